@@ -1,0 +1,53 @@
+package rootflow
+
+import (
+	"flag"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+)
+
+// Flag names of the engine. The config file keys, the CLI flags, go vet's
+// -rootflow.NAME flags and the golangci-lint settings all map onto these.
+const (
+	FlagAuthorities = "authorities"
+	FlagSinks       = "sinks"
+	FlagRootEnv     = "root-env"
+	FlagAllowTemp   = "allow-temp"
+	FlagAllowCache  = "allow-cache"
+	FlagAllowUser   = "allow-user"
+)
+
+// Config is the engine's configuration. The zero value knows only the
+// built-in sinks and the //staterootlint:authority directive, and reports
+// temp, cache and user-chosen paths; DefaultConfig allows them.
+type Config struct {
+	// Authorities are extra authorities: functions ("pkg.F"), methods
+	// ("(*pkg.T).M", "(pkg.I).M" for interface methods) and package
+	// variables ("pkg.V") whose values are state roots. An optional
+	// "=KIND" suffix names the root kind (default "config").
+	Authorities flagvalue.List
+	// Sinks are extra write sinks, "pkg.F#N" or "(*pkg.T).M#N", where N is
+	// the index of the path parameter (receiver not counted).
+	Sinks flagvalue.List
+	// RootEnv are the sanctioned root-override environment variables; their
+	// values count as global state roots.
+	RootEnv flagvalue.List
+	// AllowTemp, AllowCache and AllowUser allow writes under temp dirs,
+	// cache dirs and user-chosen paths (flags, os.Args).
+	AllowTemp, AllowCache, AllowUser bool
+}
+
+// DefaultConfig returns the configuration used when nothing is configured.
+func DefaultConfig() Config {
+	return Config{AllowTemp: true, AllowCache: true, AllowUser: true}
+}
+
+// register binds cfg's fields to fs.
+func (cfg *Config) register(fs *flag.FlagSet) {
+	fs.Var(&cfg.Authorities, FlagAuthorities, "comma-separated extra authorities: `pkg.Func`, (*pkg.T).Method, pkg.Var, optionally =KIND")
+	fs.Var(&cfg.Sinks, FlagSinks, "comma-separated extra write sinks as `pkg.Func#N` (N: path parameter index)")
+	fs.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` whose values are state roots")
+	fs.BoolVar(&cfg.AllowTemp, FlagAllowTemp, cfg.AllowTemp, "allow writes under temp directories")
+	fs.BoolVar(&cfg.AllowCache, FlagAllowCache, cfg.AllowCache, "allow writes under cache directories")
+	fs.BoolVar(&cfg.AllowUser, FlagAllowUser, cfg.AllowUser, "allow writes to user-chosen paths (flags, os.Args)")
+}

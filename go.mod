@@ -1,0 +1,11 @@
+module github.com/staterootlint/staterootlint
+
+go 1.26.5
+
+require (
+	github.com/golangci/plugin-module-register v0.1.2 // indirect
+	github.com/landlock-lsm/go-landlock v0.11.0 // indirect
+	github.com/spf13/pflag v1.0.10 // indirect
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
