@@ -1,0 +1,14 @@
+// Package analyzers lists the staterootlint analysis passes.
+//
+// Every driver (the CLI, go vet -vettool, the golangci-lint plugin) runs
+// exactly the analyzers in All. Analyzers that read the rootedness engine
+// require the same engine instance, so it runs once per package however
+// many of them are enabled.
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+)
+
+// All is the suite, one analyzer per line, in alphabetical order.
+var All = []*analysis.Analyzer{}
