@@ -1,0 +1,177 @@
+// Package config reads staterootlint's configuration: the .staterootlint.yaml
+// file, the golangci-lint plugin settings and the CLI's overrides, and maps it
+// onto the analyzers' flags.
+//
+// Configuration is analyzer flags, with no special cases: key K sets the flag
+// named K on every analyzer (in the Requires closure) that declares it; lists
+// are comma-joined; allow.temp becomes allow-temp. Every driver (the CLI,
+// go vet -vettool, the golangci-lint plugin) goes through Apply, so the same
+// file means the same thing everywhere.
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// FileName is the configuration file's name, found by walking up from the
+// working directory.
+const FileName = ".staterootlint.yaml"
+
+// Keys lists the top-level keys of the file in the order SPEC §5 gives them.
+var Keys = []string{"authorities", "sinks", "allow", "state-dir", "root-env", "tests", "exclude"}
+
+// AllowKeys lists the keys of the allow mapping.
+var AllowKeys = []string{"temp", "cache", "user"}
+
+// Config is a decoded configuration. Nil fields and empty lists that were
+// never set leave the analyzers' defaults alone.
+type Config struct {
+	// Source names where the configuration came from: a file path, or a
+	// description such as ".golangci.yml settings". Empty when nothing was read.
+	Source string
+
+	Authorities []Entry
+	Sinks       []Entry
+	AllowTemp   *bool
+	AllowCache  *bool
+	AllowUser   *bool
+	StateDir    *string
+	RootEnv     []Entry
+	Tests       *bool
+	Exclude     []Entry
+
+	// set records which list keys were present, so "authorities: []"
+	// clears the analyzers' default instead of leaving it alone.
+	set map[string]bool
+}
+
+// Entry is one list item with where it was written.
+type Entry struct {
+	Value string
+	Pos   Pos
+}
+
+// Pos is where a value was written: a file and line, or a CLI flag.
+type Pos struct {
+	File string // file path or a description; empty for the CLI
+	Line int    // 1-based; 0 when unknown
+	Flag string // the CLI flag that gave the value, such as "--authority"
+}
+
+// String formats p as "file:line", "file" or "--flag".
+func (p Pos) String() string {
+	switch {
+	case p.Flag != "":
+		return p.Flag
+	case p.Line > 0:
+		return p.File + ":" + strconv.Itoa(p.Line)
+	default:
+		return p.File
+	}
+}
+
+// Error is a configuration error: exit code 78 (EX_CONFIG) in the CLI.
+type Error struct {
+	Pos Pos
+	Key string // the offending key, dotted for nested keys ("allow.temp")
+	Msg string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if s := e.Pos.String(); s != "" {
+		b.WriteString(s)
+		b.WriteString(": ")
+	}
+	if e.Key != "" && e.Pos.Flag == "" {
+		fmt.Fprintf(&b, "key %q: ", e.Key)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Errors is a list of configuration errors, reported together.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// AddAuthority appends an authority given on the command line.
+func (c *Config) AddAuthority(value, flag string) error {
+	return c.addCLI(&c.Authorities, "authorities", value, flag, checkAuthoritySyntax)
+}
+
+// AddSink appends an extra sink given on the command line.
+func (c *Config) AddSink(value, flag string) error {
+	return c.addCLI(&c.Sinks, "sinks", value, flag, checkSinkSyntax)
+}
+
+func (c *Config) addCLI(list *[]Entry, key, value, flag string, check func(string) string) error {
+	value = strings.TrimSpace(value)
+	if msg := check(value); msg != "" {
+		return &Error{Pos: Pos{Flag: flag}, Key: key, Msg: fmt.Sprintf("%q: %s", value, msg)}
+	}
+	*list = append(*list, Entry{Value: value, Pos: Pos{Flag: flag}})
+	c.markSet(key)
+	return nil
+}
+
+func (c *Config) markSet(key string) {
+	if c.set == nil {
+		c.set = map[string]bool{}
+	}
+	c.set[key] = true
+}
+
+// Setting is one analyzer flag assignment derived from the configuration.
+type Setting struct {
+	Flag  string // the analyzer flag name, such as "allow-temp"
+	Value string // the flag value; lists comma-joined
+	Pos   Pos    // where the first value came from, for error messages
+}
+
+// Settings returns the flag assignments c makes, in the order of Keys.
+func (c *Config) Settings() []Setting {
+	var out []Setting
+	list := func(flag string, es []Entry) {
+		if !c.set[flag] {
+			return
+		}
+		vals := make([]string, len(es))
+		for i, e := range es {
+			vals[i] = e.Value
+		}
+		s := Setting{Flag: flag, Value: strings.Join(vals, ","), Pos: Pos{File: c.Source}}
+		if len(es) > 0 {
+			s.Pos = es[0].Pos
+		}
+		out = append(out, s)
+	}
+	boolean := func(flag string, b *bool) {
+		if b != nil {
+			out = append(out, Setting{Flag: flag, Value: strconv.FormatBool(*b), Pos: Pos{File: c.Source}})
+		}
+	}
+	list("authorities", c.Authorities)
+	list("sinks", c.Sinks)
+	boolean("allow-temp", c.AllowTemp)
+	boolean("allow-cache", c.AllowCache)
+	boolean("allow-user", c.AllowUser)
+	if c.StateDir != nil {
+		out = append(out, Setting{Flag: "state-dir", Value: *c.StateDir, Pos: Pos{File: c.Source}})
+	}
+	list("root-env", c.RootEnv)
+	boolean("tests", c.Tests)
+	list("exclude", c.Exclude)
+	return out
+}
+
+// TestsEnabled reports whether _test.go files are to be analyzed.
+func (c *Config) TestsEnabled() bool { return c.Tests != nil && *c.Tests }

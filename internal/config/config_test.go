@@ -1,0 +1,234 @@
+package config
+
+import (
+	"errors"
+	"flag"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+const full = `authorities:
+  - example.com/app/internal/paths.ConfigDir
+  - (*example.com/app/internal/paths.Layout).RepoRoot=repo
+sinks:
+  - go.etcd.io/bbolt.Open#0
+allow:
+  temp: true
+  cache: false
+  user: true
+state-dir: .myapp
+root-env: [MYAPP_GLOBAL_STATE_ROOT]
+tests: false
+exclude: ["**/zz_generated*.go"]
+`
+
+func TestDecodeFull(t *testing.T) {
+	c, err := Decode([]byte(full), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range c.Settings() {
+		got = append(got, s.Flag+"="+s.Value)
+	}
+	want := []string{
+		"authorities=example.com/app/internal/paths.ConfigDir,(*example.com/app/internal/paths.Layout).RepoRoot=repo",
+		"sinks=go.etcd.io/bbolt.Open#0",
+		"allow-temp=true", "allow-cache=false", "allow-user=true",
+		"state-dir=.myapp",
+		"root-env=MYAPP_GLOBAL_STATE_ROOT",
+		"tests=false",
+		"exclude=**/zz_generated*.go",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("settings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if p := c.Authorities[1].Pos.String(); p != "x.yaml:3" {
+		t.Errorf("position of second authority = %s, want x.yaml:3", p)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"authorities:\n  a: b\n", `x.yaml:2: key "authorities": expected a list of strings, got a mapping`},
+		{"bogus: 1\n", `x.yaml:1: key "bogus": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, tests, exclude`},
+		{"allow:\n  tmp: true\n", `x.yaml:2: key "allow.tmp": unknown key; valid keys under allow: temp, cache, user`},
+		{"allow:\n  temp: yes please\n", `x.yaml:2: key "allow.temp": expected true or false, got a string "yes please"`},
+		{"tests: 1\n", `x.yaml:1: key "tests": expected true or false, got a number 1`},
+		{"state-dir: [a]\n", `x.yaml:1: key "state-dir": expected a string, got a list`},
+		{"sinks: [os.WriteFile]\n", `x.yaml:1: key "sinks": "os.WriteFile": expected pkg/path.Func#N`},
+		{"authorities: [notaname]\n", `x.yaml:1: key "authorities": "notaname": expected pkg/path.Func`},
+		{"authorities:\n  - a.B\n - c\n", `x.yaml:2: malformed YAML: did not find expected key`},
+		{"- a\n", `x.yaml:1: expected a mapping of settings`},
+		{"tests: true\ntests: false\n", `x.yaml:2: key "tests": duplicate key`},
+	} {
+		_, err := Decode([]byte(tc.in), "x.yaml")
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("Decode(%q) = %v, want prefix %q", tc.in, err, tc.want)
+		}
+		var es Errors
+		if !errors.As(err, &es) {
+			t.Errorf("Decode(%q) error is %T, want Errors", tc.in, err)
+		}
+	}
+}
+
+func TestDecodeEmpty(t *testing.T) {
+	for _, in := range []string{"", "# nothing\n", "~\n"} {
+		c, err := Decode([]byte(in), "x.yaml")
+		if err != nil || len(c.Settings()) != 0 {
+			t.Errorf("Decode(%q) = %v, %v; want no settings", in, c.Settings(), err)
+		}
+	}
+}
+
+func TestFromMap(t *testing.T) {
+	c, err := FromMap(map[string]any{
+		"authorities": []any{"example.com/p.F"},
+		"allow":       map[string]any{"temp": false},
+		"tests":       true,
+	}, ".golangci.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.TestsEnabled() || *c.AllowTemp || c.Authorities[0].Value != "example.com/p.F" {
+		t.Errorf("FromMap decoded %+v", c)
+	}
+	_, err = FromMap(map[string]any{"authorities": "example.com/p.F"}, ".golangci.yml")
+	if err == nil || err.Error() != `.golangci.yml: key "authorities": expected a list of strings, got a string "example.com/p.F"` {
+		t.Errorf("FromMap with a string for a list: %v", err)
+	}
+}
+
+func TestFindAndLoad(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err != nil || p != "" && strings.HasPrefix(p, root) {
+		t.Fatalf("Find without a file = %q, %v", p, err)
+	}
+	file := filepath.Join(root, FileName)
+	if err := os.WriteFile(file, []byte("tests: true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err != nil || p != file {
+		t.Fatalf("Find = %q, %v; want %q", p, err, file)
+	}
+	c, err := Discover(deep)
+	if err != nil || !c.TestsEnabled() || c.Source != file {
+		t.Fatalf("Discover = %+v, %v", c, err)
+	}
+	_, err = Load(filepath.Join(root, "missing.yaml"))
+	if err == nil || !strings.Contains(err.Error(), "missing.yaml: no such file") {
+		t.Errorf("Load of a missing file: %v", err)
+	}
+}
+
+func newAnalyzer(name string, requires ...*analysis.Analyzer) (*analysis.Analyzer, *string, *bool) {
+	a := &analysis.Analyzer{Name: name, Doc: name, Requires: requires, Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	list := a.Flags.String("authorities", "", "")
+	b := a.Flags.Bool("allow-temp", true, "")
+	return a, list, b
+}
+
+func TestApplyClosure(t *testing.T) {
+	engine, engineList, engineTemp := newAnalyzer("engine")
+	user, userList, _ := newAnalyzer("user", engine)
+	other := &analysis.Analyzer{Name: "other", Doc: "other", Flags: *flag.NewFlagSet("other", flag.ContinueOnError)}
+
+	c, err := Decode([]byte("authorities: [a.B, c.D]\nallow: {temp: false}\nstate-dir: .x\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closure, err := c.Apply([]*analysis.Analyzer{user, other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(closure) != 3 || closure[2] != engine {
+		t.Errorf("closure = %v", closure)
+	}
+	if *engineList != "a.B,c.D" || *userList != "a.B,c.D" || *engineTemp {
+		t.Errorf("after Apply: engine %q %v, user %q", *engineList, *engineTemp, *userList)
+	}
+	// A second Apply starts from the defaults again.
+	if _, err := (&Config{}).Apply([]*analysis.Analyzer{user}); err != nil {
+		t.Fatal(err)
+	}
+	if *engineList != "" || !*engineTemp {
+		t.Errorf("after reset: %q %v", *engineList, *engineTemp)
+	}
+}
+
+const src = `package p
+
+type T struct{ Field string }
+
+func (*T) PtrMethod() string { return "" }
+func (T) ValMethod(a, b string) string { return "" }
+
+type I interface{ Root() string }
+
+func F(path string, data []byte) error { return nil }
+
+var V = "x"
+
+const C = 1
+`
+
+func TestResolve(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lookup := func(path string) *types.Package {
+		if path == pkg.Path() {
+			return pkg
+		}
+		return nil
+	}
+	ok := "authorities:\n- example.com/p.F\n- example.com/p.V\n- (*example.com/p.T).PtrMethod\n- (example.com/p.T).ValMethod=repo\n- (*example.com/p.T).ValMethod\n- (example.com/p.I).Root\n- (example.com/p.T).Field\nsinks:\n- example.com/p.F#0\n- (example.com/p.T).ValMethod#1\n"
+	c, err := Decode([]byte(ok), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Resolve(lookup); err != nil {
+		t.Errorf("Resolve of valid names: %v", err)
+	}
+
+	bad := "authorities:\n- example.com/p.G\n- (example.com/p.T).PtrMethod\n- example.com/q.F\n- example.com/p.C\n- (*example.com/p.I).Root\nsinks:\n- example.com/p.F#2\n- example.com/p.V#0\n"
+	c, err = Decode([]byte(bad), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddAuthority("example.com/p.Nope", "--authority"); err != nil {
+		t.Fatal(err)
+	}
+	err = c.Resolve(lookup)
+	want := `x.yaml:2: key "authorities": "example.com/p.G": package example.com/p has no function or variable G
+x.yaml:3: key "authorities": "(example.com/p.T).PtrMethod": method PtrMethod has a pointer receiver; write (*example.com/p.T).PtrMethod
+x.yaml:4: key "authorities": "example.com/q.F": package example.com/q is not imported by the analyzed packages; check the import path, or analyze the packages that use it
+x.yaml:5: key "authorities": "example.com/p.C": example.com/p.C is a const; expected a function, method or package variable
+x.yaml:6: key "authorities": "(*example.com/p.I).Root": example.com/p.I is an interface; write (example.com/p.I).Root without the *
+--authority: "example.com/p.Nope": package example.com/p has no function or variable Nope
+x.yaml:8: key "sinks": "example.com/p.F#2": path parameter index 2 out of range: example.com/p.F has 2 parameters, so N must be 0..1
+x.yaml:9: key "sinks": "example.com/p.V#0": example.com/p.V is a variable; expected a function or method`
+	if err == nil || err.Error() != want {
+		t.Errorf("Resolve:\n%v\nwant:\n%s", err, want)
+	}
+}

@@ -1,0 +1,285 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Find walks up from dir to the first directory holding FileName and returns
+// that file's path, or "" when no directory up to the file system root has one.
+func Find(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("find %s: %w", FileName, err)
+	}
+	for {
+		p := filepath.Join(dir, FileName)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, nil
+		} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("find %s: %w", FileName, err)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// Load reads and decodes the configuration file at path. A missing or
+// unreadable file is an *Error.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		msg := err.Error()
+		if errors.Is(err, fs.ErrNotExist) {
+			msg = "no such file; create it (see the README's configuration section) or fix the path"
+		}
+		return nil, Errors{{Pos: Pos{File: path}, Msg: msg}}
+	}
+	return Decode(data, path)
+}
+
+// Discover finds the configuration file for a run started in dir (see Find)
+// and loads it. With no file it returns an empty Config and no error.
+func Discover(dir string) (*Config, error) {
+	path, err := Find(dir)
+	if err != nil {
+		return nil, Errors{{Pos: Pos{File: dir}, Msg: err.Error()}}
+	}
+	if path == "" {
+		return &Config{}, nil
+	}
+	return Load(path)
+}
+
+// Decode strictly decodes a YAML configuration document; source names it in
+// error messages. Unknown keys, wrong types and malformed YAML are Errors,
+// each with the line it refers to.
+func Decode(data []byte, source string) (*Config, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, Errors{yamlError(err, source)}
+	}
+	d := decoder{cfg: &Config{Source: source}, source: source, lines: true}
+	if len(doc.Content) > 0 { // an empty document configures nothing
+		d.top(doc.Content[0])
+	}
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	return d.cfg, nil
+}
+
+// FromMap decodes settings already parsed from another file, such as the
+// golangci-lint plugin's settings from .golangci.yml, with the same rules as
+// Decode. Line numbers are not known there, so errors name source only.
+func FromMap(settings any, source string) (*Config, error) {
+	if settings == nil {
+		return &Config{Source: source}, nil
+	}
+	var doc yaml.Node
+	if err := doc.Encode(settings); err != nil {
+		return nil, Errors{{Pos: Pos{File: source}, Msg: fmt.Sprintf("expected a mapping of staterootlint settings: %v", err)}}
+	}
+	d := decoder{cfg: &Config{Source: source}, source: source}
+	d.top(&doc)
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	return d.cfg, nil
+}
+
+// yamlError turns a yaml.v3 syntax error ("yaml: line 3: did not find
+// expected key") into a positioned Error.
+func yamlError(err error, source string) *Error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	pos := Pos{File: source}
+	var line int
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		pos.Line = line
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+	}
+	return &Error{Pos: pos, Msg: "malformed YAML: " + msg}
+}
+
+type decoder struct {
+	cfg    *Config
+	source string
+	lines  bool
+	errs   Errors
+}
+
+func (d *decoder) pos(n *yaml.Node) Pos {
+	p := Pos{File: d.source}
+	if d.lines {
+		p.Line = n.Line
+	}
+	return p
+}
+
+func (d *decoder) errorf(n *yaml.Node, key, format string, args ...any) {
+	d.errs = append(d.errs, &Error{Pos: d.pos(n), Key: key, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (d *decoder) top(n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "", "expected a mapping of settings (%s), got %s", strings.Join(Keys, ", "), describe(n))
+		return
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := k.Value
+		if seen[key] {
+			d.errorf(k, key, "duplicate key")
+			continue
+		}
+		seen[key] = true
+		switch key {
+		case "authorities":
+			d.cfg.Authorities = d.list(v, key, checkAuthoritySyntax)
+		case "sinks":
+			d.cfg.Sinks = d.list(v, key, checkSinkSyntax)
+		case "root-env":
+			d.cfg.RootEnv = d.list(v, key, checkEnvName)
+		case "exclude":
+			d.cfg.Exclude = d.list(v, key, checkGlob)
+		case "state-dir":
+			if s, ok := d.str(v, key); ok {
+				if s == "" || strings.ContainsAny(s, `/\`) {
+					d.errorf(v, key, "expected a directory name such as .myapp, got %q", s)
+				}
+				d.cfg.StateDir = &s
+			}
+		case "tests":
+			d.cfg.Tests = d.boolean(v, key)
+		case "allow":
+			d.allow(v)
+		default:
+			d.errorf(k, key, "unknown key; valid keys: %s", strings.Join(Keys, ", "))
+		}
+	}
+}
+
+func (d *decoder) allow(n *yaml.Node) {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "allow", "expected a mapping with keys %s, got %s", strings.Join(AllowKeys, ", "), describe(n))
+		return
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := "allow." + k.Value
+		if seen[key] {
+			d.errorf(k, key, "duplicate key")
+			continue
+		}
+		seen[key] = true
+		switch k.Value {
+		case "temp":
+			d.cfg.AllowTemp = d.boolean(v, key)
+		case "cache":
+			d.cfg.AllowCache = d.boolean(v, key)
+		case "user":
+			d.cfg.AllowUser = d.boolean(v, key)
+		default:
+			d.errorf(k, key, "unknown key; valid keys under allow: %s", strings.Join(AllowKeys, ", "))
+		}
+	}
+}
+
+func (d *decoder) list(n *yaml.Node, key string, check func(string) string) []Entry {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, key, "expected a list of strings, got %s", describe(n))
+		return nil
+	}
+	d.cfg.markSet(key)
+	out := make([]Entry, 0, len(n.Content))
+	for _, item := range n.Content {
+		s, ok := d.str(item, key)
+		if !ok {
+			continue
+		}
+		if msg := check(s); msg != "" {
+			d.errorf(item, key, "%q: %s", s, msg)
+			continue
+		}
+		out = append(out, Entry{Value: s, Pos: d.pos(item)})
+	}
+	return out
+}
+
+func (d *decoder) str(n *yaml.Node, key string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		d.errorf(n, key, "expected a string, got %s", describe(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *decoder) boolean(n *yaml.Node, key string) *bool {
+	var b bool
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&b) != nil {
+		d.errorf(n, key, "expected true or false, got %s", describe(n))
+		return nil
+	}
+	return &b
+}
+
+// describe names a node's kind the way an error message wants it.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.DocumentNode:
+		return "a document"
+	}
+	switch n.Tag {
+	case "!!null":
+		return "null"
+	case "!!bool":
+		return "a boolean " + n.Value
+	case "!!int", "!!float":
+		return "a number " + n.Value
+	case "!!str":
+		return fmt.Sprintf("a string %q", n.Value)
+	}
+	return fmt.Sprintf("%s %q", n.Tag, n.Value)
+}
+
+func checkEnvName(s string) string {
+	if s == "" {
+		return "expected an environment variable name, got an empty string"
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return "expected an environment variable name such as MYAPP_GLOBAL_STATE_ROOT"
+		}
+	}
+	return ""
+}
+
+func checkGlob(s string) string {
+	if s == "" {
+		return "expected a file glob such as **/zz_generated*.go, got an empty string"
+	}
+	if _, err := filepath.Match(strings.ReplaceAll(s, "**", "*"), ""); err != nil {
+		return "expected a file glob such as **/zz_generated*.go: " + err.Error()
+	}
+	return ""
+}
