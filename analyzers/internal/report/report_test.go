@@ -1,0 +1,167 @@
+package report_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+)
+
+// testdata returns the GOPATH root of the fixtures, shared by every
+// analyzer; the go command wants it absolute.
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// probe returns an analyzer that reports every call to a package-level
+// function named finding, through a Reporter built from f.
+func probe(f report.Filter) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name: "probe",
+		Doc:  "probe: report calls to finding",
+	}
+	f.Register(&a.Flags)
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		if err := f.Validate(); err != nil {
+			return nil, err
+		}
+		r := f.Reporter(pass)
+		for c := range inspector.New(pass.Files).Root().Preorder((*ast.CallExpr)(nil)) {
+			call := c.Node().(*ast.CallExpr)
+			if fn := typeutil.StaticCallee(pass.TypesInfo, call); fn != nil && fn.Name() == "finding" {
+				r.Reportf(call.Pos(), "finding")
+			}
+		}
+		return nil, nil
+	}
+	return a
+}
+
+func TestSuppressed(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), probe(report.Filter{}), "report/suppressed")
+}
+
+func TestGenerated(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), probe(report.Filter{}), "report/generated")
+}
+
+func TestTestsFiles(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), probe(report.Filter{}), "report/testsfiles")
+}
+
+func TestTestsIncluded(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), probe(report.Filter{Tests: true}), "report/testsincluded")
+}
+
+func TestExcluded(t *testing.T) {
+	t.Parallel()
+	f := report.Filter{Exclude: flagvalue.List{"zz_generated*.go", "**/report/excluded/legacy_*.go"}}
+	analysistest.Run(t, testdata(t), probe(f), "report/excluded")
+}
+
+func TestExcludedByFlag(t *testing.T) {
+	t.Parallel()
+	a := probe(report.Filter{})
+	if err := a.Flags.Parse([]string{"-exclude=zz_generated*.go, **/report/excluded/legacy_*.go"}); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "report/excluded")
+}
+
+func TestValidate(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		patterns flagvalue.List
+		wantErr  bool
+	}{
+		{nil, false},
+		{flagvalue.List{"**/zz_*.go", "/abs/dir/", "gen/*.pb.go"}, false},
+		{flagvalue.List{"ok.go", "/a/[b"}, true},
+	} {
+		f := report.Filter{Exclude: tc.patterns}
+		if err := f.Validate(); (err != nil) != tc.wantErr {
+			t.Errorf("Validate(%q) = %v, want error: %t", tc.patterns, err, tc.wantErr)
+		}
+	}
+}
+
+func TestFuncDirective(t *testing.T) {
+	t.Parallel()
+	const src = `package p
+
+// One is an authority.
+//
+//staterootlint:authority global
+func One() {}
+
+// Two writes under two patterns, spread over two lines.
+//
+//staterootlint:may-write repo:.app/logs/**
+//staterootlint:may-write temp
+func Two() {}
+
+// Three only mentions the directive in prose:
+// staterootlint:authority is how roots are declared.
+func Three() {}
+
+// Four has a look-alike directive.
+//
+//staterootlint:authorityx
+func Four() {}
+
+// Five has the directive with no arguments.
+//
+//staterootlint:authority
+func Five() {}
+
+func Six() {}
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := make(map[string]*ast.CommentGroup)
+	for _, d := range f.Decls {
+		fd := d.(*ast.FuncDecl)
+		docs[fd.Name.Name] = fd.Doc
+	}
+	for _, tc := range []struct {
+		fn, name string
+		args     []string
+		ok       bool
+	}{
+		{"One", "authority", []string{"global"}, true},
+		{"One", "may-write", nil, false},
+		{"Two", "may-write", []string{"repo:.app/logs/**", "temp"}, true},
+		{"Three", "authority", nil, false},
+		{"Four", "authority", nil, false},
+		{"Five", "authority", nil, true},
+		{"Six", "authority", nil, false},
+	} {
+		args, ok := report.FuncDirective(docs[tc.fn], tc.name)
+		if ok != tc.ok || !slices.Equal(args, tc.args) {
+			t.Errorf("FuncDirective(%s, %q) = %q, %t; want %q, %t", tc.fn, tc.name, args, ok, tc.args, tc.ok)
+		}
+	}
+	if !report.DeclaresAuthority([]*ast.File{f}) {
+		t.Errorf("DeclaresAuthority = false, want true")
+	}
+}

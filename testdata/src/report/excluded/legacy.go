@@ -1,0 +1,5 @@
+package excluded
+
+func legacyLookalike() {
+	finding() // want `finding`
+}

@@ -1,0 +1,5 @@
+package excluded
+
+func legacy() {
+	finding() // ok: matches **/report/excluded/legacy_*.go
+}

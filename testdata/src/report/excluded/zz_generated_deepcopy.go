@@ -1,0 +1,5 @@
+package excluded
+
+func deepcopy() {
+	finding() // ok: matches zz_generated*.go at any depth
+}

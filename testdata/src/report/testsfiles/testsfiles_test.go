@@ -1,0 +1,5 @@
+package testsfiles
+
+func inTest() {
+	finding() // ok: _test.go files are skipped unless -tests
+}

@@ -1,0 +1,6 @@
+package testsincluded
+
+func inTest() {
+	finding() // want `finding`
+	finding() //nolint:probe
+}
