@@ -1,0 +1,105 @@
+package stateroots
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// DefaultMarkers returns the markers that identify a project root for app:
+// [".git", "go.mod", "."+app].
+func DefaultMarkers(app string) []string {
+	return []string{".git", "go.mod", "." + app}
+}
+
+// FindProjectRoot returns the nearest directory, starting at start and
+// walking up through its parents, that holds an entry named by any of
+// markers. A marker may be a file or a directory (a git worktree has a .git
+// file); a symlink named like a marker counts as well.
+//
+// start is made absolute and its symlinks are resolved first, so the walk
+// follows the physical directory tree, as git does; the returned root is
+// therefore symlink-free. start must exist and be a directory: otherwise
+// the error is a [*ConfigError] that says so.
+//
+// When no directory up to the filesystem root holds a marker, the error is a
+// [*NotFoundError] listing the markers and the directories searched. There
+// is no fallback to the working directory.
+func FindProjectRoot(start string, markers ...string) (string, error) {
+	if len(markers) == 0 {
+		return "", &ConfigError{Setting: "markers", Value: "", Problem: "none given",
+			Fix: "pass at least one marker, for example stateroots.DefaultMarkers(app)..."}
+	}
+	for _, m := range markers {
+		if !filepath.IsLocal(m) {
+			return "", &ConfigError{Setting: "marker", Value: m, Problem: "is not a local relative name",
+				Fix: `use a name such as ".git" or "go.mod"`}
+		}
+	}
+	dir, err := startDir(start)
+	if err != nil {
+		return "", err
+	}
+	var searched []string
+	for {
+		searched = append(searched, dir)
+		for _, m := range markers {
+			_, err := os.Lstat(filepath.Join(dir, m))
+			if err == nil {
+				return dir, nil
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				return "", fmt.Errorf("look for project root marker: %w", err)
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "", &NotFoundError{
+		Start:    searched[0],
+		Markers:  append([]string(nil), markers...),
+		Searched: searched,
+	}
+}
+
+// startDir returns start made absolute and symlink-free, checking that it is
+// an existing directory.
+func startDir(start string) (string, error) {
+	const fix = "run inside the project or pass --from-dir with an existing directory"
+	if start == "" {
+		return "", &ConfigError{Setting: "start directory", Value: start, Problem: "is empty", Fix: fix}
+	}
+	abs, err := filepath.Abs(start)
+	if err != nil {
+		return "", &ConfigError{Setting: "start directory", Value: start, Problem: "cannot be made absolute", Fix: fix, Err: err}
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", &ConfigError{Setting: "start directory", Value: abs, Problem: "does not exist", Fix: fix, Err: err}
+	case err != nil:
+		return "", &ConfigError{Setting: "start directory", Value: abs, Problem: "cannot be examined: " + cause(err), Fix: fix, Err: err}
+	case !fi.IsDir():
+		return "", &ConfigError{Setting: "start directory", Value: abs, Problem: "is not a directory", Fix: fix}
+	}
+	resolved, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", &ConfigError{Setting: "start directory", Value: abs, Problem: "cannot be resolved: " + cause(err), Fix: fix, Err: err}
+	}
+	return resolved, nil
+}
+
+// cause returns the text of err without the operation and path a
+// *fs.PathError adds, since the ConfigError names the path already.
+func cause(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
