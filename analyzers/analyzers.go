@@ -8,7 +8,11 @@ package analyzers
 
 import (
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 )
 
 // All is the suite, one analyzer per line, in alphabetical order.
-var All = []*analysis.Analyzer{}
+var All = []*analysis.Analyzer{
+	rootenv.Analyzer,
+}

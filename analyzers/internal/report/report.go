@@ -92,7 +92,8 @@ type fileIndex struct {
 
 // directive is one suppression comment.
 type directive struct {
-	pos token.Pos
+	pos   token.Pos
+	alone bool // no code on the directive's line, so it also covers the next
 	// all: //nolint or //nolint:all; names: the //nolint:a,b list.
 	all   bool
 	names []string
@@ -117,8 +118,8 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 }
 
 // Report reports d unless its file is filtered out (a _test.go file while
-// Tests is off, an excluded or a generated file) or a directive on its
-// line or the line above suppresses it. An //staterootlint:ignore without
+// Tests is off, an excluded or a generated file) or a directive suppresses
+// it: one at the end of its line, or one alone on the line above. An //staterootlint:ignore without
 // a reason suppresses nothing and is itself reported, once.
 func (r *Reporter) Report(d analysis.Diagnostic) {
 	tf := r.pass.Fset.File(d.Pos)
@@ -134,6 +135,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	suppressed := false
 	for _, l := range []int{line, line - 1} {
 		for _, dir := range idx.directives[l] {
+			if l != line && !dir.alone {
+				continue // a trailing directive covers only its own line
+			}
 			switch {
 			case dir.ignore && dir.reason == "":
 				if !dir.reported {
@@ -193,18 +197,41 @@ func (r *Reporter) index(tf *token.File) *fileIndex {
 		idx.drop = true
 		return idx
 	}
+	var code map[int]bool // lines holding code, computed if a directive needs it
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
-			if dir := parseDirective(c); dir != nil {
-				if idx.directives == nil {
-					idx.directives = make(map[int][]*directive)
-				}
-				line := tf.Line(c.Slash)
-				idx.directives[line] = append(idx.directives[line], dir)
+			dir := parseDirective(c)
+			if dir == nil {
+				continue
 			}
+			if code == nil {
+				code = codeLines(tf, f)
+			}
+			line := tf.Line(c.Slash)
+			dir.alone = !code[line]
+			if idx.directives == nil {
+				idx.directives = make(map[int][]*directive)
+			}
+			idx.directives[line] = append(idx.directives[line], dir)
 		}
 	}
 	return idx
+}
+
+// codeLines returns the lines of f on which a syntax node starts or ends,
+// which are the lines a comment on them trails rather than stands alone.
+func codeLines(tf *token.File, f *ast.File) map[int]bool {
+	lines := make(map[int]bool)
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case nil, *ast.File, *ast.CommentGroup, *ast.Comment:
+			return n != nil
+		}
+		lines[tf.Line(n.Pos())] = true
+		lines[tf.Line(n.End())] = true
+		return true
+	})
+	return lines
 }
 
 // parseDirective parses a //staterootlint:ignore or //nolint comment, or

@@ -165,3 +165,27 @@ func Six() {}
 		t.Errorf("DeclaresAuthority = false, want true")
 	}
 }
+
+func TestAnalyzerDoc(t *testing.T) {
+	t.Parallel()
+	const src = `// Package probe is a test.
+//
+// # Analyzer probe
+//
+// probe: report calls to finding
+//
+// Findings are bad.
+//
+// # Other
+//
+// Not part of it.
+package probe
+`
+	const want = "probe: report calls to finding\n\nFindings are bad."
+	if got := report.AnalyzerDoc(src, "probe"); got != want {
+		t.Errorf("AnalyzerDoc = %q, want %q", got, want)
+	}
+	if got := report.AnalyzerDoc(src, "other"); got != "other: undocumented" {
+		t.Errorf("AnalyzerDoc(missing) = %q", got)
+	}
+}

@@ -3,7 +3,7 @@
 // line or the line above silences it.
 package suppressed
 
-func finding() {}
+func finding(...any) int { return 0 }
 
 // notFinding has a similar name but is never reported.
 func notFinding() {}
@@ -40,6 +40,11 @@ func nolint() {
 	//nolint:probe
 	finding()
 
+	finding() //nolint:probe
+	finding() // want `finding`
+	finding() //staterootlint:ignore trailing, so it covers only its own line
+	finding() // want `finding`
+
 	finding() //nolint:errcheck // want `finding`
 	finding() // nolint // want `finding`
 	finding() //nolintx // want `finding`
@@ -51,12 +56,16 @@ func notDirectives() {
 }
 
 func missingReason() {
-	// The directive is reported once, however many diagnostics it meets,
-	// and suppresses none of them.
+	// The directive suppresses nothing and is reported once, however many
+	// diagnostics it meets.
 
 	// want +1 `//staterootlint:ignore needs a reason: write //staterootlint:ignore REASON`
 	//staterootlint:ignore
 	finding() // want `finding`
+
+	// want +1 `needs a reason`
+	//staterootlint:ignore
+	finding(finding()) // want `finding` `finding`
 
 	finding() /* want `finding` `needs a reason` */ //staterootlint:ignore
 	finding() // want `finding`

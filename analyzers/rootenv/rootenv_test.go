@@ -1,0 +1,68 @@
+package rootenv_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/rootenv"
+)
+
+// testdata returns the GOPATH root of the fixtures; the go command wants
+// it absolute.
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// configured returns an analyzer watching the fixtures' two overrides.
+func configured() *analysis.Analyzer {
+	return rootenv.New(rootenv.Config{RootEnv: flagvalue.List{"MYAPP_GLOBAL_STATE_ROOT", "MYAPP_HOME"}})
+}
+
+func TestRootEnv(t *testing.T) {
+	t.Parallel()
+	for _, dir := range []string{"envread", "authoritypkg", "suppressed", "generated", "testsfiles"} {
+		t.Run(dir, func(t *testing.T) {
+			t.Parallel()
+			analysistest.Run(t, testdata(t), configured(), "rootenv/"+dir)
+		})
+	}
+}
+
+func TestUnconfigured(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), rootenv.Analyzer, "rootenv/unconfigured")
+}
+
+func TestFlags(t *testing.T) {
+	t.Parallel()
+	a := rootenv.New(rootenv.DefaultConfig())
+	if err := a.Flags.Parse([]string{"-" + rootenv.FlagRootEnv + "=MYAPP_GLOBAL_STATE_ROOT, MYAPP_HOME"}); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "rootenv/envread")
+}
+
+func TestDoc(t *testing.T) {
+	t.Parallel()
+	if err := analysis.Validate([]*analysis.Analyzer{rootenv.Analyzer}); err != nil {
+		t.Fatal(err)
+	}
+	title, _, _ := strings.Cut(rootenv.Analyzer.Doc, "\n")
+	if !strings.HasPrefix(title, "rootenv: ") || len(title) > 60 || strings.HasSuffix(title, ".") {
+		t.Errorf("doc title %q: want \"rootenv: <lowercase title>\", at most 60 characters, no period", title)
+	}
+	for _, want := range []string{"// WRONG", "// RIGHT"} {
+		if !strings.Contains(rootenv.Analyzer.Doc, want) {
+			t.Errorf("doc lacks a %s example", want)
+		}
+	}
+}
