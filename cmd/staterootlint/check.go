@@ -1,0 +1,247 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"go/types"
+	"runtime"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/staterootlint/staterootlint/internal/config"
+)
+
+// checkRequest is one standalone analysis run.
+type checkRequest struct {
+	cwd      string // where the user is: text output is relative to it
+	dir      string // where the go command runs (-C)
+	patterns []string
+	cfg      *config.Config
+	roots    []*analysis.Analyzer
+	format   string
+	fix      bool
+}
+
+// finding is one diagnostic with its resolved position.
+type finding struct {
+	analyzer string
+	pos      token.Position // Filename is absolute
+	message  string
+	category string
+	fixes    []analysis.SuggestedFix
+	fset     *token.FileSet
+}
+
+func (c *cli) check(req checkRequest) int {
+	if _, err := req.cfg.Apply(req.roots); err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return exitConfig
+	}
+
+	pkgs, code := c.load(req)
+	if code != exitClean {
+		return code
+	}
+	if err := req.cfg.Resolve(packageLookup(pkgs)); err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return exitConfig
+	}
+
+	graph, err := checker.Analyze(guard(req.roots), pkgs, nil)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return exitUsage
+	}
+	if errs := analysisErrors(graph); len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
+		}
+		return exitUsage
+	}
+	findings := collect(graph)
+
+	if req.fix {
+		var code int
+		findings, code = c.applyFixes(findings)
+		if code != exitClean {
+			return code
+		}
+	}
+
+	if err := c.print(req, findings); err != nil {
+		fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
+		return exitUsage
+	}
+	if len(findings) > 0 {
+		return exitFindings
+	}
+	return exitClean
+}
+
+// load loads the packages with go/packages; load and type errors are
+// usage errors (exit 2), reported like the go command reports them.
+func (c *cli) load(req checkRequest) ([]*packages.Package, int) {
+	mode := packages.LoadSyntax | packages.NeedModule
+	for _, a := range config.Closure(req.roots) {
+		if len(a.FactTypes) > 0 {
+			// Facts flow from dependencies, so they are analyzed too.
+			mode = packages.LoadAllSyntax | packages.NeedModule
+			break
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{
+		Mode:  mode,
+		Dir:   req.dir,
+		Tests: req.cfg.TestsEnabled(),
+	}, req.patterns...)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: load packages: %v\n", progname, err)
+		return nil, exitUsage
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		for _, e := range slices.Compact(errs) {
+			fmt.Fprintf(c.stderr, "%s\n", e)
+		}
+		fmt.Fprintf(c.stderr, "%s: the packages have errors; fix them first (go build ./... shows the same)\n", progname)
+		return nil, exitUsage
+	}
+	if len(pkgs) == 0 {
+		fmt.Fprintf(c.stderr, "%s: no packages matched %s in %s\n", progname, strings.Join(req.patterns, " "), req.dir)
+		return nil, exitUsage
+	}
+	return pkgs, exitClean
+}
+
+// packageLookup indexes the loaded packages and all their dependencies by path.
+func packageLookup(pkgs []*packages.Package) func(string) *types.Package {
+	byPath := map[string]*types.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types != nil {
+			byPath[p.PkgPath] = p.Types
+		}
+	})
+	return func(path string) *types.Package { return byPath[path] }
+}
+
+// analysisErrors returns the errors of failed actions, each naming its
+// analyzer and package. Failures that only propagate a prerequisite's
+// failure are left out: the prerequisite is reported itself.
+func analysisErrors(g *checker.Graph) []string {
+	var errs []string
+	for act := range g.All() {
+		if act.Err == nil || strings.HasPrefix(act.Err.Error(), "failed prerequisites") {
+			continue
+		}
+		errs = append(errs, fmt.Sprintf("analyzer %s failed on package %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
+	}
+	slices.Sort(errs)
+	return slices.Compact(errs)
+}
+
+// collect gathers the root actions' diagnostics, deduplicated (a package
+// and its test variant report the same line twice) and sorted.
+func collect(g *checker.Graph) []finding {
+	var out []finding
+	for _, act := range g.Roots {
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			out = append(out, finding{
+				analyzer: act.Analyzer.Name,
+				pos:      fset.Position(d.Pos),
+				message:  d.Message,
+				category: d.Category,
+				fixes:    d.SuggestedFixes,
+				fset:     fset,
+			})
+		}
+	}
+	slices.SortStableFunc(out, compareFindings)
+	return slices.CompactFunc(out, func(a, b finding) bool { return compareFindings(a, b) == 0 })
+}
+
+func compareFindings(a, b finding) int {
+	return cmp.Or(
+		cmp.Compare(a.pos.Filename, b.pos.Filename),
+		cmp.Compare(a.pos.Line, b.pos.Line),
+		cmp.Compare(a.pos.Column, b.pos.Column),
+		cmp.Compare(a.analyzer, b.analyzer),
+		cmp.Compare(a.message, b.message),
+	)
+}
+
+// guard returns copies of roots and their requirements whose Run recovers
+// a panic into an error naming the analyzer, the package and the faulting
+// line, so a bug in one analyzer is reported instead of crashing with a
+// stack trace. The copies hand the original analyzers to the wrapped Run
+// functions (pass.Analyzer, pass.ResultOf keys), so analyzers that look up
+// their requirements' results by identity keep working; flags are shared.
+func guard(roots []*analysis.Analyzer) []*analysis.Analyzer {
+	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
+	origin := map[*analysis.Analyzer]*analysis.Analyzer{}
+	var wrap func(a *analysis.Analyzer) *analysis.Analyzer
+	wrap = func(a *analysis.Analyzer) *analysis.Analyzer {
+		if w, ok := copies[a]; ok {
+			return w
+		}
+		w := &analysis.Analyzer{
+			Name:             a.Name,
+			Doc:              a.Doc,
+			URL:              a.URL,
+			ResultType:       a.ResultType,
+			FactTypes:        a.FactTypes,
+			RunDespiteErrors: a.RunDespiteErrors,
+			Flags:            a.Flags, // shares the flag values: go vet sets them through the copy
+		}
+		copies[a], origin[w] = w, a
+		for _, req := range a.Requires {
+			w.Requires = append(w.Requires, wrap(req))
+		}
+		w.Run = func(pass *analysis.Pass) (result any, err error) {
+			p := *pass
+			p.Analyzer = a
+			p.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
+			for k, v := range pass.ResultOf {
+				p.ResultOf[origin[k]] = v
+			}
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("internal error: %v%s; please report it", r, panicSite())
+				}
+			}()
+			return a.Run(&p)
+		}
+		return w
+	}
+	out := make([]*analysis.Analyzer, len(roots))
+	for i, a := range roots {
+		out[i] = wrap(a)
+	}
+	return out
+}
+
+// panicSite returns " at file:line" of the code that panicked, for a call
+// from a deferred recover.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") && f.File != "" {
+			return fmt.Sprintf(" at %s:%d", f.File, f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}

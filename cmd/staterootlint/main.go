@@ -1,0 +1,8 @@
+// Command staterootlint reports filesystem writes outside the canonical state
+// roots. It runs standalone, as go vet's -vettool, and (through the
+// golangciplugin package) inside golangci-lint. Run it with --help.
+package main
+
+import "os"
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

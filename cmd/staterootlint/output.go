@@ -1,0 +1,209 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+func (c *cli) print(req checkRequest, findings []finding) error {
+	switch req.format {
+	case "json":
+		return printJSON(c.stdout, findings)
+	case "sarif":
+		return printSARIF(c.stdout, req.roots, findings, repoRoot(req.dir))
+	default:
+		return printText(c.stdout, req.cwd, findings)
+	}
+}
+
+// printText prints "path:line:col: message (analyzer)", paths relative to cwd.
+func printText(w io.Writer, cwd string, findings []finding) error {
+	for _, f := range findings {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(cwd, f.pos.Filename), f.pos.Line, f.pos.Column, f.message, f.analyzer); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// relPath returns file relative to dir when file is inside dir, else file.
+func relPath(dir, file string) string {
+	if rel, err := filepath.Rel(dir, file); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return file
+}
+
+// jsonDiagnostic is the fixed JSON shape of one finding.
+type jsonDiagnostic struct {
+	Analyzer string `json:"analyzer"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Message  string `json:"message"`
+	Category string `json:"category"`
+}
+
+func printJSON(w io.Writer, findings []finding) error {
+	out := struct {
+		Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	}{Diagnostics: []jsonDiagnostic{}}
+	for _, f := range findings {
+		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
+			Analyzer: f.analyzer,
+			File:     f.pos.Filename,
+			Line:     f.pos.Line,
+			Column:   f.pos.Column,
+			Message:  f.message,
+			Category: f.category,
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// repoRoot returns the repository root for SARIF URIs: the nearest
+// directory up from dir holding .git (what code scanning resolves URIs
+// against), else the nearest holding go.mod, else dir.
+func repoRoot(dir string) string {
+	for _, marker := range []string{".git", "go.mod"} {
+		for d := dir; ; {
+			if _, err := os.Stat(filepath.Join(d, marker)); err == nil {
+				return d
+			}
+			parent := filepath.Dir(d)
+			if parent == d {
+				break
+			}
+			d = parent
+		}
+	}
+	return dir
+}
+
+// SARIF 2.1.0, the subset GitHub code scanning reads.
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool               sarifTool                   `json:"tool"`
+		OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
+		Results            []sarifResult               `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		Version        string      `json:"version,omitempty"`
+		InformationURI string      `json:"informationUri,omitempty"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID               string       `json:"id"`
+		Name             string       `json:"name,omitempty"`
+		ShortDescription sarifMessage `json:"shortDescription"`
+		FullDescription  sarifMessage `json:"fullDescription"`
+		Help             sarifMessage `json:"help"`
+		HelpURI          string       `json:"helpUri,omitempty"`
+	}
+	sarifMessage struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID    string          `json:"ruleId"`
+		RuleIndex int             `json:"ruleIndex"`
+		Level     string          `json:"level"`
+		Message   sarifMessage    `json:"message"`
+		Locations []sarifLocation `json:"locations"`
+	}
+	sarifLocation struct {
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifactLoc `json:"artifactLocation"`
+		Region           sarifRegion      `json:"region"`
+	}
+	sarifArtifactLoc struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn,omitempty"`
+	}
+)
+
+const srcRoot = "%SRCROOT%"
+
+func printSARIF(w io.Writer, roots []*analysis.Analyzer, findings []finding, root string) error {
+	driver := sarifDriver{
+		Name:           progname,
+		Version:        strings.TrimPrefix(strings.Fields(versionString())[1], "v"),
+		InformationURI: "https://github.com/staterootlint/staterootlint",
+		Rules:          []sarifRule{},
+	}
+	index := map[string]int{}
+	addRule := func(name, doc string) int {
+		if i, ok := index[name]; ok {
+			return i
+		}
+		short, _, _ := strings.Cut(strings.TrimSpace(doc), "\n")
+		index[name] = len(driver.Rules)
+		driver.Rules = append(driver.Rules, sarifRule{
+			ID:               name,
+			Name:             name,
+			ShortDescription: sarifMessage{Text: short},
+			FullDescription:  sarifMessage{Text: strings.TrimSpace(doc)},
+			Help:             sarifMessage{Text: strings.TrimSpace(doc)},
+		})
+		return index[name]
+	}
+	for _, a := range roots {
+		addRule(a.Name, a.Doc)
+	}
+	results := []sarifResult{}
+	for _, f := range findings {
+		loc := sarifArtifactLoc{URI: fileURI(f.pos.Filename)}
+		if rel, err := filepath.Rel(root, f.pos.Filename); err == nil && filepath.IsLocal(rel) {
+			loc = sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}
+		}
+		results = append(results, sarifResult{
+			RuleID:    f.analyzer,
+			RuleIndex: addRule(f.analyzer, f.analyzer),
+			Level:     "error",
+			Message:   sarifMessage{Text: f.message},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+				ArtifactLocation: loc,
+				Region:           sarifRegion{StartLine: f.pos.Line, StartColumn: f.pos.Column},
+			}}},
+		})
+	}
+	log := sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs: []sarifRun{{
+			Tool:               sarifTool{Driver: driver},
+			OriginalURIBaseIDs: map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(root) + "/"}},
+			Results:            results,
+		}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+func fileURI(path string) string {
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
+}

@@ -1,0 +1,361 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers"
+	"github.com/staterootlint/staterootlint/internal/config"
+)
+
+// Exit codes (fixed by the spec).
+const (
+	exitClean    = 0
+	exitFindings = 1
+	exitUsage    = 2  // usage, load or internal error
+	exitConfig   = 78 // EX_CONFIG
+)
+
+const progname = "staterootlint"
+
+// run is the whole program; main only exits with its result.
+func run(args []string, stdout, stderr io.Writer) int {
+	if isVetInvocation(args) {
+		return runVet(args, analyzers.All, stdout, stderr)
+	}
+	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr}).main(args)
+}
+
+// cli is one invocation of the standalone driver.
+type cli struct {
+	suite          []*analysis.Analyzer // the analyzers users can enable
+	stdout, stderr io.Writer
+}
+
+// command is a subcommand: "staterootlint NAME args...".
+type command struct {
+	name, args, summary string
+	run                 func(c *cli, args []string) int
+}
+
+// commands returns the subcommands; each is one line here. (A function,
+// not a variable: help's output lists the commands.)
+func commands() []command {
+	return []command{
+		{"help", "[ANALYZER]", "print this help, or an analyzer's documentation", (*cli).help},
+	}
+}
+
+func (c *cli) main(args []string) int {
+	if len(args) > 0 {
+		for _, cmd := range commands() {
+			if args[0] == cmd.name {
+				return cmd.run(c, args[1:])
+			}
+		}
+	}
+	return c.analyze(args)
+}
+
+// flags holds the standalone driver's command line.
+type flags struct {
+	dir         string
+	configPath  string
+	authorities []string
+	sinks       []string
+	format      formatValue
+	fix         bool
+	tests       bool
+	enable      []string
+	disable     []string
+	version     bool
+	help        bool
+}
+
+// flagGroups orders the flags in --help.
+var flagGroups = []struct {
+	title string
+	names []string
+}{
+	{"Configuration", []string{"config", "authority", "sink", "tests"}},
+	{"Selection", []string{"enable", "disable"}},
+	{"Output", []string{"format", "fix"}},
+	{"General", []string{"chdir", "version", "help"}},
+}
+
+func newFlagSet(f *flags) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(progname, pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard) // errors and help are printed by cli
+	fs.Usage = func() {}
+	f.format = "text"
+	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH` instead of the "+config.FileName+" found by walking up from the working directory")
+	fs.StringArrayVar(&f.authorities, "authority", nil, "add a state-root authority: `FUNC` such as pkg/path.Func, (*pkg/path.T).Method or pkg/path.Var, optionally =KIND (repeatable)")
+	fs.StringArrayVar(&f.sinks, "sink", nil, "add a write sink as `FUNC#N`, N being the index of its path parameter (repeatable)")
+	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too (config key tests)")
+	fs.StringSliceVar(&f.enable, "enable", nil, "run only the analyzer `NAME` (repeatable or comma-separated)")
+	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
+	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
+	fs.BoolVar(&f.fix, "fix", false, "apply the analyzers' suggested fixes to the source files")
+	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	fs.BoolVar(&f.version, "version", false, "print the version and exit")
+	fs.BoolVarP(&f.help, "help", "h", false, "print this help and exit")
+	return fs
+}
+
+// formatValue is the --format flag: one of formats.
+type formatValue string
+
+var formats = []string{"text", "json", "sarif"}
+
+func (v *formatValue) String() string { return string(*v) }
+func (v *formatValue) Type() string   { return "format" }
+func (v *formatValue) Set(s string) error {
+	if !slices.Contains(formats, s) {
+		return fmt.Errorf("valid: %s", strings.Join(formats, ", "))
+	}
+	*v = formatValue(s)
+	return nil
+}
+
+func (c *cli) usageError(format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "%s: %s\nRun '%s --help' for usage.\n", progname, fmt.Sprintf(format, args...), progname)
+	return exitUsage
+}
+
+// analyze is the default command: staterootlint [flags] [packages].
+func (c *cli) analyze(args []string) int {
+	var f flags
+	fs := newFlagSet(&f)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			c.printHelp(fs)
+			return exitClean
+		}
+		return c.usageError("%v", err)
+	}
+	switch {
+	case f.help:
+		c.printHelp(fs)
+		return exitClean
+	case f.version:
+		fmt.Fprintln(c.stdout, versionString())
+		return exitClean
+	}
+
+	roots, err := c.selectAnalyzers(f.enable, f.disable)
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+
+	cwd, err := os.Getwd()
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	dir := cwd
+	if f.dir != "" {
+		dir = absFrom(cwd, f.dir)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return c.usageError("-C %s: not a directory", f.dir)
+		}
+	}
+
+	cfg, err := loadConfig(dir, f)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return exitConfig
+	}
+
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	return c.check(checkRequest{
+		cwd:      cwd,
+		dir:      dir,
+		patterns: patterns,
+		cfg:      cfg,
+		roots:    roots,
+		format:   string(f.format),
+		fix:      f.fix,
+	})
+}
+
+// loadConfig reads the configuration file (--config, else the one found
+// from dir) and adds the command line's settings to it.
+func loadConfig(dir string, f flags) (*config.Config, error) {
+	var cfg *config.Config
+	var err error
+	if f.configPath != "" {
+		cfg, err = config.Load(absFrom(dir, f.configPath))
+	} else {
+		cfg, err = config.Discover(dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range f.authorities {
+		if err := cfg.AddAuthority(a, "--authority"); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range f.sinks {
+		if err := cfg.AddSink(s, "--sink"); err != nil {
+			return nil, err
+		}
+	}
+	if f.tests {
+		t := true
+		cfg.Tests = &t
+	}
+	return cfg, nil
+}
+
+func absFrom(base, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(base, p)
+}
+
+// selectAnalyzers applies --enable and --disable to the suite.
+func (c *cli) selectAnalyzers(enable, disable []string) ([]*analysis.Analyzer, error) {
+	byName := map[string]*analysis.Analyzer{}
+	var names []string
+	for _, a := range c.suite {
+		byName[a.Name] = a
+		names = append(names, a.Name)
+	}
+	slices.Sort(names)
+	check := func(list []string, flag string) error {
+		for _, n := range list {
+			if byName[n] == nil {
+				return fmt.Errorf("unknown analyzer %q in --%s; valid: %s", n, flag, validList(names))
+			}
+		}
+		return nil
+	}
+	if err := check(enable, "enable"); err != nil {
+		return nil, err
+	}
+	if err := check(disable, "disable"); err != nil {
+		return nil, err
+	}
+	var out []*analysis.Analyzer
+	for _, a := range c.suite {
+		if (len(enable) == 0 || slices.Contains(enable, a.Name)) && !slices.Contains(disable, a.Name) {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 && len(c.suite) > 0 {
+		return nil, errors.New("--enable and --disable leave no analyzer to run")
+	}
+	return out, nil
+}
+
+// help is the help subcommand.
+func (c *cli) help(args []string) int {
+	if len(args) == 0 {
+		var f flags
+		c.printHelp(newFlagSet(&f))
+		return exitClean
+	}
+	if len(args) > 1 {
+		return c.usageError("help takes at most one analyzer name, got %d arguments", len(args))
+	}
+	var names []string
+	for _, a := range config.Closure(c.suite) {
+		if a.Name == args[0] {
+			c.printAnalyzerDoc(a)
+			return exitClean
+		}
+		names = append(names, a.Name)
+	}
+	slices.Sort(names)
+	return c.usageError("unknown analyzer %q in help; valid: %s", args[0], validList(names))
+}
+
+func (c *cli) printAnalyzerDoc(a *analysis.Analyzer) {
+	w := c.stdout
+	fmt.Fprintf(w, "%s\n", strings.TrimSpace(a.Doc))
+	var b strings.Builder
+	a.Flags.SetOutput(&b)
+	a.Flags.PrintDefaults()
+	if b.Len() > 0 {
+		fmt.Fprintf(w, "\nFlags (set by the config file, or -%s.NAME under go vet):\n%s", a.Name, b.String())
+	}
+}
+
+// title returns the first line of an analyzer's Doc.
+func title(a *analysis.Analyzer) string {
+	t, _, _ := strings.Cut(strings.TrimSpace(a.Doc), "\n")
+	return t
+}
+
+func (c *cli) printHelp(fs *pflag.FlagSet) {
+	w := c.stdout
+	fmt.Fprintf(w, `%[1]s reports filesystem writes whose paths are not derived from a
+canonical state root (see the README's "no shadow state" contract).
+
+Usage:
+  %-36[2]s analyze the packages (default ./...)
+`, progname, progname+" [flags] [packages]")
+	for _, cmd := range commands() {
+		fmt.Fprintf(w, "  %-36s %s\n", progname+" "+cmd.name+" "+cmd.args, cmd.summary)
+	}
+	fmt.Fprintf(w, "  %-36s run as go vet's analysis tool\n", "go vet -vettool=PATH [packages]")
+	for _, g := range flagGroups {
+		group := pflag.NewFlagSet(g.title, pflag.ContinueOnError)
+		group.SortFlags = false
+		for _, n := range g.names {
+			group.AddFlag(fs.Lookup(n))
+		}
+		fmt.Fprintf(w, "\n%s:\n%s", g.title, group.FlagUsagesWrapped(80))
+	}
+	if len(c.suite) > 0 {
+		fmt.Fprintf(w, "\nAnalyzers (details: %s help NAME):\n", progname)
+		for _, a := range c.suite {
+			fmt.Fprintf(w, "  %-14s%s\n", a.Name, strings.TrimPrefix(title(a), a.Name+": "))
+		}
+	}
+	fmt.Fprintf(w, `
+Configuration is read from %[2]s, found by walking up from the
+working directory; keys: %[3]s.
+
+Exit codes: 0 clean, 1 findings, 2 usage or load error, 78 configuration error.
+
+Examples:
+  %[1]s ./...
+  %[1]s -C examples ./...
+  %[1]s --format sarif ./... > staterootlint.sarif
+  %[1]s --authority 'example.com/app/paths.ConfigDir' --tests ./...
+  %[1]s --enable shadowwrite --fix ./internal/...
+  go vet -vettool=$(command -v %[1]s) -rootflow.allow-temp=false ./...
+`, progname, config.FileName, strings.Join(config.Keys, ", "))
+}
+
+// versionString describes the binary: its module version and Go version.
+func versionString() string {
+	v := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	return fmt.Sprintf("%s %s %s %s/%s", progname, v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+func validList(names []string) string {
+	if len(names) == 0 {
+		return "none (this build has no analyzers)"
+	}
+	return strings.Join(names, ", ")
+}
