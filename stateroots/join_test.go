@@ -140,6 +140,7 @@ func TestWithinResolved(t *testing.T) {
 		{"link out then dotdot back in", real, filepath.Join(real, "escape") + "/../proj/.myapp/x", true},
 		{"dotdot after a link is physical, not lexical", real, filepath.Join(real, "deep") + "/../../x", true},
 		{"lexically inside, physically out", real, real + "/escape/../x", false},
+		{"lexically inside, physically out, existing", real, real + "/escape/../proj", false},
 		{"outside", real, filepath.Join(dir, "outside"), false},
 		{"root does not exist yet", filepath.Join(dir, "proj", ".other"), filepath.Join(dir, "proj", ".other", "x"), true},
 	}
