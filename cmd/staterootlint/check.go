@@ -113,7 +113,7 @@ func (c *cli) load(req checkRequest) ([]*packages.Package, int) {
 		for _, e := range slices.Compact(errs) {
 			fmt.Fprintf(c.stderr, "%s\n", e)
 		}
-		fmt.Fprintf(c.stderr, "%s: the packages have errors; fix them first (go build ./... shows the same)\n", progname)
+		fmt.Fprintf(c.stderr, "%s: loading the packages failed with the errors above; fix them first (go build shows them too)\n", progname)
 		return nil, exitUsage
 	}
 	if len(pkgs) == 0 {

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// The tests below share the fake analyzers' flags (Apply resets them on
+// every run), so they do not run in parallel.
+
+func runCLI(t *testing.T, suite []*analysis.Analyzer, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := (&cli{suite: suite, stdout: &stdout, stderr: &stderr}).main(args)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestHelpGolden(t *testing.T) {
+	suite, _ := newFakeSuite()
+	code, out, errOut := runCLI(t, suite, "--help")
+	if code != exitClean || errOut != "" {
+		t.Fatalf("--help: exit %d, stderr %q", code, errOut)
+	}
+	golden := filepath.Join("testdata", "help.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("--help differs from %s (go test -run TestHelpGolden -update to accept):\n%s", golden, out)
+	}
+	for _, args := range [][]string{{"-h"}, {"help"}} {
+		if code, out2, _ := runCLI(t, suite, args...); code != exitClean || out2 != out {
+			t.Errorf("%v: exit %d, output differs from --help", args, code)
+		}
+	}
+}
+
+const (
+	wantMain  = `testdata/findings/main.go:6:19: os.WriteFile writes "state.json" outside every state root (fakewrite)`
+	wantStore = `testdata/findings/store/store.go:7:41: os.WriteFile writes "store.db" outside every state root (fakewrite)`
+	wantTest  = `testdata/findings/main_test.go:9:19: os.WriteFile writes "test.out" outside every state root (fakewrite)`
+)
+
+func writeConfig(t *testing.T, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRun(t *testing.T) {
+	suite, _ := newFakeSuite()
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		stdout   string // exact, when not empty
+		stderr   string // substring
+		noStdout bool
+	}{
+		{name: "findings", args: []string{"-C", "testdata/findings"}, code: exitFindings, stdout: wantMain + "\n" + wantStore + "\n"},
+		{name: "pattern", args: []string{"-C", "testdata/findings", "./store"}, code: exitFindings, stdout: wantStore + "\n"},
+		{name: "tests flag", args: []string{"-C", "testdata/findings", "--tests"}, code: exitFindings, stdout: wantMain + "\n" + wantTest + "\n" + wantStore + "\n"},
+		{name: "tests key", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "tests: true\n")}, code: exitFindings, stdout: wantMain + "\n" + wantTest + "\n" + wantStore + "\n"},
+		{name: "clean", args: []string{"--chdir=testdata/clean", "./..."}, code: exitClean, noStdout: true},
+		{name: "disable", args: []string{"-C", "testdata/findings", "--disable", "fakewrite"}, code: exitClean, noStdout: true},
+		{name: "enable", args: []string{"-C", "testdata/findings", "--enable", "fakewrite"}, code: exitFindings},
+		{name: "type error", args: []string{"-C", "testdata/broken"}, code: exitUsage, stderr: `broken.go:5:28: cannot use "42"`},
+		{name: "bad pattern", args: []string{"-C", "testdata/clean", "./nothing/..."}, code: exitUsage, stderr: "pattern ./nothing/...: lstat ./nothing/: no such file or directory"},
+		{name: "no packages", args: []string{"-C", "testdata/empty"}, code: exitUsage, stderr: "staterootlint: no packages matched ./... in "},
+		{name: "unknown analyzer", args: []string{"--enable", "fakewrit"}, code: exitUsage, stderr: `unknown analyzer "fakewrit" in --enable; valid: fakequiet, fakewrite`},
+		{name: "unknown disable", args: []string{"--disable=x"}, code: exitUsage, stderr: `unknown analyzer "x" in --disable; valid: fakequiet, fakewrite`},
+		{name: "bad format", args: []string{"--format", "xml"}, code: exitUsage, stderr: `invalid argument "xml" for "--format" flag: valid: text, json, sarif`},
+		{name: "unknown flag", args: []string{"--bogus"}, code: exitUsage, stderr: "unknown flag: --bogus"},
+		{name: "bad -C", args: []string{"-C", "testdata/nowhere"}, code: exitUsage, stderr: "-C testdata/nowhere: not a directory"},
+		{name: "missing config", args: []string{"-C", "testdata/clean", "--config", "nope.yaml"}, code: exitConfig, stderr: "testdata/clean/nope.yaml: no such file"},
+		{name: "bad config", args: []string{"-C", "testdata/clean", "--config", writeConfig(t, "sinks:\n  x: 1\n")}, code: exitConfig, stderr: `config.yaml:2: key "sinks": expected a list of strings, got a mapping`},
+		{name: "bad authority syntax", args: []string{"-C", "testdata/clean", "--authority", "nodot"}, code: exitConfig, stderr: `--authority: "nodot": expected pkg/path.Func`},
+		{name: "unresolvable authority", args: []string{"-C", "testdata/findings", "--authority", "example.com/findings/store.Sav"}, code: exitConfig, stderr: `--authority: "example.com/findings/store.Sav": package example.com/findings/store has no function or variable Sav`},
+		{name: "unresolvable sink", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "sinks:\n  - example.com/other.Open#0\n")}, code: exitConfig, stderr: `config.yaml:2: key "sinks": "example.com/other.Open#0": package example.com/other is not imported by the analyzed packages`},
+		{name: "resolvable names", args: []string{"-C", "testdata/findings", "--authority", "example.com/findings/store.Save=repo", "--sink", "os.WriteFile#0", "./store"}, code: exitFindings, stdout: wantStore + "\n"},
+		{name: "allow key", args: []string{"-C", "testdata/clean", "--config", writeConfig(t, "allow: {temp: false}\nstate-dir: .x\nroot-env: [X]\nexclude: [a]\n")}, code: exitClean},
+		{name: "version", args: []string{"--version"}, code: exitClean},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, suite, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
+			}
+			if tc.stdout != "" && out != tc.stdout {
+				t.Errorf("stdout:\n%s\nwant:\n%s", out, tc.stdout)
+			}
+			if tc.noStdout && out != "" {
+				t.Errorf("stdout: %q, want nothing", out)
+			}
+			if !strings.Contains(errOut, tc.stderr) {
+				t.Errorf("stderr:\n%s\nwant it to contain %q", errOut, tc.stderr)
+			}
+			if strings.Contains(errOut, "goroutine ") {
+				t.Errorf("stderr has a stack trace:\n%s", errOut)
+			}
+		})
+	}
+}
+
+func TestConfigReachesEngine(t *testing.T) {
+	suite, engine := newFakeSuite()
+	cfg := writeConfig(t, "authorities:\n  - example.com/findings/store.Save\nallow:\n  temp: false\n")
+	if code, _, errOut := runCLI(t, suite, "-C", "testdata/findings", "--config", cfg, "--authority", "os.Getwd", "./store"); code != exitFindings {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := engine.Flags.Lookup("authorities").Value.String(); got != "example.com/findings/store.Save,os.Getwd" {
+		t.Errorf("engine authorities = %q", got)
+	}
+	if got := engine.Flags.Lookup("allow-temp").Value.String(); got != "false" {
+		t.Errorf("engine allow-temp = %q", got)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	suite, _ := newFakeSuite()
+	code, out, errOut := runCLI(t, suite, "-C", "testdata/findings", "--format", "json", "./store")
+	if code != exitFindings {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	abs, _ := filepath.Abs("testdata/findings/store/store.go")
+	var got struct {
+		Diagnostics []map[string]any `json:"diagnostics"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"analyzer": "fakewrite", "file": abs, "line": 7.0, "column": 41.0,
+		"message": `os.WriteFile writes "store.db" outside every state root`, "category": "relative",
+	}
+	if len(got.Diagnostics) != 1 || !equalMaps(got.Diagnostics[0], want) {
+		t.Errorf("json: %s\nwant one diagnostic %v", out, want)
+	}
+
+	code, out, _ = runCLI(t, suite, "-C", "testdata/clean", "--format=json")
+	if code != exitClean || strings.Join(strings.Fields(out), "") != `{"diagnostics":[]}` {
+		t.Errorf("clean json: exit %d, %q", code, out)
+	}
+}
+
+func equalMaps(a, b map[string]any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestHelpAnalyzer(t *testing.T) {
+	suite, _ := newFakeSuite()
+	code, out, _ := runCLI(t, suite, "help", "fakewrite")
+	if code != exitClean || !strings.HasPrefix(out, "fakewrite: report relative os.WriteFile paths\n\nThe fake analyzer") {
+		t.Errorf("help fakewrite: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, suite, "help", "fakeflow")
+	if code != exitClean || !strings.Contains(out, "-fakeflow.NAME under go vet") || !strings.Contains(out, "-allow-temp") {
+		t.Errorf("help fakeflow: exit %d\n%s", code, out)
+	}
+	code, _, errOut := runCLI(t, suite, "help", "nope")
+	if code != exitUsage || !strings.Contains(errOut, `unknown analyzer "nope" in help; valid: fakeflow, fakequiet, fakewrite`) {
+		t.Errorf("help nope: exit %d, %s", code, errOut)
+	}
+}
+
+func TestPanicIsAnError(t *testing.T) {
+	suite, _ := newFakeSuite()
+	suite = append(suite, newPanicAnalyzer())
+	code, _, errOut := runCLI(t, suite, "-C", "testdata/findings")
+	if code != exitUsage {
+		t.Errorf("exit %d, want %d", code, exitUsage)
+	}
+	want := "staterootlint: analyzer fakepanic failed on package example.com/findings/store: internal error: assignment to entry in nil map at "
+	if !strings.Contains(errOut, want) || !strings.Contains(errOut, "fake_test.go:") || strings.Contains(errOut, "goroutine ") {
+		t.Errorf("stderr:\n%s\nwant %q naming fake_test.go, without a stack trace", errOut, want)
+	}
+}
+
+func TestFix(t *testing.T) {
+	suite, _ := newFakeSuite()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/findings")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, suite, "-C", dir, "--fix")
+	if code != exitClean || out != "" || !strings.Contains(errOut, "applied 2 fixes to 2 files") {
+		t.Fatalf("--fix: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), `os.WriteFile("/tmp/state.json", nil, 0o644)`) {
+		t.Errorf("main.go after --fix:\n%s", src)
+	}
+	if code, out, errOut := runCLI(t, suite, "-C", dir); code != exitClean {
+		t.Errorf("after --fix: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+func TestIsVetInvocation(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-V=full"}, true},
+		{[]string{"-flags"}, true},
+		{[]string{"/tmp/go-build1/b001/vet.cfg"}, true},
+		{[]string{"-json", "-fakeflow.tests=true", "/tmp/b001/vet.cfg"}, true},
+		{[]string{"./..."}, false},
+		{[]string{"-C", "x", "a.cfg"}, false},
+		{[]string{"--version"}, false},
+		{nil, false},
+	} {
+		if got := isVetInvocation(tc.args); got != tc.want {
+			t.Errorf("isVetInvocation(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}

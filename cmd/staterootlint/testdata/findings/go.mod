@@ -1,0 +1,3 @@
+module example.com/findings
+
+go 1.26
