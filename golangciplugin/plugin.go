@@ -1,0 +1,86 @@
+// Package golangciplugin is the golangci-lint v2 module plugin of
+// staterootlint: it registers the analyzer suite as the custom linter
+// "staterootlint".
+//
+// Build a golangci-lint that includes it with golangci-lint custom and a
+// .custom-gcl.yml naming this package (see the README), then enable it in
+// .golangci.yml:
+//
+//	linters:
+//	  enable: [staterootlint]
+//	  settings:
+//	    custom:
+//	      staterootlint:
+//	        type: module
+//	        settings:            # the keys of .staterootlint.yaml
+//	          authorities: [example.com/app/paths.ConfigDir]
+//	          root-env: [APP_GLOBAL_STATE_ROOT]
+//
+// Without settings, the plugin reads the .staterootlint.yaml found by
+// walking up from golangci-lint's working directory, so the CLI, go vet and
+// golangci-lint share one configuration file.
+package golangciplugin
+
+import (
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers"
+	"github.com/staterootlint/staterootlint/internal/config"
+)
+
+// Name is the custom linter's name in .golangci.yml.
+const Name = "staterootlint"
+
+// settingsSource names the plugin settings in error messages.
+const settingsSource = ".golangci.yml (linters.settings.custom.staterootlint.settings)"
+
+// golangci-lint discovers module plugins through this registration; a
+// blank import of the package is all a custom build needs.
+func init() { register.Plugin(Name, New) }
+
+// Plugin is the staterootlint linter plugin.
+type Plugin struct {
+	cfg *config.Config
+}
+
+var _ register.LinterPlugin = (*Plugin)(nil)
+
+// New decodes the plugin settings from .golangci.yml with the rules of
+// .staterootlint.yaml (unknown keys and wrong types are errors). With no
+// settings it loads the .staterootlint.yaml found from the working directory.
+func New(settings any) (register.LinterPlugin, error) {
+	var cfg *config.Config
+	var err error
+	if isEmpty(settings) {
+		cfg, err = config.Discover(".")
+	} else {
+		cfg, err = config.FromMap(settings, settingsSource)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Plugin{cfg: cfg}, nil
+}
+
+func isEmpty(settings any) bool {
+	switch s := settings.(type) {
+	case nil:
+		return true
+	case map[string]any:
+		return len(s) == 0
+	}
+	return false
+}
+
+// BuildAnalyzers returns the suite with the configuration applied to the
+// flags of every analyzer it requires (the shared engine included).
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	if _, err := p.cfg.Apply(analyzers.All); err != nil {
+		return nil, err
+	}
+	return analyzers.All, nil
+}
+
+// GetLoadMode asks for type information: the analyzers match calls by type.
+func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }

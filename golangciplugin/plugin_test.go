@@ -1,0 +1,50 @@
+package golangciplugin
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+)
+
+func TestRegistered(t *testing.T) {
+	newPlugin, err := register.GetPlugin(Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(map[string]any{
+		"authorities": []any{"example.com/app/paths.ConfigDir"},
+		"allow":       map[string]any{"temp": true, "user": false},
+		"root-env":    []any{"APP_GLOBAL_STATE_ROOT"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.GetLoadMode() != register.LoadModeTypesInfo {
+		t.Errorf("load mode %q", p.GetLoadMode())
+	}
+	if _, err := p.BuildAnalyzers(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBadSettings(t *testing.T) {
+	_, err := New(map[string]any{"authority": []any{"x.Y"}, "tests": "yes"})
+	want := `.golangci.yml (linters.settings.custom.staterootlint.settings): key "authority": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, tests, exclude
+.golangci.yml (linters.settings.custom.staterootlint.settings): key "tests": expected true or false, got a string "yes"`
+	if err == nil || err.Error() != want {
+		t.Errorf("New with bad settings: %v\nwant:\n%s", err, want)
+	}
+}
+
+func TestNoSettingsReadsTheFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile(".staterootlint.yaml", []byte("bogus: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := New(nil)
+	if err == nil || !strings.Contains(err.Error(), `.staterootlint.yaml:1: key "bogus": unknown key`) {
+		t.Errorf("New(nil) with a bad .staterootlint.yaml: %v", err)
+	}
+}
