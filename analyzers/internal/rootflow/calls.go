@@ -1,0 +1,410 @@
+package rootflow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// callee is the resolved target of a call: a function with SSA args
+// (receiver first), or an interface method.
+type callee struct {
+	fn     *ssa.Function // static callee, nil for dynamic calls
+	key    string        // funcKey of fn, or the interface method's full name
+	invoke bool
+}
+
+// callees resolves a call to its possible targets. A call through a func
+// value resolves through the value's Func origins when the analysis knows
+// them; ok is false when some target is unknown.
+func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
+	if common.IsInvoke() {
+		return []callee{{key: common.Method.FullName(), invoke: true}}, true
+	}
+	if fn := common.StaticCallee(); fn != nil {
+		return []callee{{fn: fn, key: funcKey(fn)}}, true
+	}
+	if _, isBuiltin := common.Value.(*ssa.Builtin); isBuiltin {
+		return nil, true
+	}
+	ok = true
+	for _, a := range e.eval(common.Value) {
+		if a.Kind != Func {
+			ok = false
+			continue
+		}
+		targets = append(targets, callee{fn: e.byKey[a.Key], key: a.Key})
+	}
+	return targets, ok
+}
+
+// callResult returns the origins of result idx of a call.
+func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Value {
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		if b.Name() == "append" {
+			parts := make([]Value, 0, len(common.Args))
+			for _, a := range common.Args {
+				parts = append(parts, e.eval(a))
+			}
+			return union(parts...)
+		}
+		return e.bad(pos, "a value the analysis cannot follow")
+	}
+	targets, ok := e.callees(common)
+	if !ok {
+		return e.bad(pos, "a path returned through a function value the analysis cannot follow")
+	}
+	args := common.Args
+	var parts []Value
+	for _, t := range targets {
+		parts = append(parts, e.targetResult(t, common, args, idx, pos))
+	}
+	return union(parts...)
+}
+
+func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Value {
+	at := e.at(pos)
+	if kind, ok := e.authorities[t.key]; ok {
+		return Value{{Kind: Rooted, Root: kind}}
+	}
+	if t.invoke {
+		if tempSources[t.key] {
+			return Value{{Kind: Temp}}
+		}
+		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", shortName(t.key))
+	}
+	arg := func(i int) ssa.Value {
+		if i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	if v, ok := e.known(t.key, arg, idx, pos, at); ok {
+		return v
+	}
+	if t.fn != nil && e.local(t.fn) {
+		// This package's function: its current summary, bottom when not
+		// computed yet (the fixpoint revisits the callers).
+		if r := e.results[origin(t.fn)]; idx < len(r) {
+			return e.substitute(r[idx], t.key, args, at)
+		}
+		return nil
+	}
+	sum := e.summary(t)
+	if sum == nil {
+		return e.bad(pos, "the result of %s", shortName(t.key))
+	}
+	if sum.Authority != "" {
+		return Value{{Kind: Rooted, Root: sum.Authority}}
+	}
+	if idx >= len(sum.Results) || sum.Results[idx] == nil {
+		return e.bad(pos, "the result of %s", shortName(t.key))
+	}
+	return e.substitute(sum.Results[idx], t.key, args, at)
+}
+
+// substitute replaces the callee's Param atoms in v by the origins of the
+// corresponding call arguments.
+func (e *engine) substitute(v Value, key string, args []ssa.Value, at string) Value {
+	return v.mapAtoms(func(a Atom) Value {
+		if a.Kind != Param || a.Key != key {
+			return Value{a}
+		}
+		if a.Index < 0 || a.Index >= len(args) {
+			return Value{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
+		}
+		return e.eval(args[a.Index]).mapAtoms(func(b Atom) Value { return Value{b.appendPath(a.Path, at)} })
+	})
+}
+
+// known evaluates calls to the standard library and flag packages.
+func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.Pos, at string) (Value, bool) {
+	switch {
+	case joins[key]:
+		if idx != 0 {
+			break
+		}
+		return e.join(arg(0), pos, at), true
+	case parents[key]:
+		return e.eval(arg(0)).mapAtoms(func(a Atom) Value {
+			if a.Kind == Rooted && a.Path == "" {
+				return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + shortName(key) + " climbs above it)", At: at}}
+			}
+			return Value{a.appendPath("..", at)}
+		}), true
+	case identityTransfers[key]:
+		if idx != 0 {
+			return nil, true // errors and booleans carry no path
+		}
+		return e.eval(arg(0)), true
+	case sourceWhy[key] != "":
+		if idx != 0 {
+			return nil, true
+		}
+		return Value{{Kind: Bad, Why: sourceWhy[key], At: at}}, true
+	case getenvs[key]:
+		if idx != 0 {
+			return nil, true
+		}
+		name, isConst := constString(arg(0))
+		if !isConst {
+			return Value{{Kind: Bad, Why: "an environment variable", At: at}}, true
+		}
+		for _, env := range e.cfg.RootEnv {
+			if env == name {
+				return Value{{Kind: Rooted, Root: "global"}}, true
+			}
+		}
+		return Value{{Kind: Bad, Why: "the environment variable " + name, At: at}}, true
+	case tempSources[key]:
+		return Value{{Kind: Temp}}, true
+	case tempMakers[key]:
+		if idx != 0 {
+			return nil, true
+		}
+		if s, isConst := constString(arg(0)); isConst && s == "" {
+			return Value{{Kind: Temp}}, true
+		}
+		return e.eval(arg(0)).mapAtoms(func(a Atom) Value { return Value{a.appendPath("*", at)} }), true
+	case cacheSources[key]:
+		if idx != 0 {
+			return nil, true
+		}
+		return Value{{Kind: Cache}}, true
+	case userSources[key]:
+		return Value{{Kind: User}}, true
+	case key == "fmt.Sprintf":
+		return e.sprintf(arg(0), arg(1), pos, at), true
+	}
+	return nil, false
+}
+
+// join evaluates filepath.Join and path.Join: the first element is the
+// origin, constant elements extend the pattern, others are "*".
+func (e *engine) join(slice ssa.Value, pos token.Pos, at string) Value {
+	elems, ok := varargs(slice)
+	if !ok {
+		// Join(append([]string{root}, elem...)...): the origin is the
+		// first element; the rest are dynamic.
+		if first := firstElem(slice); first != nil {
+			return e.eval(first).mapAtoms(func(a Atom) Value { return Value{a.appendPath("*", at)} })
+		}
+		return e.eval(slice)
+	}
+	if len(elems) == 0 {
+		return Value{{Kind: Bad, Lit: "", Rel: true, At: at}}
+	}
+	rel := make([]string, 0, len(elems)-1)
+	for _, el := range elems[1:] {
+		if s, isConst := constString(el); isConst {
+			if s != "" {
+				rel = append(rel, s)
+			}
+			continue
+		}
+		rel = append(rel, "*")
+	}
+	suffix := strings.Join(rel, "/")
+	return e.eval(elems[0]).mapAtoms(func(a Atom) Value { return Value{a.appendPath(suffix, at)} })
+}
+
+// firstElem returns the value that becomes the first element of a slice
+// built by append onto a literal, or nil.
+func firstElem(slice ssa.Value) ssa.Value {
+	call, ok := slice.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) == 0 {
+		return nil
+	}
+	if elems, ok := varargs(call.Call.Args[0]); ok && len(elems) > 0 {
+		return elems[0]
+	}
+	return firstElem(call.Call.Args[0])
+}
+
+// sprintf evaluates fmt.Sprintf with a constant format that starts with a
+// verb: the first argument is the origin, the rest of the format the
+// pattern.
+func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at string) Value {
+	f, isConst := constString(format)
+	if !isConst {
+		return e.bad(pos, "a path formatted by fmt.Sprintf with a format the analysis cannot follow")
+	}
+	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
+		lit, _, _ := strings.Cut(f, "%")
+		if strings.HasPrefix(f, "/") {
+			return Value{{Kind: Bad, Lit: lit + "*", At: at}}
+		}
+		return Value{{Kind: Bad, Lit: lit + "*", Rel: true, At: at}}
+	}
+	elems, ok := varargs(argSlice)
+	if !ok || len(elems) == 0 {
+		return e.bad(pos, "a path formatted by fmt.Sprintf from values the analysis cannot follow")
+	}
+	rest := verbPattern(f[2:])
+	return e.eval(elems[0]).mapAtoms(func(a Atom) Value { return Value{a.appendRaw(rest, at)} })
+}
+
+// verbPattern replaces the formatting verbs in s by "*".
+func verbPattern(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		// Skip flags, width, precision up to the verb letter.
+		for i++; i < len(s) && !('a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z'); i++ {
+		}
+		b.WriteByte('*')
+	}
+	return b.String()
+}
+
+// varargs returns the elements of a variadic argument built by the
+// compiler (a slice of a fresh array with constant-index stores).
+func varargs(slice ssa.Value) ([]ssa.Value, bool) {
+	if c, ok := slice.(*ssa.Const); ok && c.IsNil() {
+		return nil, true
+	}
+	s, ok := slice.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	n := int(arr.Type().(*types.Pointer).Elem().(*types.Array).Len())
+	elems := make([]ssa.Value, n)
+	for _, ref := range *arr.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, false
+		}
+		i, _ := constant.Int64Val(c.Value)
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia && int(i) < n {
+				elems[i] = st.Val
+			}
+		}
+	}
+	for _, el := range elems {
+		if el == nil {
+			return nil, false
+		}
+	}
+	return elems, true
+}
+
+// constString returns the value of a constant string operand, looking
+// through conversions and interface boxing.
+func constString(v ssa.Value) (string, bool) {
+	for {
+		switch x := v.(type) {
+		case *ssa.Const:
+			if x.Value != nil && x.Value.Kind() == constant.String {
+				return constant.StringVal(x.Value), true
+			}
+			return "", false
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return "", false
+		}
+	}
+}
+
+// constInt returns the value of a constant integer operand.
+func constInt(v ssa.Value) (int64, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(c.Value)
+}
+
+// shortName renders a function key for messages: the package's last
+// element instead of its full path ("stateroots.Join", "(*store.DB).Save").
+// Identifiers hold no "/", so the import path ends at the last one.
+func shortName(key string) string {
+	prefix, rest := "", key
+	if strings.HasPrefix(rest, "(") {
+		prefix, rest = "(", rest[1:]
+		if strings.HasPrefix(rest, "*") {
+			prefix, rest = "(*", rest[1:]
+		}
+	}
+	if i := strings.LastIndex(rest, "/"); i >= 0 {
+		rest = rest[i+1:]
+	}
+	return prefix + rest
+}
+
+// funcKey is the identity of a function across packages: the full name of
+// its generic origin, or the SSA name for anonymous and synthetic ones.
+func funcKey(fn *ssa.Function) string {
+	fn = origin(fn)
+	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && fn.Synthetic == "" {
+		return obj.FullName()
+	}
+	return fn.String()
+}
+
+func globalKey(g *ssa.Global) string {
+	if g.Pkg != nil {
+		return g.Pkg.Pkg.Path() + "." + g.Name()
+	}
+	return g.Name()
+}
+
+// fieldKey is the identity of field i of the struct that ptrOrStruct is
+// (or points to): "pkg/path.Type.field".
+func fieldKey(ptrOrStruct types.Type, i int, e *engine) string {
+	t := ptrOrStruct
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	if st == nil || i >= st.NumFields() {
+		return "?"
+	}
+	f := st.Field(i)
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		obj := named.Origin().Obj()
+		if obj.Pkg() != nil {
+			return obj.Pkg().Path() + "." + obj.Name() + "." + f.Name()
+		}
+	}
+	pkg := ""
+	if f.Pkg() != nil {
+		pkg = f.Pkg().Path()
+	}
+	return pkg + ".struct{}." + f.Name() + "@" + e.at(f.Pos())
+}
+
+// origin returns the generic function an instance was made from, or fn.
+func origin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
+}

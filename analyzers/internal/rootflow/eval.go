@@ -1,0 +1,352 @@
+package rootflow
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxSteps bounds the evaluation work per package round, so pathological
+// code degrades into "cannot follow" instead of running away.
+const maxSteps = 2_000_000
+
+// activeEval is a value being evaluated: a cycle back to it (through a phi)
+// returns its provisional value, and it is re-evaluated until stable.
+type activeEval struct {
+	depth       int
+	hit         bool
+	provisional Value
+}
+
+// eval returns the origins of v.
+func (e *engine) eval(v ssa.Value) Value {
+	if r, ok := e.memo[v]; ok {
+		return r
+	}
+	if st, ok := e.active[v]; ok {
+		st.hit = true
+		e.lowlink = min(e.lowlink, st.depth)
+		return st.provisional
+	}
+	e.steps++
+	if e.steps > maxSteps {
+		return Value{{Kind: Bad, Why: "a value too complex for the analysis to follow", At: e.at(v.Pos())}}
+	}
+	st := &activeEval{depth: len(e.active)}
+	e.active[v] = st
+	outer := e.lowlink
+	var r Value
+	low := st.depth
+	for iter := 0; ; iter++ {
+		e.lowlink = st.depth
+		r = e.compute(v)
+		low = min(low, e.lowlink)
+		if !st.hit || r.equal(st.provisional) || iter >= 4 {
+			break
+		}
+		st.provisional, st.hit = r, false
+	}
+	delete(e.active, v)
+	if low >= st.depth {
+		e.memo[v] = r
+	}
+	e.lowlink = min(outer, low)
+	return r
+}
+
+func (e *engine) bad(pos token.Pos, format string, args ...any) Value {
+	return Value{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: e.at(pos)}}
+}
+
+// compute evaluates v once; eval handles memoization and cycles.
+func (e *engine) compute(v ssa.Value) Value {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return e.constant(v)
+	case *ssa.Parameter:
+		return e.param(v)
+	case *ssa.FreeVar:
+		return e.freeVar(v)
+	case *ssa.Phi:
+		parts := make([]Value, 0, len(v.Edges))
+		for _, edge := range v.Edges {
+			parts = append(parts, e.eval(edge))
+		}
+		return union(parts...)
+	case *ssa.Call:
+		return e.callResult(v.Common(), 0, v.Pos())
+	case *ssa.Extract:
+		switch t := v.Tuple.(type) {
+		case *ssa.Call:
+			return e.callResult(t.Common(), v.Index, t.Pos())
+		case *ssa.TypeAssert, *ssa.UnOp, *ssa.Lookup:
+			if v.Index == 0 {
+				return e.eval(t.(ssa.Value))
+			}
+		}
+		return e.bad(v.Pos(), "a value the analysis cannot follow")
+	case *ssa.TypeAssert:
+		return e.eval(v.X)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return e.load(v.X, v.Pos())
+		}
+		if v.Op == token.ARROW {
+			return e.bad(v.Pos(), "a value received from a channel, which the analysis cannot follow")
+		}
+	case *ssa.ChangeType:
+		return e.eval(v.X)
+	case *ssa.Convert:
+		return e.eval(v.X)
+	case *ssa.MakeInterface:
+		return e.eval(v.X)
+	case *ssa.ChangeInterface:
+		return e.eval(v.X)
+	case *ssa.SliceToArrayPointer:
+		return e.eval(v.X)
+	case *ssa.BinOp:
+		if v.Op == token.ADD {
+			return e.concat(v)
+		}
+	case *ssa.Field:
+		return e.cell(fieldKey(v.X.Type(), v.Field, e), v.Pos())
+	case *ssa.FieldAddr, *ssa.Global, *ssa.Alloc:
+		// A pointer stands for what it points to: flag.String's *string,
+		// a *os.File's path.
+		return e.load(v, v.Pos())
+	case *ssa.Index:
+		return e.eval(v.X)
+	case *ssa.IndexAddr:
+		return e.load(v, v.Pos())
+	case *ssa.Slice:
+		if _, isString := v.X.Type().Underlying().(*types.Basic); isString {
+			return e.bad(v.Pos(), "a substring the analysis cannot follow")
+		}
+		return e.eval(v.X)
+	case *ssa.MakeSlice:
+		return e.elems(v)
+	case *ssa.Function:
+		return Value{{Kind: Func, Key: funcKey(v)}}
+	case *ssa.MakeClosure:
+		return Value{{Kind: Func, Key: funcKey(v.Fn.(*ssa.Function))}}
+	case *ssa.Lookup:
+		return e.bad(v.Pos(), "a map element, which the analysis cannot follow")
+	}
+	return e.bad(v.Pos(), "a value the analysis cannot follow")
+}
+
+func (e *engine) constant(c *ssa.Const) Value {
+	if c.Value == nil || c.Value.Kind() != constant.String {
+		if c.IsNil() {
+			return nil // a nil slice holds no paths
+		}
+		return e.bad(c.Pos(), "a value the analysis cannot follow")
+	}
+	s := constant.StringVal(c.Value)
+	switch {
+	case s == "":
+		return Value{{Kind: Bad, Why: "an empty path, which resolves to the working directory", Rel: true}}
+	case s == "/dev/null" || s == "NUL":
+		return Value{{Kind: DevNull}}
+	case strings.HasPrefix(s, "/") || strings.Contains(s, ":\\"):
+		return Value{{Kind: Bad, Lit: s}}
+	}
+	return Value{{Kind: Bad, Lit: s, Rel: true}}
+}
+
+func (e *engine) param(p *ssa.Parameter) Value {
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if isCobraArgs(fn, idx) {
+		return Value{{Kind: User}}
+	}
+	return Value{{Kind: Param, Key: funcKey(fn), Index: idx}}
+}
+
+// isCobraArgs reports whether parameter idx of fn is the positional
+// arguments of a cobra Run handler: func(cmd *cobra.Command, args []string).
+func isCobraArgs(fn *ssa.Function, idx int) bool {
+	if idx != 1 || len(fn.Params) != 2 {
+		return false
+	}
+	ptr, ok := fn.Params[0].Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path()+"."+named.Obj().Name() == cobraCommand
+}
+
+// freeVar resolves a captured variable through the closures that bind it.
+func (e *engine) freeVar(fv *ssa.FreeVar) Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	var parts []Value
+	for _, mc := range e.closures[fn] {
+		if idx < len(mc.Bindings) {
+			parts = append(parts, e.eval(mc.Bindings[idx]))
+		}
+	}
+	if len(parts) == 0 {
+		return e.bad(fv.Pos(), "a captured variable the analysis cannot follow")
+	}
+	return union(parts...)
+}
+
+// load returns the origins of what pointer p points to.
+func (e *engine) load(p ssa.Value, pos token.Pos) Value {
+	switch p := p.(type) {
+	case *ssa.Alloc:
+		return e.stored(p)
+	case *ssa.FreeVar:
+		return union(e.eval(p), e.storedVia(p))
+	case *ssa.Global:
+		key := globalKey(p)
+		if userGlobals[key] {
+			return Value{{Kind: User}}
+		}
+		if kind, ok := e.authorities[key]; ok {
+			return Value{{Kind: Rooted, Root: kind}}
+		}
+		return e.cell(key, pos)
+	case *ssa.FieldAddr:
+		return e.cell(fieldKey(p.X.Type(), p.Field, e), pos)
+	case *ssa.IndexAddr:
+		return e.eval(p.X)
+	case *ssa.Call, *ssa.Extract, *ssa.Phi, *ssa.Parameter, *ssa.UnOp:
+		// flag.String returns *string; an *os.File or *os.Root stands
+		// for its path; a pointer parameter's pointee is the caller's.
+		return e.eval(p)
+	}
+	return e.bad(pos, "a value read through a pointer the analysis cannot follow")
+}
+
+// stored is the union of the values stored into a local variable, including
+// stores through closures that capture it and flag bindings.
+func (e *engine) stored(a *ssa.Alloc) Value {
+	var parts []Value
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr == a {
+				parts = append(parts, e.eval(ref.Val))
+			}
+		case *ssa.MakeClosure:
+			for i, b := range ref.Bindings {
+				if b == a {
+					fn := ref.Fn.(*ssa.Function)
+					parts = append(parts, e.storedVia(fn.FreeVars[i]))
+				}
+			}
+		case *ssa.IndexAddr:
+			// An array variable: its elements.
+			parts = append(parts, e.storedAt(ref))
+		case ssa.CallInstruction:
+			if v := e.boundBy(ref.Common(), a); v != nil {
+				parts = append(parts, v)
+			}
+		}
+	}
+	return union(parts...)
+}
+
+// storedVia is the union of the values a closure stores through a captured
+// variable.
+func (e *engine) storedVia(fv *ssa.FreeVar) Value {
+	var parts []Value
+	for _, ref := range *fv.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == fv {
+			parts = append(parts, e.eval(st.Val))
+		}
+		if call, ok := ref.(ssa.CallInstruction); ok {
+			if v := e.boundBy(call.Common(), fv); v != nil {
+				parts = append(parts, v)
+			}
+		}
+	}
+	return union(parts...)
+}
+
+// storedAt is the union of the values stored at an element address.
+func (e *engine) storedAt(addr *ssa.IndexAddr) Value {
+	var parts []Value
+	for _, ref := range *addr.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+			parts = append(parts, e.eval(st.Val))
+		}
+	}
+	return union(parts...)
+}
+
+// boundBy returns User if the call binds the variable p points to to a
+// command-line flag, nil otherwise.
+func (e *engine) boundBy(common *ssa.CallCommon, p ssa.Value) Value {
+	fn := common.StaticCallee()
+	if fn == nil {
+		return nil
+	}
+	key := funcKey(fn)
+	if !userBinders[key] {
+		return nil
+	}
+	args := common.Args
+	if fn.Signature.Recv() != nil {
+		args = args[1:]
+	}
+	if len(args) > 0 && args[0] == p {
+		return Value{{Kind: User}}
+	}
+	return nil
+}
+
+// elems returns the origins of a slice's elements, from the stores into it.
+func (e *engine) elems(s ssa.Value) Value {
+	var parts []Value
+	for _, ref := range *s.Referrers() {
+		if ia, ok := ref.(*ssa.IndexAddr); ok {
+			parts = append(parts, e.storedAt(ia))
+		}
+	}
+	return union(parts...)
+}
+
+// concat evaluates string concatenation: the leftmost operand is the origin.
+func (e *engine) concat(b *ssa.BinOp) Value {
+	if _, ok := b.Type().Underlying().(*types.Basic); !ok {
+		return e.bad(b.Pos(), "a value the analysis cannot follow")
+	}
+	left := e.eval(b.X)
+	suffix := "*"
+	if c, ok := b.Y.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		suffix = constant.StringVal(c.Value)
+	}
+	at := e.at(b.Pos())
+	return left.mapAtoms(func(a Atom) Value { return Value{a.appendRaw(suffix, at)} })
+}
+
+// cell returns the origins of a field or package variable: the symbolic
+// Cell (checked against the stores of this and later packages) plus what
+// earlier packages stored into it.
+func (e *engine) cell(key string, pos token.Pos) Value {
+	if why, ok := badCells[key]; ok {
+		return Value{{Kind: Bad, Why: why, At: e.at(pos)}}
+	}
+	if kind, ok := e.authorities[key]; ok {
+		return Value{{Kind: Rooted, Root: kind}}
+	}
+	return Value{{Kind: Cell, Key: key}}
+}

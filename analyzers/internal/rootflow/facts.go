@@ -1,0 +1,80 @@
+package rootflow
+
+// Req is a requirement: the value reaching a parameter or a cell must be
+// derived from a state root, because it flows into a write.
+type Req struct {
+	Op  string   // the write it reaches, e.g. "os.WriteFile"
+	At  string   // where that write is, "store.go:12"
+	Via []string // the functions and cells between, outermost first
+}
+
+// FuncFact summarizes a function for its callers in other packages.
+type FuncFact struct {
+	// Authority is the root kind when the function is an authority by
+	// directive; its string results are state roots.
+	Authority string
+	// Results holds, per result index, the origins of the result in terms
+	// of the function's parameters (Param atoms) and concrete origins;
+	// nil for results that do not carry paths.
+	Results []Value
+	// Reqs are the parameters (index, receiver first) whose values reach
+	// writes, sorted by index. (Facts hold slices, not maps: their
+	// encoding must be deterministic.)
+	Reqs []ParamReq
+	// Writes holds the writes the function reaches, directly or through
+	// its callees, with their origins in terms of its parameters: what
+	// blastradius checks a may-write radius against.
+	Writes []Reach
+}
+
+// AFact marks FuncFact as an analysis fact.
+func (*FuncFact) AFact() {}
+
+func (f *FuncFact) String() string { return "rootflow.FuncFact" }
+
+// Reach is a write reached from a function, with the path's origins and
+// the call chain from the function to the write.
+type Reach struct {
+	Op    string
+	At    string
+	Path  Value
+	Chain []string
+}
+
+// ParamReq is a requirement on parameter Index of function Key.
+type ParamReq struct {
+	Key   string // empty in a FuncFact: the function the fact is about
+	Index int
+	Req   Req
+}
+
+// CellStores is what a package stores into a cell.
+type CellStores struct {
+	Key   string
+	Value Value
+}
+
+// CellReq is a requirement on a cell.
+type CellReq struct {
+	Key string
+	Req Req
+}
+
+// PackageFact records what a package contributes to cells (fields and
+// package variables, possibly of other packages) and the requirements it
+// discovered on other packages' cells and functions.
+type PackageFact struct {
+	// Stores maps a cell key to the union of the values this package
+	// stores into it (flag bindings count as user-chosen stores).
+	Stores []CellStores
+	// CellReqs are cells whose values reach writes.
+	CellReqs []CellReq
+	// FuncReqs are requirements this package found on parameters of
+	// functions declared elsewhere (through cells they store into).
+	FuncReqs []ParamReq
+}
+
+// AFact marks PackageFact as an analysis fact.
+func (*PackageFact) AFact() {}
+
+func (f *PackageFact) String() string { return "rootflow.PackageFact" }

@@ -1,0 +1,171 @@
+package rootflow
+
+// This file is the engine's knowledge of the standard library and of the
+// common flag packages, as tables keyed by the callee's full name
+// (types.Func.FullName of the generic origin).
+
+// sinkSpec describes a write sink.
+type sinkSpec struct {
+	paths       []int // indices, in the SSA argument list (receiver first), of written paths
+	flag        int   // index of an os.OpenFile-style flag argument, or -1
+	emptyIsTemp bool  // an empty directory argument means os.TempDir
+	userIndex   bool  // paths count Go parameters (receiver not counted), as configured
+}
+
+// builtinSinks are the filesystem writes of SPEC §4.1.
+var builtinSinks = map[string]sinkSpec{
+	"os.WriteFile":        {paths: []int{0}, flag: -1},
+	"os.Create":           {paths: []int{0}, flag: -1},
+	"os.OpenFile":         {paths: []int{0}, flag: 1},
+	"os.Mkdir":            {paths: []int{0}, flag: -1},
+	"os.MkdirAll":         {paths: []int{0}, flag: -1},
+	"os.MkdirTemp":        {paths: []int{0}, flag: -1, emptyIsTemp: true},
+	"os.CreateTemp":       {paths: []int{0}, flag: -1, emptyIsTemp: true},
+	"os.Rename":           {paths: []int{0, 1}, flag: -1},
+	"os.Remove":           {paths: []int{0}, flag: -1},
+	"os.RemoveAll":        {paths: []int{0}, flag: -1},
+	"os.Symlink":          {paths: []int{1}, flag: -1},
+	"os.Link":             {paths: []int{1}, flag: -1},
+	"os.Chmod":            {paths: []int{0}, flag: -1},
+	"os.Chown":            {paths: []int{0}, flag: -1},
+	"os.Lchown":           {paths: []int{0}, flag: -1},
+	"os.Chtimes":          {paths: []int{0}, flag: -1},
+	"os.Truncate":         {paths: []int{0}, flag: -1},
+	"os.CopyFS":           {paths: []int{0}, flag: -1},
+	"io/ioutil.WriteFile": {paths: []int{0}, flag: -1},
+	"io/ioutil.TempDir":   {paths: []int{0}, flag: -1, emptyIsTemp: true},
+	"io/ioutil.TempFile":  {paths: []int{0}, flag: -1, emptyIsTemp: true},
+
+	// Writes through an *os.Root land under the directory it was opened
+	// on: the receiver's value is that directory.
+	"(*os.Root).Create":    {paths: []int{0}, flag: -1},
+	"(*os.Root).OpenFile":  {paths: []int{0}, flag: 2},
+	"(*os.Root).Mkdir":     {paths: []int{0}, flag: -1},
+	"(*os.Root).MkdirAll":  {paths: []int{0}, flag: -1},
+	"(*os.Root).Remove":    {paths: []int{0}, flag: -1},
+	"(*os.Root).RemoveAll": {paths: []int{0}, flag: -1},
+	"(*os.Root).WriteFile": {paths: []int{0}, flag: -1},
+	"(*os.Root).Rename":    {paths: []int{0}, flag: -1},
+	"(*os.Root).Symlink":   {paths: []int{0}, flag: -1},
+	"(*os.Root).Link":      {paths: []int{0}, flag: -1},
+	"(*os.Root).Chmod":     {paths: []int{0}, flag: -1},
+	"(*os.Root).Chown":     {paths: []int{0}, flag: -1},
+	"(*os.Root).Lchown":    {paths: []int{0}, flag: -1},
+	"(*os.Root).Chtimes":   {paths: []int{0}, flag: -1},
+}
+
+// writeFlags are the os.O_* bits that make an open write.
+const writeFlags = 0x1 | 0x2 | 0x40 | 0x200 | 0x400 // O_WRONLY|O_RDWR|O_CREATE|O_TRUNC|O_APPEND (same on every Unix Go supports and on Windows' emulation)
+
+// identityTransfers return a path derived from their first argument
+// without changing where it points (argument index -> result 0).
+var identityTransfers = map[string]bool{
+	"path/filepath.Clean":        true,
+	"path/filepath.Abs":          true,
+	"path/filepath.FromSlash":    true,
+	"path/filepath.ToSlash":      true,
+	"path/filepath.EvalSymlinks": true,
+	"path.Clean":                 true,
+	"strings.TrimSuffix":         true,
+	"strings.TrimPrefix":         true,
+	"strings.TrimRight":          true,
+	"strings.TrimSpace":          true,
+	"path/filepath.Glob":         true, // the matches share the pattern's origin
+	"os.OpenRoot":                true, // an *os.Root stands for its directory
+	"os.Create":                  true, // an *os.File stands for its path
+	"os.Open":                    true,
+	"os.OpenFile":                true,
+	"(*os.File).Name":            true,
+	"(*os.Root).Name":            true,
+	"os.DirFS":                   true,
+}
+
+// joins join their (variadic) arguments.
+var joins = map[string]bool{
+	"path/filepath.Join": true,
+	"path.Join":          true,
+}
+
+// parents return the parent directory of their argument.
+var parents = map[string]bool{
+	"path/filepath.Dir": true,
+	"path.Dir":          true,
+}
+
+// sourceWhy are functions whose result is a path outside every root, with
+// the words that say so.
+var sourceWhy = map[string]string{
+	"os.UserHomeDir":     "a path under the home directory from os.UserHomeDir",
+	"os.UserConfigDir":   "a path under the user config directory from os.UserConfigDir",
+	"os.Getwd":           "a path under the working directory from os.Getwd",
+	"os.Executable":      "a path next to the executable from os.Executable",
+	"path/filepath.Base": "a bare file name from filepath.Base, relative to the working directory",
+	"path/filepath.Rel":  "a relative path from filepath.Rel, resolved against the working directory",
+	"os.ExpandEnv":       "a path expanded from environment variables by os.ExpandEnv",
+}
+
+// getenvs read an environment variable named by their first argument.
+var getenvs = map[string]bool{
+	"os.Getenv":      true,
+	"os.LookupEnv":   true,
+	"syscall.Getenv": true,
+}
+
+// tempSources return temporary directories.
+var tempSources = map[string]bool{
+	"os.TempDir":                true,
+	"(*testing.T).TempDir":      true,
+	"(*testing.B).TempDir":      true,
+	"(*testing.F).TempDir":      true,
+	"(*testing.common).TempDir": true,
+	"(testing.TB).TempDir":      true,
+}
+
+// tempMakers create a temporary file or directory under their first
+// argument (os.TempDir when it is empty) and return it (or its path).
+var tempMakers = map[string]bool{
+	"os.MkdirTemp":       true,
+	"os.CreateTemp":      true,
+	"io/ioutil.TempDir":  true,
+	"io/ioutil.TempFile": true,
+}
+
+// cacheSources return cache directories.
+var cacheSources = map[string]bool{
+	"os.UserCacheDir": true,
+}
+
+// userSources return values the user chose on the command line;
+// userBinders bind the string variable their first argument points to to a
+// command-line flag, so it holds the default or the user's value.
+var userSources, userBinders = flagTables()
+
+// flagTables lists the flag and pflag APIs, which are large and regular.
+func flagTables() (sources, binders map[string]bool) {
+	sources, binders = map[string]bool{}, map[string]bool{}
+	for _, pkg := range []string{"flag", "github.com/spf13/pflag"} {
+		for _, fn := range []string{"String", "StringP", "Arg", "Args", "StringSlice", "StringSliceP", "StringArray", "StringArrayP", "GetString"} {
+			sources[pkg+"."+fn] = true
+			sources["(*"+pkg+".FlagSet)."+fn] = true
+		}
+		for _, fn := range []string{"StringVar", "StringVarP", "StringSliceVar", "StringSliceVarP", "StringArrayVar", "StringArrayVarP"} {
+			binders[pkg+"."+fn] = true
+			binders["(*"+pkg+".FlagSet)."+fn] = true
+		}
+	}
+	return sources, binders
+}
+
+// userGlobals are package variables holding user-chosen values.
+var userGlobals = map[string]bool{
+	"os.Args": true,
+}
+
+// badCells are fields whose values are paths outside every root.
+var badCells = map[string]string{
+	"os/user.User.HomeDir": "the home directory from user.Current().HomeDir, which even ignores $HOME",
+}
+
+// cobraCommand is the type whose Run-style handlers receive user-chosen
+// positional arguments.
+const cobraCommand = "github.com/spf13/cobra.Command"

@@ -1,0 +1,375 @@
+package rootflow
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// callSite is a call in this package to a resolved target.
+type callSite struct {
+	instr ssa.CallInstruction
+	fn    *ssa.Function
+	t     callee
+}
+
+// storeSite is a store in this package into a field or package variable;
+// val is nil for a flag binding (a user-chosen value).
+type storeSite struct {
+	pos token.Pos
+	val ssa.Value
+	fn  *ssa.Function
+}
+
+// pending is a requirement to propagate: on a function parameter (key,
+// idx) or on a cell (key, idx < 0).
+type pending struct {
+	key string
+	idx int
+	req Req
+	pos token.Pos // where the requirement arose in this package, if it did
+}
+
+// upstream is the merged package facts of the dependencies.
+type upstream struct {
+	stores   map[string]Value
+	cellReqs map[string]Req
+	funcReqs map[string]map[int]Req
+}
+
+// propagate finds the writes, checks their paths, and moves requirements
+// on parameters and cells to the call sites and stores of this package
+// until nothing new is required.
+func (e *engine) propagate() {
+	calls := map[string][]callSite{}
+	stores := map[string][]storeSite{}
+	var queue []pending
+	for _, fn := range e.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					targets, _ := e.callees(in.Common())
+					for _, t := range targets {
+						e.checkWrite(in, fn, t, &queue)
+						calls[t.key] = append(calls[t.key], callSite{in, fn, t})
+						if key := e.boundCell(in.Common(), t); key != "" {
+							stores[key] = append(stores[key], storeSite{pos: in.Pos(), fn: fn})
+						}
+					}
+				case *ssa.Store:
+					if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
+						stores[key] = append(stores[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn})
+					}
+				}
+			}
+		}
+	}
+	for key, sites := range stores {
+		for _, s := range sites {
+			e.stores[key] = union(e.stores[key], e.storeValue(s))
+		}
+	}
+
+	// Requirements found by the packages this one depends on apply to its
+	// calls and stores too.
+	up := e.upstream()
+	for key, sites := range calls {
+		if sites[0].t.fn != nil && e.local(sites[0].t.fn) {
+			continue
+		}
+		reqs := map[int]Req{}
+		if sum := e.summary(sites[0].t); sum != nil {
+			for _, r := range sum.Reqs {
+				reqs[r.Index] = r.Req
+			}
+		}
+		for i, r := range up.funcReqs[key] {
+			if _, ok := reqs[i]; !ok {
+				reqs[i] = r
+			}
+		}
+		for _, i := range sortedKeys(reqs) {
+			for _, cs := range sites {
+				e.checkArg(cs, i, reqs[i], &queue)
+			}
+		}
+	}
+	for key, r := range up.cellReqs {
+		for _, s := range stores[key] {
+			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(r, cellName(key)), &queue)
+		}
+	}
+
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if p.idx >= 0 {
+			for _, cs := range calls[p.key] {
+				e.checkArg(cs, p.idx, p.req, &queue)
+			}
+			continue
+		}
+		name := cellName(p.key)
+		for _, s := range stores[p.key] {
+			e.check(e.storeValue(s), s.pos, AtStore, name, extend(p.req, name), &queue)
+		}
+		// Earlier packages' stores into the cell cannot be reported there
+		// any more: report them where the requirement arose.
+		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() {
+			e.check(v, p.pos, AtStore, name, extend(p.req, name), &queue)
+		}
+	}
+}
+
+// storeValue evaluates what a store site stores.
+func (e *engine) storeValue(s storeSite) Value {
+	if s.val == nil {
+		return Value{{Kind: User}}
+	}
+	return e.eval(s.val)
+}
+
+// checkArg checks argument idx (SSA numbering) of a call against a
+// requirement of its target.
+func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
+	common := cs.instr.Common()
+	args := common.Args
+	if cs.t.invoke {
+		return
+	}
+	if idx >= len(args) {
+		return
+	}
+	name := shortName(cs.t.key)
+	e.check(e.eval(args[idx]), cs.instr.Pos(), AtCall, name, extend(r, name), queue)
+}
+
+// extend records one more hop between a value and the write it reaches.
+func extend(r Req, hop string) Req {
+	r.Via = append([]string{hop}, r.Via...)
+	return r
+}
+
+// checkWrite checks a call that may be a write sink.
+func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, queue *[]pending) {
+	spec, ok := e.sinks[t.key]
+	if !ok || t.invoke {
+		return
+	}
+	args := in.Common().Args
+	shift := 0
+	if spec.userIndex && t.fn != nil && t.fn.Signature.Recv() != nil {
+		shift = 1
+	}
+	if spec.flag >= 0 && spec.flag < len(args) {
+		if f, isConst := constInt(args[spec.flag]); isConst && f&writeFlags == 0 {
+			return // opened read-only
+		}
+	}
+	op := shortName(t.key)
+	pos := in.Pos()
+	for _, i := range spec.paths {
+		i += shift
+		if i >= len(args) {
+			continue
+		}
+		var v Value
+		if s, isConst := constString(args[i]); spec.emptyIsTemp && isConst && s == "" {
+			v = Value{{Kind: Temp}}
+		} else {
+			v = e.eval(args[i])
+		}
+		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Fn: fn, Path: v})
+		e.check(v, pos, AtWrite, op, Req{Op: op, At: e.at(pos)}, queue)
+	}
+}
+
+// check reports the origins of v that are outside every root, and turns
+// its symbolic origins into requirements.
+func (e *engine) check(v Value, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
+	for _, a := range v {
+		switch a.Kind {
+		case Param:
+			e.require(a.Key, a.Index, r, pos, queue)
+		case Cell:
+			e.require(a.Key, -1, r, pos, queue)
+		case Func:
+			e.find(pos, site, op, Atom{Kind: Bad, Why: "a function value where a path was expected"}, r)
+		default:
+			if !a.Allowed(e.cfg) {
+				e.find(pos, site, op, a, r)
+			}
+		}
+	}
+}
+
+// require records a requirement once and queues it.
+func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pending) {
+	if e.std {
+		return
+	}
+	if idx >= 0 {
+		reqs := e.funcReqs[key]
+		if reqs == nil {
+			reqs = map[int]Req{}
+			e.funcReqs[key] = reqs
+		}
+		if _, ok := reqs[idx]; ok {
+			return
+		}
+		reqs[idx] = r
+	} else {
+		if _, ok := e.cellReqs[key]; ok {
+			return
+		}
+		e.cellReqs[key] = r
+	}
+	*queue = append(*queue, pending{key: key, idx: idx, req: r, pos: pos})
+}
+
+func (e *engine) find(pos token.Pos, site Site, op string, a Atom, r Req) {
+	id := e.at(pos) + "|" + op + "|" + a.Describe() + "|" + a.At
+	if e.seen[id] {
+		return
+	}
+	e.seen[id] = true
+	e.res.Findings = append(e.res.Findings, &Finding{Pos: pos, Site: site, Op: op, Origin: a, Reach: r})
+}
+
+// boundCell returns the cell a flag-binding call binds, if any.
+func (e *engine) boundCell(common *ssa.CallCommon, t callee) string {
+	if !userBinders[t.key] || t.fn == nil {
+		return ""
+	}
+	args := common.Args
+	if t.fn.Signature.Recv() != nil {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return ""
+	}
+	return e.cellOf(args[0])
+}
+
+// cellOf returns the cell an address denotes: a field or package variable.
+func (e *engine) cellOf(addr ssa.Value) string {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return fieldKey(a.X.Type(), a.Field, e)
+	case *ssa.Global:
+		return globalKey(a)
+	}
+	return ""
+}
+
+// cellName renders a cell key for messages: "field config.Config.LogDir"
+// or "variable app.logPath".
+func cellName(key string) string {
+	short := shortName(key)
+	if strings.Count(short, ".") >= 2 {
+		return "field " + short
+	}
+	return "variable " + short
+}
+
+// upstream merges the package facts of the dependencies, once.
+func (e *engine) upstream() *upstream {
+	if e.up != nil {
+		return e.up
+	}
+	up := &upstream{stores: map[string]Value{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
+	for _, pf := range e.pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*PackageFact)
+		if !ok || pf.Package == e.pass.Pkg {
+			continue
+		}
+		for _, s := range f.Stores {
+			up.stores[s.Key] = union(up.stores[s.Key], s.Value)
+		}
+		for _, r := range f.CellReqs {
+			if _, ok := up.cellReqs[r.Key]; !ok {
+				up.cellReqs[r.Key] = r.Req
+			}
+		}
+		for _, r := range f.FuncReqs {
+			if up.funcReqs[r.Key] == nil {
+				up.funcReqs[r.Key] = map[int]Req{}
+			}
+			if _, ok := up.funcReqs[r.Key][r.Index]; !ok {
+				up.funcReqs[r.Key][r.Index] = r.Req
+			}
+		}
+	}
+	e.up = up
+	return up
+}
+
+// export publishes the package's summaries for the packages that import it.
+func (e *engine) export() {
+	for _, fn := range e.funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || fn.Synthetic != "" || obj.Pkg() != e.pass.Pkg {
+			continue
+		}
+		key := funcKey(fn)
+		f := &FuncFact{Authority: e.authorities[key], Reqs: paramReqs("", e.funcReqs[key])}
+		for _, r := range e.results[fn] {
+			if len(r) > 0 {
+				f.Results = e.results[fn]
+				break
+			}
+		}
+		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 {
+			e.pass.ExportObjectFact(obj, f)
+		}
+	}
+	pf := &PackageFact{}
+	for _, k := range sortedStrings(e.stores) {
+		if v := e.stores[k]; len(v) > 0 {
+			pf.Stores = append(pf.Stores, CellStores{Key: k, Value: v})
+		}
+	}
+	for _, k := range sortedStrings(e.cellReqs) {
+		pf.CellReqs = append(pf.CellReqs, CellReq{Key: k, Req: e.cellReqs[k]})
+	}
+	for _, k := range sortedStrings(e.funcReqs) {
+		if fn, ok := e.byKey[k]; ok && e.local(fn) {
+			continue
+		}
+		pf.FuncReqs = append(pf.FuncReqs, paramReqs(k, e.funcReqs[k])...)
+	}
+	if len(pf.Stores)+len(pf.CellReqs)+len(pf.FuncReqs) > 0 {
+		e.pass.ExportPackageFact(pf)
+	}
+}
+
+// paramReqs flattens a function's requirements, sorted by index.
+func paramReqs(key string, m map[int]Req) []ParamReq {
+	var out []ParamReq
+	for _, i := range sortedKeys(m) {
+		out = append(out, ParamReq{Key: key, Index: i, Req: m[i]})
+	}
+	return out
+}
+
+func sortedStrings[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

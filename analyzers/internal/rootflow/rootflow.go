@@ -1,0 +1,414 @@
+package rootflow
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+)
+
+const doc = `rootflow: compute which paths derive from a state root
+
+rootflow is the dataflow engine behind shadowwrite, cwdwrite, blastradius
+and inventory. Over SSA it decides, for every value that reaches a
+filesystem write, whether it derives from a state root (an authority
+function, a configured authority or root-override variable), is a temp,
+cache or user-chosen path, or comes from elsewhere, and exports summaries
+as facts so the analysis is interprocedural across packages.`
+
+// Analyzer is the engine with the default configuration; the analyzers in
+// the suite share it, so it runs once per package.
+var Analyzer = New(DefaultConfig())
+
+// New returns an engine with its own configuration and flags.
+func New(cfg Config) *analysis.Analyzer {
+	c := &cfg
+	a := &analysis.Analyzer{
+		Name:       "rootflow",
+		Doc:        doc,
+		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers",
+		Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+		ResultType: reflect.TypeOf((*Result)(nil)),
+		FactTypes:  []analysis.Fact{new(FuncFact), new(PackageFact)},
+		Run: func(pass *analysis.Pass) (res any, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("rootflow: internal error analyzing %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
+				}
+			}()
+			return run(pass, c)
+		},
+	}
+	c.register(&a.Flags)
+	return a
+}
+
+// Result is what the engine found in one package.
+type Result struct {
+	// Writes are the write sites in the package, in source order.
+	Writes []*Write
+	// Findings are the values outside every state root that reach a
+	// write, reported where they enter: at the write, at a call passing
+	// them to a function that writes them, or at a store into a field or
+	// variable that is written.
+	Findings []*Finding
+	// Config is the configuration the engine ran with.
+	Config *Config
+}
+
+// Write is one filesystem write site.
+type Write struct {
+	Pos  token.Pos
+	Op   string        // "os.WriteFile", or a configured sink
+	Fn   *ssa.Function // the function containing it
+	Path Value         // origins of the written path
+}
+
+// Site says where a finding is reported.
+type Site uint8
+
+// The sites of a finding.
+const (
+	AtWrite Site = iota // the value reaches the write directly
+	AtCall              // the value is passed to a function that writes it
+	AtStore             // the value is stored into a cell that is written
+)
+
+// Finding is a value outside every state root that reaches a write.
+type Finding struct {
+	Pos    token.Pos
+	Site   Site
+	Op     string // the write (AtWrite), the callee (AtCall) or the cell (AtStore)
+	Origin Atom   // the offending origin
+	Reach  Req    // AtCall, AtStore: the write it reaches
+}
+
+// engine is the per-package state of one run.
+type engine struct {
+	pass        *analysis.Pass
+	cfg         *Config
+	pkg         *ssa.Package
+	std         bool // a standard library package: modelled by the tables, exports no requirements
+	authorities map[string]string   // key -> root kind
+	sinks       map[string]sinkSpec // key -> sink
+	funcs       []*ssa.Function
+	byKey       map[string]*ssa.Function
+	closures    map[*ssa.Function][]*ssa.MakeClosure
+	results     map[*ssa.Function][]Value
+	imported    map[types.Object]*FuncFact
+	foreign     map[string]*FuncFact // lazily, imported facts by key, for func values
+	memo        map[ssa.Value]Value
+	active      map[ssa.Value]*activeEval
+	lowlink     int
+	steps       int
+
+	up       *upstream // lazily merged package facts of dependencies
+	funcReqs map[string]map[int]Req
+	cellReqs map[string]Req
+	stores   map[string]Value
+	res      *Result
+	seen     map[string]bool // findings already reported
+}
+
+func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
+	ssaRes := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	e := &engine{
+		pass:     pass,
+		cfg:      cfg,
+		pkg:      ssaRes.Pkg,
+		byKey:    map[string]*ssa.Function{},
+		closures: map[*ssa.Function][]*ssa.MakeClosure{},
+		results:  map[*ssa.Function][]Value{},
+		imported: map[types.Object]*FuncFact{},
+		funcReqs: map[string]map[int]Req{},
+		cellReqs: map[string]Req{},
+		stores:   map[string]Value{},
+		res:      &Result{Config: cfg},
+		seen:     map[string]bool{},
+	}
+	e.std = inGOROOT(pass)
+	if err := e.configure(); err != nil {
+		return nil, err
+	}
+	e.funcs = append(e.funcs, ssaRes.SrcFuncs...)
+	if init := ssaRes.Pkg.Func("init"); init != nil {
+		e.funcs = append(e.funcs, init) // package-level variable initializers
+	}
+	for _, fn := range e.funcs {
+		e.byKey[funcKey(fn)] = fn
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					callee := mc.Fn.(*ssa.Function)
+					e.closures[callee] = append(e.closures[callee], mc)
+				}
+			}
+		}
+	}
+	e.summarize()
+	e.resetMemo()
+	e.propagate()
+	e.export()
+	return e.res, nil
+}
+
+// configure builds the authority and sink tables from the configuration
+// and the directives of this package.
+func (e *engine) configure() error {
+	e.authorities = map[string]string{}
+	for _, a := range e.cfg.Authorities {
+		name, kind, hasKind := strings.Cut(a, "=")
+		if !hasKind || kind == "" {
+			kind = "state"
+		}
+		e.authorities[name] = kind
+	}
+	e.sinks = make(map[string]sinkSpec, len(builtinSinks)+len(e.cfg.Sinks))
+	for k, v := range builtinSinks {
+		e.sinks[k] = v
+	}
+	for _, s := range e.cfg.Sinks {
+		name, idx, ok := strings.Cut(s, "#")
+		n, err := strconv.Atoi(idx)
+		if !ok || err != nil || n < 0 {
+			return fmt.Errorf("rootflow: invalid -%s entry %q: want pkg.Func#N with N the index of the path parameter", FlagSinks, s)
+		}
+		e.sinks[name] = sinkSpec{paths: []int{n}, flag: -1, userIndex: true}
+	}
+	for _, f := range e.pass.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Doc == nil {
+				continue
+			}
+			args, ok := report.FuncDirective(fd.Doc, "authority")
+			if !ok {
+				continue
+			}
+			obj, _ := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			kind := "state"
+			if len(args) > 0 {
+				kind = args[0]
+			}
+			e.authorities[obj.FullName()] = kind
+			e.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
+		}
+	}
+	return nil
+}
+
+func (e *engine) resetMemo() {
+	e.memo = map[ssa.Value]Value{}
+	e.active = map[ssa.Value]*activeEval{}
+	e.lowlink = 0
+	e.steps = 0
+}
+
+// at renders a position as "file.go:12" for messages and facts.
+func (e *engine) at(pos token.Pos) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	p := e.pass.Fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+}
+
+// local reports whether fn belongs to the package being analyzed.
+func (e *engine) local(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn.Pkg == e.pkg
+}
+
+// summarize computes the result summaries of the package's functions to a
+// fixpoint (recursion and call cycles converge: values only grow, and
+// patterns and sets are bounded).
+func (e *engine) summarize() {
+	for round := 0; round < 8; round++ {
+		e.resetMemo()
+		changed := false
+		for _, fn := range e.funcs {
+			r := e.computeResults(fn)
+			old := e.results[fn]
+			same := len(r) == len(old)
+			for i := 0; same && i < len(r); i++ {
+				same = r[i].equal(old[i])
+			}
+			if !same {
+				e.results[fn] = r
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// computeResults returns the origins of fn's path-typed results, ignoring
+// zero values returned beside a non-nil error.
+func (e *engine) computeResults(fn *ssa.Function) []Value {
+	results := fn.Signature.Results()
+	n := results.Len()
+	if n == 0 || len(fn.Blocks) == 0 {
+		return nil
+	}
+	carries := make([]bool, n)
+	any := false
+	for i := range n {
+		carries[i] = isPathType(results.At(i).Type())
+		any = any || carries[i]
+	}
+	if !any {
+		return nil
+	}
+	errLast := isError(results.At(n - 1).Type())
+	out := make([]Value, n)
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		failing := errLast && !isNilConst(ret.Results[n-1])
+		for i, r := range ret.Results {
+			if !carries[i] || (failing && isZeroConst(r)) {
+				continue
+			}
+			out[i] = union(out[i], e.eval(r))
+		}
+	}
+	for i := range out {
+		if carries[i] && out[i] == nil {
+			out[i] = Value{} // carries paths, none found: distinct from "not a path"
+		}
+	}
+	return out
+}
+
+// summary returns what is known about a callee: its current summary when
+// it is in this package, its fact otherwise.
+func (e *engine) summary(t callee) *FuncFact {
+	if t.fn != nil && e.local(t.fn) {
+		fn := t.fn
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		r, ok := e.results[fn]
+		if !ok && len(fn.Blocks) == 0 {
+			return nil
+		}
+		// Not computed yet (or "not a path" entries): bottom, for this
+		// round; the fixpoint revisits the callers.
+		out := make([]Value, fn.Signature.Results().Len())
+		copy(out, r)
+		return &FuncFact{Results: out, Reqs: paramReqs("", e.funcReqs[t.key])}
+	}
+	var obj types.Object
+	if t.fn != nil {
+		fn := t.fn
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		obj = fn.Object()
+	}
+	if obj == nil {
+		return e.foreignFact(t.key)
+	}
+	if f, ok := e.imported[obj]; ok {
+		return f
+	}
+	var f *FuncFact
+	if fact := new(FuncFact); e.pass.ImportObjectFact(obj, fact) {
+		f = fact
+	}
+	e.imported[obj] = f
+	return f
+}
+
+// foreignFact finds the fact of a function of another package by key (for
+// func values stored in cells by other packages).
+func (e *engine) foreignFact(key string) *FuncFact {
+	if e.foreign == nil {
+		e.foreign = map[string]*FuncFact{}
+		for _, of := range e.pass.AllObjectFacts() {
+			if fn, ok := of.Object.(*types.Func); ok {
+				if f, ok := of.Fact.(*FuncFact); ok {
+					e.foreign[fn.FullName()] = f
+				}
+			}
+		}
+	}
+	return e.foreign[key]
+}
+
+// inGOROOT reports whether the package is part of the standard library.
+// The standard library is modelled by the tables in known.go: what its
+// internals do with their parameters (os.Open may chmod for the sticky
+// bit) is not a requirement on its callers.
+func inGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
+	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), goroot)
+}
+
+func isPathType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		return isPathType(u.Elem())
+	case *types.Array:
+		return isPathType(u.Elem())
+	case *types.Pointer:
+		if named, ok := u.Elem().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "os" {
+			switch named.Obj().Name() {
+			case "File", "Root":
+				return true
+			}
+		}
+		return isPathType(u.Elem())
+	case *types.Signature:
+		// A func value may be an authority (stored in a field, called later).
+		return u.Params().Len() == 0 && u.Results().Len() >= 1 && isPathType(u.Results().At(0).Type())
+	}
+	return false
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+func isZeroConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok {
+		return false
+	}
+	if c.Value == nil {
+		return true
+	}
+	s, isConst := constString(c)
+	return isConst && s == ""
+}

@@ -1,0 +1,273 @@
+package rootflow
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Kind classifies where a path value comes from.
+type Kind uint8
+
+// The kinds of origin. Rooted, Temp, Cache, User and DevNull are concrete and
+// allowed (subject to configuration); Param, Cell and Func are symbolic and
+// resolved by callers, stores and call sites; Bad is outside every root.
+const (
+	Rooted  Kind = iota // under a state root; Atom.Root names the root kind
+	Temp                // under a temporary directory
+	Cache               // under a cache directory
+	User                // chosen by the user (flags, os.Args)
+	DevNull             // os.DevNull
+	Param               // parameter Atom.Index of function Atom.Key
+	Cell                // the value stored in field or package variable Atom.Key
+	Func                // a reference to function Atom.Key (a func value)
+	Bad                 // outside every state root; Atom.Why or Atom.Lit says why
+)
+
+var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "param", "cell", "func", "bad"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Atom is one possible origin of a value together with the path pattern
+// appended to it: a value is a set of atoms.
+type Atom struct {
+	Kind  Kind
+	Root  string // Rooted: root kind ("repo", "global", ...)
+	Path  string // slash-separated pattern below the origin; "" is the origin itself, "*" a dynamic segment
+	Key   string // Param: function; Cell: field or variable; Func: function
+	Index int    // Param: index in the SSA parameter list (receiver first)
+	Lit   string // Bad: the literal the path starts with, if any
+	Why   string // Bad: where the value came from, when not a literal
+	Rel   bool   // Bad: the path is relative to the working directory
+	At    string // "file.go:12" where the origin arose, for messages
+}
+
+// Value is the set of possible origins of an SSA value, sorted, without
+// duplicates. A nil Value is "nothing known yet" (bottom).
+type Value []Atom
+
+// maxAtoms bounds a value's size; past it, patterns are widened.
+const maxAtoms = 12
+
+// maxSegments bounds a pattern's depth (recursion can grow paths forever).
+const maxSegments = 12
+
+func atomLess(a, b Atom) int {
+	if c := int(a.Kind) - int(b.Kind); c != 0 {
+		return c
+	}
+	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {a.At, b.At}} {
+		if c := strings.Compare(p[0], p[1]); c != 0 {
+			return c
+		}
+	}
+	if a.Index != b.Index {
+		return a.Index - b.Index
+	}
+	if a.Rel != b.Rel {
+		if a.Rel {
+			return 1
+		}
+		return -1
+	}
+	return 0
+}
+
+// union returns the set union of the values.
+func union(vs ...Value) Value {
+	n := 0
+	for _, v := range vs {
+		n += len(v)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make(Value, 0, n)
+	for _, v := range vs {
+		out = append(out, v...)
+	}
+	return normalize(out)
+}
+
+func normalize(out Value) Value {
+	slices.SortFunc(out, atomLess)
+	out = slices.Compact(out)
+	if len(out) > maxAtoms {
+		// Widen: forget the patterns below each origin, then positions.
+		for i := range out {
+			out[i].Path = widen(out[i].Path)
+		}
+		slices.SortFunc(out, atomLess)
+		out = slices.Compact(out)
+		if len(out) > maxAtoms {
+			for i := range out {
+				out[i].At = ""
+			}
+			slices.SortFunc(out, atomLess)
+			out = slices.Compact(out)
+		}
+	}
+	return out
+}
+
+func widen(p string) string {
+	if p == "" {
+		return ""
+	}
+	return "**"
+}
+
+func (v Value) equal(w Value) bool { return slices.Equal(v, w) }
+
+// mapAtoms applies f to each atom and returns the union of the results.
+func (v Value) mapAtoms(f func(Atom) Value) Value {
+	var parts []Value
+	for _, a := range v {
+		parts = append(parts, f(a))
+	}
+	return union(parts...)
+}
+
+// anchored reports whether the atom's kind carries a path below a known
+// origin, so that joining onto it keeps the origin.
+func (a Atom) anchored() bool {
+	switch a.Kind {
+	case Rooted, Temp, Cache, User, Param, Cell:
+		return true
+	}
+	return false
+}
+
+// appendPath returns the atom with the relative pattern rel appended (joined
+// with "/") and checks that a rooted path does not climb above its origin.
+func (a Atom) appendPath(rel string, at string) Atom {
+	if rel == "" {
+		return a
+	}
+	switch {
+	case a.anchored():
+		a.Path = cleanPattern(joinPattern(a.Path, rel))
+		if a.Kind == Rooted && climbs(a.Path) {
+			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), At: at}
+		}
+	case a.Kind == Bad && a.Lit != "":
+		a.Path = cleanPattern(joinPattern(a.Path, rel))
+	}
+	return a
+}
+
+// appendRaw returns the atom with s concatenated to its pattern (string +).
+func (a Atom) appendRaw(s string, at string) Atom {
+	if s == "" {
+		return a
+	}
+	switch {
+	case a.anchored():
+		a.Path = cleanPattern(a.Path + s)
+		if a.Kind == Rooted && climbs(a.Path) {
+			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), At: at}
+		}
+	case a.Kind == Bad && a.Lit != "":
+		a.Lit += s
+	}
+	return a
+}
+
+func joinPattern(base, rel string) string {
+	switch {
+	case base == "":
+		return rel
+	case rel == "":
+		return base
+	}
+	return base + "/" + rel
+}
+
+// cleanPattern cleans a relative pattern: "" for the origin itself, a
+// leading "../" when it climbs above it. A leading "/" from concatenation
+// ("root" + "/x") is dropped: it separates the origin from the rest.
+func cleanPattern(p string) string {
+	p = strings.TrimLeft(p, "/")
+	if p == "" {
+		return ""
+	}
+	p = path.Clean(p)
+	if p == "." {
+		return ""
+	}
+	if segs := strings.Split(p, "/"); len(segs) > maxSegments {
+		p = strings.Join(segs[:maxSegments-1], "/") + "/**"
+	}
+	return p
+}
+
+func climbs(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
+
+// Allowed reports whether a write to this concrete atom is allowed by cfg.
+func (a Atom) Allowed(cfg *Config) bool {
+	switch a.Kind {
+	case Rooted, DevNull:
+		return true
+	case Temp:
+		return cfg.AllowTemp
+	case Cache:
+		return cfg.AllowCache
+	case User:
+		return cfg.AllowUser
+	}
+	return false
+}
+
+// Describe says in a few words where the value comes from, for messages:
+// `"state.json" relative to the working directory`.
+func (a Atom) Describe() string {
+	switch a.Kind {
+	case Rooted:
+		return fmt.Sprintf("a path under the %s state root", a.Root)
+	case Temp:
+		return "a temporary path"
+	case Cache:
+		return "a path under the user cache directory"
+	case User:
+		return "a user-chosen path"
+	case DevNull:
+		return "os.DevNull"
+	case Bad:
+		if a.Lit != "" {
+			p := a.Lit
+			if a.Path != "" {
+				p = strings.TrimSuffix(p, "/") + "/" + a.Path
+			}
+			if a.Rel {
+				return fmt.Sprintf("%q relative to the working directory", p)
+			}
+			return fmt.Sprintf("the fixed path %q", p)
+		}
+		return a.Why
+	}
+	return "a value the analysis cannot follow"
+}
+
+// Pattern renders the atom as an inventory pattern: "repo:logs/*.log",
+// "temp", "cache:x", "user", "unknown".
+func (a Atom) Pattern() string {
+	withPath := func(prefix string) string {
+		if a.Path == "" {
+			return prefix
+		}
+		return prefix + ":" + a.Path
+	}
+	switch a.Kind {
+	case Rooted:
+		return withPath(a.Root)
+	case Temp, Cache, User, DevNull:
+		return withPath(a.Kind.String())
+	case Bad:
+		if a.Rel {
+			return "cwd:" + a.Describe()
+		}
+		return "unknown"
+	}
+	return "unknown"
+}

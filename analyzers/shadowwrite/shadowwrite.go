@@ -1,0 +1,96 @@
+package shadowwrite
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Config configures a shadowwrite analyzer.
+type Config struct {
+	// Engine is the rootflow engine to read; nil means the suite's shared
+	// engine, rootflow.Analyzer.
+	Engine *analysis.Analyzer
+	// Filter selects what is reported: tests, excluded files.
+	report.Filter
+}
+
+// DefaultConfig returns the configuration used when nothing is configured.
+func DefaultConfig() Config { return Config{} }
+
+// Analyzer reports filesystem writes whose path is not derived from a
+// state root.
+var Analyzer = New(DefaultConfig())
+
+// New returns a shadowwrite analyzer with its own flags and state.
+func New(cfg Config) *analysis.Analyzer {
+	if cfg.Engine == nil {
+		cfg.Engine = rootflow.Analyzer
+	}
+	cfg.Exclude = slices.Clone(cfg.Exclude)
+	a := &analysis.Analyzer{
+		Name:     "shadowwrite",
+		Doc:      report.AnalyzerDoc(doc, "shadowwrite"),
+		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/shadowwrite",
+		Requires: []*analysis.Analyzer{cfg.Engine},
+	}
+	cfg.Filter.Register(&a.Flags)
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
+	return a
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
+	rep := cfg.Reporter(pass)
+	for _, f := range res.Findings {
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "shadowwrite", Message: Message(f, pass.Fset.Position(f.Pos).Line)})
+	}
+	return nil, nil
+}
+
+// Message renders a finding: what was seen, where the path came from, and
+// what to do instead. line is the finding's own line, so an origin on the
+// same line is not repeated.
+func Message(f *rootflow.Finding, line int) string {
+	origin := f.Origin.Describe()
+	if at := f.Origin.At; at != "" && !strings.HasSuffix(at, fmt.Sprintf(":%d", line)) {
+		origin += " (" + at + ")"
+	}
+	if f.Origin.Kind != rootflow.Bad {
+		origin += fmt.Sprintf(", which the configuration does not allow (-allow-%s)", f.Origin.Kind)
+	}
+	switch f.Site {
+	case rootflow.AtCall:
+		return fmt.Sprintf("%s receives %s for a path it writes (%s); pass a path derived from a state root", f.Op, origin, chain(f.Reach, 1))
+	case rootflow.AtStore:
+		return fmt.Sprintf("%s is assigned %s, and it is written (%s); derive it from a state root", f.Op, origin, chain(f.Reach, 1))
+	}
+	return fmt.Sprintf("%s writes %s, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot", f.Op, origin)
+}
+
+// chain renders the hops from the finding to the write:
+// "via save → os.WriteFile at store.go:12", skipping the first skip hops
+// (the callee or cell the message already names).
+func chain(r rootflow.Req, skip int) string {
+	hops := r.Via
+	if len(hops) >= skip {
+		hops = hops[skip:]
+	}
+	write := r.Op + " at " + r.At
+	if len(hops) == 0 {
+		return write
+	}
+	return "via " + strings.Join(append(slices.Clone(hops), write), " → ")
+}
