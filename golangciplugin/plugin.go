@@ -16,9 +16,11 @@
 //	          authorities: [example.com/app/paths.ConfigDir]
 //	          root-env: [APP_GLOBAL_STATE_ROOT]
 //
-// Without settings, the plugin reads the .staterootlint.yaml found by
-// walking up from golangci-lint's working directory, so the CLI, go vet and
-// golangci-lint share one configuration file.
+// The settings are the only configuration the plugin reads: it does not
+// look for .staterootlint.yaml, because golangci-lint keys its result cache
+// on .golangci.yml's linter settings and would serve stale findings after
+// an edit to a file it does not know about. Copy the file's keys under
+// settings instead.
 package golangciplugin
 
 import (
@@ -47,30 +49,13 @@ type Plugin struct {
 var _ register.LinterPlugin = (*Plugin)(nil)
 
 // New decodes the plugin settings from .golangci.yml with the rules of
-// .staterootlint.yaml (unknown keys and wrong types are errors). With no
-// settings it loads the .staterootlint.yaml found from the working directory.
+// .staterootlint.yaml: unknown keys and wrong types are errors.
 func New(settings any) (register.LinterPlugin, error) {
-	var cfg *config.Config
-	var err error
-	if isEmpty(settings) {
-		cfg, err = config.Discover(".")
-	} else {
-		cfg, err = config.FromMap(settings, settingsSource)
-	}
+	cfg, err := config.FromMap(settings, settingsSource)
 	if err != nil {
 		return nil, err
 	}
 	return &Plugin{cfg: cfg}, nil
-}
-
-func isEmpty(settings any) bool {
-	switch s := settings.(type) {
-	case nil:
-		return true
-	case map[string]any:
-		return len(s) == 0
-	}
-	return false
 }
 
 // BuildAnalyzers returns the suite with the configuration applied to the
