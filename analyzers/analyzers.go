@@ -9,10 +9,12 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/staterootlint/staterootlint/analyzers/adhocroot"
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 )
 
 // All is the suite, one analyzer per line, in alphabetical order.
 var All = []*analysis.Analyzer{
+	adhocroot.Analyzer,
 	rootenv.Analyzer,
 }

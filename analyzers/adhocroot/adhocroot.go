@@ -1,0 +1,459 @@
+package adhocroot
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+)
+
+// dirCalls are the calls whose (first) result is a home-like directory.
+var dirCalls = map[string]source{
+	"os.UserHomeDir":   {name: "os.UserHomeDir", home: true},
+	"os.UserConfigDir": {name: "os.UserConfigDir"},
+}
+
+// envCalls read the environment variable named by their first argument;
+// their (first) result is a source when the variable is in homeEnv.
+var envCalls = map[string]bool{
+	"os.Getenv":                    true,
+	"os.LookupEnv":                 true,
+	"syscall.Getenv":               true,
+	"golang.org/x/sys/unix.Getenv": true,
+}
+
+// homeEnv are the environment variables naming a home-like directory, and
+// whether each is the home directory itself. Every XDG_ variable counts too.
+var homeEnv = map[string]bool{
+	"HOME":         true,
+	"USERPROFILE":  true,
+	"APPDATA":      false,
+	"LOCALAPPDATA": false,
+}
+
+// homeFields are the struct fields holding a home directory, as
+// "pkgpath.Field".
+var homeFields = map[string]source{
+	"os/user.HomeDir": {name: "user.User.HomeDir", note: ", which even ignores $HOME,", home: true},
+}
+
+// passCalls return their single argument's value, cleaned or converted.
+var passCalls = map[string]bool{
+	"path/filepath.Clean":     true,
+	"path/filepath.ToSlash":   true,
+	"path/filepath.FromSlash": true,
+	"path.Clean":              true,
+}
+
+// builders build a path on their first element: the joins, and Sprintf
+// whose format starts with a verb.
+var builders = map[string]bool{
+	"path/filepath.Join": true,
+	"path.Join":          true,
+	"fmt.Sprintf":        true,
+}
+
+// expanders expand the environment variables in their first argument.
+var expanders = map[string]bool{
+	"os.ExpandEnv": true,
+	"os.Expand":    true,
+}
+
+// staterootsPath is the authority library whose GlobalStateRoot the
+// suggested fix calls.
+const staterootsPath = "github.com/staterootlint/staterootlint/stateroots"
+
+// FlagStateDir names the flag listing the state-dir names, such as .myapp.
+const FlagStateDir = "state-dir"
+
+//go:embed doc.go
+var doc string
+
+// Config configures an adhocroot analyzer.
+type Config struct {
+	// StateDir lists the state directory names, such as ".myapp", that
+	// may not appear as a path segment of a literal outside the authority.
+	// The home-directory checks do not depend on it.
+	StateDir flagvalue.List
+	// Filter selects what is reported: tests, excluded files.
+	report.Filter
+}
+
+// DefaultConfig returns the configuration used when nothing is configured.
+func DefaultConfig() Config {
+	return Config{}
+}
+
+// Analyzer reports state-root-like paths built outside the authority
+// package.
+var Analyzer = New(DefaultConfig())
+
+// New returns an adhocroot analyzer with its own flags and state.
+func New(cfg Config) *analysis.Analyzer {
+	cfg.StateDir = slices.Clone(cfg.StateDir)
+	cfg.Exclude = slices.Clone(cfg.Exclude)
+	a := &analysis.Analyzer{
+		Name:     "adhocroot",
+		Doc:      report.AnalyzerDoc(doc, "adhocroot"),
+		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/adhocroot",
+		Requires: []*analysis.Analyzer{inspect.Analyzer},
+	}
+	a.Flags.Var(&cfg.StateDir, FlagStateDir, "comma-separated state directory `names` (such as .myapp) only the authority may spell out")
+	cfg.Filter.Register(&a.Flags)
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
+	return a
+}
+
+// source describes where a home-like directory came from.
+type source struct {
+	name string // as the message says it: "os.UserHomeDir", "$HOME"
+	note string // appended to name in the message
+	home bool   // the home directory itself, so <it>/.<app> is the global root
+	env  string // the variable, for an environment read
+}
+
+// checker holds one pass's state.
+type checker struct {
+	pass     *analysis.Pass
+	r        *report.Reporter
+	stateDir []string
+	tainted  map[*types.Var]*source // variables holding a source
+	reported map[ast.Node]bool
+	// Computed on the first fix: the reads of each local variable, the
+	// parameters, and the uses of each imported package name.
+	reads  map[*types.Var][]*ast.Ident
+	params map[*types.Var]bool
+	pkgUse map[*types.PkgName][]*ast.Ident
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if report.DeclaresAuthority(pass.Files) {
+		return nil, nil
+	}
+	c := &checker{
+		pass:     pass,
+		r:        cfg.Reporter(pass),
+		tainted:  make(map[*types.Var]*source),
+		reported: make(map[ast.Node]bool),
+	}
+	for _, d := range cfg.StateDir {
+		if d = strings.Trim(d, `/\`); d != "" {
+			c.stateDir = append(c.stateDir, d)
+		}
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c.taint(insp)
+	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.BasicLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			c.call(cur, n)
+		case *ast.BinaryExpr:
+			c.concat(cur, n)
+		case *ast.BasicLit:
+			c.literal(cur, n)
+		}
+	}
+	return nil, nil
+}
+
+// taint finds the variables that hold a source, through any chain of
+// assignments, ignoring control flow: a variable ever assigned a source
+// holds one.
+func (c *checker) taint(insp *inspector.Inspector) {
+	type assign struct {
+		lhs *types.Var
+		rhs ast.Expr
+	}
+	var assigns []assign
+	add := func(lhs []ast.Expr, rhs []ast.Expr) {
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+			if !ok || v.IsField() {
+				continue
+			}
+			switch {
+			case len(rhs) == len(lhs):
+				assigns = append(assigns, assign{v, rhs[i]})
+			case len(rhs) == 1 && i == 0:
+				assigns = append(assigns, assign{v, rhs[0]}) // home, err := os.UserHomeDir()
+			}
+		}
+	}
+	for cur := range insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
+				add(n.Lhs, n.Rhs)
+			}
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			add(lhs, n.Values)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, a := range assigns {
+			if c.tainted[a.lhs] != nil {
+				continue
+			}
+			if src := c.sourceOf(a.rhs); src != nil {
+				c.tainted[a.lhs] = src
+				changed = true
+			}
+		}
+	}
+}
+
+// sourceOf returns where e's home-like directory comes from, or nil.
+func (c *checker) sourceOf(e ast.Expr) *source {
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.Uses[e].(*types.Var); ok {
+			return c.tainted[v]
+		}
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil {
+			if sel.Kind() == types.FieldVal {
+				if src, ok := homeFields[fieldKey(sel)]; ok {
+					return &src
+				}
+			}
+			return nil
+		}
+		if v, ok := info.Uses[e.Sel].(*types.Var); ok { // otherpkg.Home
+			return c.tainted[v]
+		}
+	case *ast.CallExpr:
+		key := funcKey(typeutil.StaticCallee(info, e))
+		if src, ok := dirCalls[key]; ok {
+			return &src
+		}
+		switch {
+		case envCalls[key] && len(e.Args) == 1:
+			if name, ok := constString(info, e.Args[0]); ok {
+				return envSource(name)
+			}
+		case passCalls[key] && len(e.Args) == 1:
+			return c.sourceOf(e.Args[0])
+		}
+	}
+	return nil
+}
+
+// envSource returns the source for a read of the variable name, or nil if
+// it does not name a home-like directory.
+func envSource(name string) *source {
+	home, ok := homeEnv[name]
+	if !ok && !strings.HasPrefix(name, "XDG_") {
+		return nil
+	}
+	return &source{name: "$" + name, home: home, env: name}
+}
+
+// call checks a path builder or an environment expansion.
+func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
+	info := c.pass.TypesInfo
+	fn := typeutil.StaticCallee(info, call)
+	key := funcKey(fn)
+	switch {
+	case builders[key]:
+		if call.Ellipsis.IsValid() || len(call.Args) < 2 {
+			return
+		}
+		base := call.Args[0]
+		if key == "fmt.Sprintf" {
+			format, ok := constString(info, call.Args[0])
+			if !ok || !(strings.HasPrefix(format, "%s") || strings.HasPrefix(format, "%v")) {
+				return
+			}
+			base = call.Args[1]
+		}
+		src := c.sourceOf(base)
+		if src == nil {
+			return
+		}
+		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src)
+		if key != "fmt.Sprintf" {
+			if fix, ok := c.fix(cur, call, src); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+		c.r.Report(d)
+	case expanders[key]:
+		if len(call.Args) == 0 {
+			return
+		}
+		template, ok := constString(info, call.Args[0])
+		if !ok {
+			return
+		}
+		if src := envSource(leadingVar(template)); src != nil {
+			c.r.Report(c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src))
+		}
+	}
+}
+
+// concat checks a string concatenation, once, at its outermost +.
+func (c *checker) concat(cur inspector.Cursor, b *ast.BinaryExpr) {
+	if b.Op != token.ADD || !isString(c.pass.TypesInfo.TypeOf(b)) {
+		return
+	}
+	if p, ok := cur.Parent().Node().(*ast.BinaryExpr); ok && p.Op == token.ADD && p.X == b || c.insideReported(cur) {
+		return // the enclosing + reports the whole chain
+	}
+	left := ast.Expr(b)
+	for {
+		inner, ok := ast.Unparen(left).(*ast.BinaryExpr)
+		if !ok || inner.Op != token.ADD {
+			break
+		}
+		left = inner.X
+	}
+	if src := c.sourceOf(left); src != nil {
+		c.r.Report(c.diagnostic(b, "string concatenation", src))
+	}
+}
+
+// diagnostic describes a path built by op on src and marks n reported, so
+// the literals inside it are not reported again.
+func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagnostic {
+	c.reported[n] = true
+	authority := "stateroots.GlobalStateRoot"
+	if src.env == "XDG_CACHE_HOME" {
+		authority = "stateroots.CacheRoot"
+	}
+	return analysis.Diagnostic{
+		Pos: n.Pos(),
+		End: n.End(),
+		Message: fmt.Sprintf("%s builds a state path on %s%s outside the authority package; derive it from a state-root authority such as %s",
+			op, src.name, src.note, authority),
+	}
+}
+
+// literal reports a string literal that spells a state-dir name as a path
+// segment.
+func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
+	if lit.Kind != token.STRING || len(c.stateDir) == 0 {
+		return
+	}
+	switch p := cur.Parent().Node().(type) {
+	case *ast.ImportSpec:
+		return
+	case *ast.Field:
+		if p.Tag == lit {
+			return
+		}
+	}
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return
+	}
+	dir := ""
+	for _, seg := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if slices.Contains(c.stateDir, seg) {
+			dir = seg
+			break
+		}
+	}
+	if dir == "" {
+		return
+	}
+	if c.insideReported(cur) {
+		return
+	}
+	c.r.Report(analysis.Diagnostic{
+		Pos: lit.Pos(),
+		End: lit.End(),
+		Message: fmt.Sprintf("literal %q names the state dir %q outside the authority package; derive the path from a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot",
+			s, dir),
+	})
+}
+
+// insideReported reports whether cur is part of an expression already
+// reported, which says all there is to say about it.
+func (c *checker) insideReported(cur inspector.Cursor) bool {
+	for anc := range cur.Enclosing() {
+		if c.reported[anc.Node()] {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingVar returns the variable a template starts with: "HOME" for
+// "$HOME/x" and "${HOME}/x", "" if it starts with anything else.
+func leadingVar(template string) string {
+	rest, ok := strings.CutPrefix(template, "$")
+	if !ok {
+		return ""
+	}
+	if name, ok := strings.CutPrefix(rest, "{"); ok {
+		name, _, ok = strings.Cut(name, "}")
+		if !ok {
+			return ""
+		}
+		return name
+	}
+	end := 0
+	for end < len(rest) && (rest[end] == '_' || '0' <= rest[end] && rest[end] <= '9' ||
+		'a' <= rest[end] && rest[end] <= 'z' || 'A' <= rest[end] && rest[end] <= 'Z') {
+		end++
+	}
+	return rest[:end]
+}
+
+// funcKey returns "pkgpath.Name" for a package-level function, else "".
+func funcKey(fn *types.Func) string {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return ""
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+// fieldKey returns "pkgpath.Field" for a selected struct field, promoted
+// or not; field names are unique enough within the few packages watched.
+func fieldKey(sel *types.Selection) string {
+	f := sel.Obj()
+	if f.Pkg() == nil {
+		return ""
+	}
+	return f.Pkg().Path() + "." + f.Name()
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// constString returns the value of e if it is a constant string.
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}

@@ -1,0 +1,114 @@
+package adhocroot_test
+
+import (
+	"bytes"
+	"go/format"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/staterootlint/staterootlint/analyzers/adhocroot"
+	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+)
+
+// testdata returns the GOPATH root of the fixtures; the go command wants
+// it absolute.
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// configured returns an analyzer that knows the fixtures' state dir.
+func configured() *analysis.Analyzer {
+	return adhocroot.New(adhocroot.Config{StateDir: flagvalue.List{".myapp"}})
+}
+
+func TestAdhocRoot(t *testing.T) {
+	t.Parallel()
+	for _, dir := range []string{"homejoin", "statedirliteral", "authoritypkg", "suppressed", "generated", "testsfiles"} {
+		t.Run(dir, func(t *testing.T) {
+			t.Parallel()
+			analysistest.Run(t, testdata(t), configured(), "adhocroot/"+dir)
+		})
+	}
+}
+
+func TestFixes(t *testing.T) {
+	t.Parallel()
+	results := analysistest.RunWithSuggestedFixes(t, testdata(t), configured(), "adhocroot/fixes")
+
+	// RunWithSuggestedFixes drops unused imports before comparing; apply
+	// the edits as an editor would, to check the fix deletes them itself.
+	for _, res := range results {
+		edits := make(map[string][]analysis.TextEdit)
+		for _, d := range res.Diagnostics {
+			for _, fix := range d.SuggestedFixes {
+				for _, e := range fix.TextEdits {
+					name := res.Pass.Fset.File(e.Pos).Name()
+					edits[name] = append(edits[name], e)
+				}
+			}
+		}
+		for name, es := range edits {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tf := res.Pass.Fset.File(es[0].Pos)
+			slices.SortFunc(es, func(a, b analysis.TextEdit) int { return int(b.Pos - a.Pos) })
+			for _, e := range es {
+				start, end := tf.Offset(e.Pos), tf.Offset(e.End)
+				src = slices.Concat(src[:start:start], e.NewText, src[end:])
+			}
+			got, err := format.Source(src)
+			if err != nil {
+				t.Fatalf("%s: fixed source does not parse: %v\n%s", name, err, src)
+			}
+			golden, err := os.ReadFile(name + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, _ := format.Source(golden); !bytes.Equal(got, want) {
+				t.Errorf("%s: fixed source, imports untouched by the harness:\n%s\nwant:\n%s", name, got, want)
+			}
+		}
+	}
+}
+
+func TestUnconfigured(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), adhocroot.Analyzer, "adhocroot/unconfigured")
+}
+
+func TestFlags(t *testing.T) {
+	t.Parallel()
+	a := adhocroot.New(adhocroot.DefaultConfig())
+	if err := a.Flags.Parse([]string{"-" + adhocroot.FlagStateDir + "=.other, .myapp/"}); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "adhocroot/statedirliteral")
+}
+
+func TestDoc(t *testing.T) {
+	t.Parallel()
+	if err := analysis.Validate([]*analysis.Analyzer{adhocroot.Analyzer}); err != nil {
+		t.Fatal(err)
+	}
+	title, _, _ := strings.Cut(adhocroot.Analyzer.Doc, "\n")
+	if !strings.HasPrefix(title, "adhocroot: ") || len(title) > 60 || strings.HasSuffix(title, ".") {
+		t.Errorf("doc title %q: want \"adhocroot: <lowercase title>\", at most 60 characters, no period", title)
+	}
+	for _, want := range []string{"// WRONG", "// RIGHT"} {
+		if !strings.Contains(adhocroot.Analyzer.Doc, want) {
+			t.Errorf("doc lacks a %s example", want)
+		}
+	}
+}

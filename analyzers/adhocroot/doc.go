@@ -1,0 +1,54 @@
+// Package adhocroot defines an Analyzer that reports state-root-like paths
+// built outside the authority package.
+//
+// # Analyzer adhocroot
+//
+// adhocroot: report state roots built outside the authority
+//
+// Every durable path should be derived from a state root that one
+// authority resolves: the functions whose doc comment carries
+// //staterootlint:authority, such as stateroots.GlobalStateRoot. A path
+// built from the home directory or the state-dir name by hand is a second,
+// private idea of where state lives: it skips the authority's override
+// variable and validation, and it is where shadow state starts.
+//
+// The analyzer reports, outside the authority package (a package that
+// declares an authority function is exempt as a whole):
+//
+//   - filepath.Join, path.Join, string concatenation or fmt.Sprintf
+//     ("%s/...") on os.UserHomeDir, os.UserConfigDir, the HomeDir of an
+//     os/user.User (which even ignores $HOME), or a read of $HOME,
+//     $USERPROFILE, $APPDATA, $LOCALAPPDATA or an $XDG_* variable
+//     (os.Getenv, os.LookupEnv, syscall.Getenv), directly or through a
+//     variable;
+//   - os.ExpandEnv or os.Expand of a template starting with one of those
+//     variables;
+//   - with -state-dir (such as .myapp, a comma-separated list), a string
+//     literal holding that name as a path segment: ".myapp" and
+//     "x/.myapp/y", not ".myappx".
+//
+// Where the fix is known and type-correct it is suggested: a
+// `return filepath.Join(home, ".myapp"), nil` in a function returning
+// (string, error), in a file that imports stateroots, becomes
+// `return stateroots.GlobalStateRoot("myapp")`. No fix is offered where
+// the replacement would not compile (a single-result context, a variable
+// left unused) rather than offer a wrong one.
+//
+//	// WRONG: a private copy of the global root
+//	home, err := os.UserHomeDir()
+//	if err != nil {
+//		return "", err
+//	}
+//	return filepath.Join(home, ".myapp", "locks"), nil
+//
+//	// RIGHT: the authority resolves the root, with its override
+//	root, err := stateroots.GlobalStateRoot("myapp")
+//	if err != nil {
+//		return "", err
+//	}
+//	return stateroots.Join(root, "locks")
+//
+// Findings in _test.go files are reported only with -tests; -exclude
+// skips files by glob; //staterootlint:ignore REASON or //nolint:adhocroot
+// on the line or the line above silences one.
+package adhocroot

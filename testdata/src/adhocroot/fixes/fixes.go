@@ -1,0 +1,98 @@
+// Package fixes checks the suggested fix: a return of the home directory
+// joined with the state dir becomes a call of stateroots.GlobalStateRoot,
+// and only where that compiles. The test configures -state-dir=.myapp.
+package fixes
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/staterootlint/staterootlint/stateroots"
+)
+
+var _ = stateroots.Join
+
+func inlineEnv() (string, error) {
+	return filepath.Join(os.Getenv("HOME"), ".myapp"), nil // want `filepath\.Join builds a state path on \$HOME`
+}
+
+func homeUsedElsewhere() (string, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	fmt.Println("home:", home)
+	return filepath.Join(home, ".myapp"), nil // want `filepath\.Join builds a state path on os\.UserHomeDir`
+}
+
+var packageHome, _ = os.UserHomeDir()
+
+func packageVar() (string, error) {
+	return filepath.Join(packageHome, ".myapp"), nil // want `filepath\.Join builds a state path on os\.UserHomeDir`
+}
+
+func closure() func() (string, error) {
+	return func() (string, error) {
+		return filepath.Join(os.Getenv("HOME"), ".myapp"), nil // want `filepath\.Join builds a state path on \$HOME`
+	}
+}
+
+// The cases below are reported without a fix.
+
+func homeOnlyHere() (string, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	// No fix: home would be unused.
+	return filepath.Join(home, ".myapp"), nil // want `filepath\.Join builds a state path on os\.UserHomeDir`
+}
+
+func singleResult() string {
+	home, _ := os.UserHomeDir()
+	// No fix: two results do not fit.
+	dir := filepath.Join(home, ".myapp") // want `filepath\.Join builds a state path on os\.UserHomeDir`
+	fmt.Println(home)
+	return dir
+}
+
+func errorKept() (string, error) {
+	// No fix: the error would be lost.
+	return filepath.Join(os.Getenv("HOME"), ".myapp"), errors.New("x") // want `on \$HOME`
+}
+
+func otherDir() (string, error) {
+	// No fix: not the state dir.
+	return filepath.Join(os.Getenv("HOME"), ".other"), nil // want `on \$HOME`
+}
+
+func deeper() (string, error) {
+	// No fix: Join of the root is another call.
+	return filepath.Join(os.Getenv("HOME"), ".myapp", "db"), nil // want `on \$HOME`
+}
+
+func configDir() (string, error) {
+	dir, err := os.UserConfigDir()
+	fmt.Println(dir)
+	// No fix: not the home directory.
+	return filepath.Join(dir, ".myapp"), err // want `on os\.UserConfigDir`
+}
+
+func configDirNil() (string, error) {
+	dir, _ := os.UserConfigDir()
+	fmt.Println(dir)
+	// No fix: not the home directory.
+	return filepath.Join(dir, ".myapp"), nil // want `on os\.UserConfigDir`
+}
+
+func otherResults() (string, int) {
+	// No fix: results do not match.
+	return filepath.Join(os.Getenv("HOME"), ".myapp"), 0 // want `on \$HOME`
+}
+
+func shadowed(stateroots string) (string, error) {
+	// No fix: stateroots is a string here.
+	return filepath.Join(os.Getenv("HOME"), ".myapp"), nil // want `on \$HOME`
+}

@@ -1,0 +1,10 @@
+package generated
+
+import (
+	"os"
+	"path/filepath"
+)
+
+func handwrittenRoot() string {
+	return filepath.Join(os.Getenv("HOME"), "x") // want `filepath\.Join builds a state path on \$HOME`
+}
