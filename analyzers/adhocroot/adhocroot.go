@@ -139,10 +139,16 @@ type checker struct {
 	pkgUse map[*types.PkgName][]*ast.Ident
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
+func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	var at token.Pos // the node being checked, for the fault report
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("adhocroot: internal error at %s: %v", pass.Fset.Position(at), p)
+		}
+	}()
 	if report.DeclaresAuthority(pass.Files) {
 		return nil, nil
 	}
@@ -160,6 +166,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c.taint(insp)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.BasicLit)(nil)) {
+		at = cur.Node().Pos()
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			c.call(cur, n)

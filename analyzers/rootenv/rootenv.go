@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -76,10 +77,16 @@ func New(cfg Config) *analysis.Analyzer {
 	return a
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
+func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	var at token.Pos // the call being checked, for the fault report
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("rootenv: internal error at %s: %v", pass.Fset.Position(at), p)
+		}
+	}()
 	if len(cfg.RootEnv) == 0 || report.DeclaresAuthority(pass.Files) {
 		return nil, nil
 	}
@@ -87,6 +94,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
+		at = call.Pos()
 		fn := typeutil.StaticCallee(pass.TypesInfo, call)
 		if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
 			continue
