@@ -47,7 +47,7 @@ var homeEnv = map[string]bool{
 // homeFields are the struct fields holding a home directory, as
 // "pkgpath.Field".
 var homeFields = map[string]source{
-	"os/user.HomeDir": {name: "user.User.HomeDir", note: ", which even ignores $HOME,", home: true},
+	"os/user.HomeDir": {name: "user.User.HomeDir", note: " (which even ignores $HOME)", home: true},
 }
 
 // passCalls return their single argument's value, cleaned or converted.
@@ -123,6 +123,7 @@ type source struct {
 	note string // appended to name in the message
 	home bool   // the home directory itself, so <it>/.<app> is the global root
 	env  string // the variable, for an environment read
+	via  string // the package's function that returned it, if any
 }
 
 // checker holds one pass's state.
@@ -130,7 +131,8 @@ type checker struct {
 	pass     *analysis.Pass
 	r        *report.Reporter
 	stateDir []string
-	tainted  map[*types.Var]*source // variables holding a source
+	tainted  map[*types.Var]*source  // variables holding a source
+	helpers  map[*types.Func]*source // functions of the package returning one
 	reported map[ast.Node]bool
 	// Computed on the first fix: the reads of each local variable, the
 	// parameters, and the uses of each imported package name.
@@ -156,10 +158,16 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		pass:     pass,
 		r:        cfg.Reporter(pass),
 		tainted:  make(map[*types.Var]*source),
+		helpers:  make(map[*types.Func]*source),
 		reported: make(map[ast.Node]bool),
 	}
 	for _, d := range cfg.StateDir {
-		if d = strings.Trim(d, `/\`); d != "" {
+		// The name is one path segment; take the last of "~/.myapp/".
+		d = strings.TrimRight(d, `/\`)
+		if i := strings.LastIndexAny(d, `/\`); i >= 0 {
+			d = d[i+1:]
+		}
+		if d != "" {
 			c.stateDir = append(c.stateDir, d)
 		}
 	}
@@ -220,6 +228,38 @@ func (c *checker) taint(insp *inspector.Inspector) {
 			add(lhs, n.Values)
 		}
 	}
+	// The package's functions whose string result comes from returns.
+	type helper struct {
+		fn   *types.Func
+		rets []ast.Expr
+	}
+	var helpers []helper // in source order, so the fixpoint is deterministic
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		fd := cur.Node().(*ast.FuncDecl)
+		fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if !ok || fd.Body == nil || fn.Signature().Results().Len() == 0 ||
+			!isString(fn.Signature().Results().At(0).Type()) {
+			continue
+		}
+		var rets []ast.Expr
+		bare := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // its returns are its own
+			case *ast.ReturnStmt:
+				if len(n.Results) == 0 {
+					bare = true
+				} else {
+					rets = append(rets, n.Results[0])
+				}
+			}
+			return true
+		})
+		if !bare && len(rets) > 0 {
+			helpers = append(helpers, helper{fn, rets})
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, a := range assigns {
@@ -231,7 +271,37 @@ func (c *checker) taint(insp *inspector.Inspector) {
 				changed = true
 			}
 		}
+		for _, h := range helpers {
+			if c.helpers[h.fn] == nil {
+				if src := c.returned(h.rets); src != nil {
+					via := *src
+					via.via = h.fn.Name()
+					c.helpers[h.fn] = &via
+					changed = true
+				}
+			}
+		}
 	}
+}
+
+// returned returns the source a function's returns all give, or nil: a
+// helper returns a source if every return does, except for the "" returned
+// beside an error.
+func (c *checker) returned(rets []ast.Expr) *source {
+	var first *source
+	for _, r := range rets {
+		if s, ok := constString(c.pass.TypesInfo, r); ok && s == "" {
+			continue
+		}
+		src := c.sourceOf(r)
+		if src == nil {
+			return nil
+		}
+		if first == nil {
+			first = src
+		}
+	}
+	return first
 }
 
 // sourceOf returns where e's home-like directory comes from, or nil.
@@ -258,6 +328,9 @@ func (c *checker) sourceOf(e ast.Expr) *source {
 		key := funcKey(typeutil.StaticCallee(info, e))
 		if src, ok := dirCalls[key]; ok {
 			return &src
+		}
+		if fn := typeutil.StaticCallee(info, e); fn != nil && c.helpers[fn] != nil {
+			return c.helpers[fn]
 		}
 		switch {
 		case envCalls[key] && len(e.Args) == 1:
@@ -349,6 +422,10 @@ func (c *checker) concat(cur inspector.Cursor, b *ast.BinaryExpr) {
 // the literals inside it are not reported again.
 func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagnostic {
 	c.reported[n] = true
+	via := ""
+	if src.via != "" {
+		via = " through " + src.via
+	}
 	authority := "stateroots.GlobalStateRoot"
 	if src.env == "XDG_CACHE_HOME" {
 		authority = "stateroots.CacheRoot"
@@ -356,8 +433,8 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 	return analysis.Diagnostic{
 		Pos: n.Pos(),
 		End: n.End(),
-		Message: fmt.Sprintf("%s builds a state path on %s%s outside the authority package; derive it from a state-root authority such as %s",
-			op, src.name, src.note, authority),
+		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from a state-root authority such as %s",
+			op, src.name, src.note, via, authority),
 	}
 }
 

@@ -29,14 +29,14 @@ func userHomeField() string {
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(u.HomeDir, "myapp") // want `filepath\.Join builds a state path on user\.User\.HomeDir, which even ignores \$HOME, outside the authority package`
+	return filepath.Join(u.HomeDir, "myapp") // want `filepath\.Join builds a state path on user\.User\.HomeDir \(which even ignores \$HOME\) outside the authority package`
 }
 
 type account struct{ *user.User }
 
 func promotedHomeField(a account) string {
 	home := a.HomeDir
-	return path.Join(home, "myapp") // want `path\.Join builds a state path on user\.User\.HomeDir, which even ignores \$HOME`
+	return path.Join(home, "myapp") // want `path\.Join builds a state path on user\.User\.HomeDir \(which even ignores \$HOME\) outside`
 }
 
 func envHome() string {
@@ -84,6 +84,47 @@ var packageHome, _ = os.UserHomeDir()
 
 func packageLevel() string {
 	return filepath.Join(packageHome, "myapp") // want `filepath\.Join builds a state path on os\.UserHomeDir outside`
+}
+
+// homeDir returns the home directory, or "" beside an error.
+func homeDir() (string, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return home, nil
+}
+
+// configHome prefers $XDG_CONFIG_HOME, else ~/.config.
+func configHome() string {
+	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
+		return dir
+	}
+	return filepath.Join(os.Getenv("HOME"), ".config") // want `filepath\.Join builds a state path on \$HOME outside`
+}
+
+// appHome calls a helper: still the home directory.
+func appHome() string {
+	h, _ := homeDir()
+	return h
+}
+
+func helpers() []string {
+	h, _ := homeDir()
+	return []string{
+		filepath.Join(h, "myapp"),         // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
+		filepath.Join(appHome(), "myapp"), // want `filepath\.Join builds a state path on os\.UserHomeDir through appHome outside`
+		filepath.Join(configHome(), "x"),  // ok: configHome returns a mix of sources and joins, not a source
+		filepath.Join(mixed(), "myapp"),   // ok: mixed returns a literal on one path
+	}
+}
+
+// mixed returns the home directory or a fixed path.
+func mixed() string {
+	if home, err := os.UserHomeDir(); err == nil {
+		return home
+	}
+	return "/var/lib/myapp"
 }
 
 // UserHomeDir is a look-alike by spelling: not os.UserHomeDir.
