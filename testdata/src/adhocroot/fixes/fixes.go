@@ -39,6 +39,13 @@ func closure() func() (string, error) {
 	}
 }
 
+// home is a helper returning $HOME.
+func home() string { return os.Getenv("HOME") }
+
+func throughHelper() (string, error) {
+	return filepath.Join(home(), ".myapp"), nil // want `filepath\.Join builds a state path on \$HOME through home`
+}
+
 // The cases below are reported without a fix.
 
 func homeOnlyHere() (string, error) {
