@@ -119,8 +119,12 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 
 // Report reports d unless its file is filtered out (a _test.go file while
 // Tests is off, an excluded or a generated file) or a directive suppresses
-// it: one at the end of its line, or one alone on the line above. An //staterootlint:ignore without
-// a reason suppresses nothing and is itself reported, once.
+// it: one at the end of its line, or one alone on the line above.
+//
+// An //staterootlint:ignore without a reason suppresses nothing and is
+// itself reported, once per pass, when a diagnostic meets it: each
+// analyzer reports the bare directives it would have been silenced by,
+// and a bare directive that silences nothing stays quiet.
 func (r *Reporter) Report(d analysis.Diagnostic) {
 	tf := r.pass.Fset.File(d.Pos)
 	if tf == nil {
