@@ -11,10 +11,12 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/adhocroot"
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
+	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
 )
 
 // All is the suite, one analyzer per line, in alphabetical order.
 var All = []*analysis.Analyzer{
 	adhocroot.Analyzer,
 	rootenv.Analyzer,
+	shadowwrite.Analyzer,
 }

@@ -37,6 +37,20 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "readonly"},
 		{dir: "temp"},
 		{dir: "origins"},
+		{dir: "user"},
+		{dir: "helpers"},
+		{dir: "errorpath"},
+		{dir: "fields/..."},
+		{dir: "closures"},
+		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
+		{dir: "dirclimb"},
+		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},
+		{dir: "generics"},
+		{dir: "suppressed"},
+		{dir: "sinks", cfg: func(c *rootflow.Config) { c.Sinks = []string{"go.etcd.io/bbolt.Open#0"} }},
+		{dir: "osroot"},
+		{dir: "env", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"MYAPP_GLOBAL_STATE_ROOT"} }},
+		{dir: "recursion"},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

@@ -32,6 +32,22 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 	}
 	ok = true
 	for _, a := range e.eval(common.Value) {
+		if a.Kind == Cell {
+			// A func value kept in a field or variable: the functions
+			// stored there, here or by the packages this one imports.
+			funcs := union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
+			if len(funcs) == 0 {
+				ok = false
+			}
+			for _, f := range funcs {
+				if f.Kind != Func {
+					ok = false
+					continue
+				}
+				targets = append(targets, callee{fn: e.byKey[f.Key], key: f.Key})
+			}
+			continue
+		}
 		if a.Kind != Func {
 			ok = false
 			continue

@@ -70,7 +70,15 @@ func (e *engine) propagate() {
 	}
 	for key, sites := range stores {
 		for _, s := range sites {
-			e.stores[key] = union(e.stores[key], e.storeValue(s))
+			// Later packages report these stores far from here: say where.
+			at := e.at(s.pos)
+			v := e.storeValue(s).mapAtoms(func(a Atom) Value {
+				if a.Kind == Bad && a.At == "" {
+					a.At = at
+				}
+				return Value{a}
+			})
+			e.stores[key] = union(e.stores[key], v)
 		}
 	}
 
@@ -190,7 +198,11 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 
 // check reports the origins of v that are outside every root, and turns
 // its symbolic origins into requirements.
+//
+// One value yields at most one finding, for its first offending origin:
+// a recursive helper may reach a write with many patterns of one literal.
 func (e *engine) check(v Value, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
+	found := false
 	for _, a := range v {
 		switch a.Kind {
 		case Param:
@@ -198,10 +210,14 @@ func (e *engine) check(v Value, pos token.Pos, site Site, op string, r Req, queu
 		case Cell:
 			e.require(a.Key, -1, r, pos, queue)
 		case Func:
-			e.find(pos, site, op, Atom{Kind: Bad, Why: "a function value where a path was expected"}, r)
+			if !found {
+				e.find(pos, site, op, Atom{Kind: Bad, Why: "a function value where a path was expected"}, r)
+				found = true
+			}
 		default:
-			if !a.Allowed(e.cfg) {
+			if !found && !a.Allowed(e.cfg) {
 				e.find(pos, site, op, a, r)
+				found = true
 			}
 		}
 	}

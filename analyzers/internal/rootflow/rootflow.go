@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,12 +101,13 @@ type engine struct {
 	pass        *analysis.Pass
 	cfg         *Config
 	pkg         *ssa.Package
-	std         bool // a standard library package: modelled by the tables, exports no requirements
+	std         bool                // a standard library package: modelled by the tables, exports no requirements
 	authorities map[string]string   // key -> root kind
 	sinks       map[string]sinkSpec // key -> sink
 	funcs       []*ssa.Function
 	byKey       map[string]*ssa.Function
 	closures    map[*ssa.Function][]*ssa.MakeClosure
+	cellFuncs   map[string]Value // func values stored into cells, by cell key
 	results     map[*ssa.Function][]Value
 	imported    map[types.Object]*FuncFact
 	foreign     map[string]*FuncFact // lazily, imported facts by key, for func values
@@ -125,18 +127,19 @@ type engine struct {
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	ssaRes := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	e := &engine{
-		pass:     pass,
-		cfg:      cfg,
-		pkg:      ssaRes.Pkg,
-		byKey:    map[string]*ssa.Function{},
-		closures: map[*ssa.Function][]*ssa.MakeClosure{},
-		results:  map[*ssa.Function][]Value{},
-		imported: map[types.Object]*FuncFact{},
-		funcReqs: map[string]map[int]Req{},
-		cellReqs: map[string]Req{},
-		stores:   map[string]Value{},
-		res:      &Result{Config: cfg},
-		seen:     map[string]bool{},
+		pass:      pass,
+		cfg:       cfg,
+		pkg:       ssaRes.Pkg,
+		byKey:     map[string]*ssa.Function{},
+		closures:  map[*ssa.Function][]*ssa.MakeClosure{},
+		cellFuncs: map[string]Value{},
+		results:   map[*ssa.Function][]Value{},
+		imported:  map[types.Object]*FuncFact{},
+		funcReqs:  map[string]map[int]Req{},
+		cellReqs:  map[string]Req{},
+		stores:    map[string]Value{},
+		res:       &Result{Config: cfg},
+		seen:      map[string]bool{},
 	}
 	e.std = inGOROOT(pass)
 	if err := e.configure(); err != nil {
@@ -150,9 +153,20 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		e.byKey[funcKey(fn)] = fn
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if mc, ok := instr.(*ssa.MakeClosure); ok {
-					callee := mc.Fn.(*ssa.Function)
-					e.closures[callee] = append(e.closures[callee], mc)
+				switch in := instr.(type) {
+				case *ssa.MakeClosure:
+					callee := in.Fn.(*ssa.Function)
+					e.closures[callee] = append(e.closures[callee], in)
+				case *ssa.Store:
+					// Func values stored into fields and variables, so
+					// calls through them resolve (an authority kept in a
+					// struct field and called later).
+					switch v := in.Val.(type) {
+					case *ssa.Function:
+						e.addCellFunc(in.Addr, v)
+					case *ssa.MakeClosure:
+						e.addCellFunc(in.Addr, v.Fn.(*ssa.Function))
+					}
 				}
 			}
 		}
@@ -162,6 +176,12 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e.propagate()
 	e.export()
 	return e.res, nil
+}
+
+func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
+	if key := e.cellOf(addr); key != "" {
+		e.cellFuncs[key] = union(e.cellFuncs[key], Value{{Kind: Func, Key: funcKey(fn)}})
+	}
 }
 
 // configure builds the authority and sink tables from the configuration
@@ -251,6 +271,9 @@ func (e *engine) summarize() {
 				same = r[i].equal(old[i])
 			}
 			if !same {
+				if round >= 2 {
+					r = widenNew(r, old)
+				}
 				e.results[fn] = r
 				changed = true
 			}
@@ -259,6 +282,26 @@ func (e *engine) summarize() {
 			return
 		}
 	}
+}
+
+// widenNew forgets the patterns of the atoms that appeared since the last
+// round: recursion that keeps extending a path (f(join(p, "sub")))
+// converges on "p/**" instead of growing a segment per round.
+func widenNew(r, old []Value) []Value {
+	for i := range r {
+		var prev Value
+		if i < len(old) {
+			prev = old[i]
+		}
+		w := slices.Clone(r[i])
+		for j, a := range w {
+			if !slices.Contains(prev, a) && a.Path != "" {
+				w[j].Path = "**"
+			}
+		}
+		r[i] = normalize(w)
+	}
+	return r
 }
 
 // computeResults returns the origins of fn's path-typed results, ignoring
@@ -370,6 +413,9 @@ func inGOROOT(pass *analysis.Pass) bool {
 }
 
 func isPathType(t types.Type) bool {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return stringConstraint(tp)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return u.Info()&types.IsString != 0
@@ -390,6 +436,32 @@ func isPathType(t types.Type) bool {
 		return u.Params().Len() == 0 && u.Results().Len() >= 1 && isPathType(u.Results().At(0).Type())
 	}
 	return false
+}
+
+// stringConstraint reports whether a type parameter's constraint admits
+// only string types (~string, string | []byte counts as not).
+func stringConstraint(tp *types.TypeParam) bool {
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	found := false
+	for i := range iface.NumEmbeddeds() {
+		switch u := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := range u.Len() {
+				if !isPathType(u.Term(j).Type()) {
+					return false
+				}
+				found = true
+			}
+		default:
+			if isPathType(u) {
+				found = true
+			}
+		}
+	}
+	return found
 }
 
 func isError(t types.Type) bool {

@@ -237,7 +237,7 @@ func (a Atom) Describe() string {
 		if a.Lit != "" {
 			p := a.Lit
 			if a.Path != "" {
-				p = strings.TrimSuffix(p, "/") + "/" + a.Path
+				p = path.Join(p, a.Path)
 			}
 			if a.Rel {
 				return fmt.Sprintf("%q relative to the working directory", p)

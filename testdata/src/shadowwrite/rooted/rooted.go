@@ -17,7 +17,7 @@ func direct(project string, id int, name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	os.WriteFile(filepath.Join(root, "state.json"), data, 0o644)       // ok: joined onto a root
+	os.WriteFile(filepath.Join(root, "state.json"), data, 0o644)        // ok: joined onto a root
 	os.WriteFile(root+"/state.json", data, 0o644)                       // ok: concatenated onto a root
 	os.WriteFile(fmt.Sprintf("%s/runs/%d.json", root, id), data, 0o644) // ok: formatted onto a root
 	os.MkdirAll(filepath.Clean(filepath.Join(root, "logs")), 0o755)     // ok: cleaned

@@ -17,9 +17,9 @@ func temps(data []byte) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name())                    // ok: the temp file
-	os.MkdirTemp("work", "x-")                   // want `os.MkdirTemp writes "work" relative to the working directory`
-	cache, _ := os.UserCacheDir()                // ok: cache
+	defer os.Remove(f.Name())     // ok: the temp file
+	os.MkdirTemp("work", "x-")    // want `os.MkdirTemp writes "work" relative to the working directory`
+	cache, _ := os.UserCacheDir() // ok: cache
 	return os.MkdirAll(filepath.Join(cache, "app"), 0o755)
 }
 
