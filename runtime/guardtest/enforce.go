@@ -1,0 +1,247 @@
+package guardtest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/staterootlint/staterootlint/runtime/guard"
+)
+
+// DefaultMaxEntries is the per-tree budget of the snapshot walk: about
+// 20 ms of lstat on a warm cache, and enough for the shallow levels of a
+// real home directory, where ad hoc state appears.
+const DefaultMaxEntries = 20000
+
+// Config holds the options of Enforce. The zero Config is what the package
+// function Enforce uses.
+type Config struct {
+	// Guard configures the guard Enforce returns (temp, cache).
+	Guard guard.Config
+
+	// Watch lists the trees the bypass layer snapshots. Nil means $HOME
+	// and the working directory, read when Enforce runs.
+	Watch []string
+
+	// Ignore lists paths whose changes are never reported, on top of the
+	// roots, the temp dir, the user cache dir and the Go module and build
+	// caches (other processes write those while tests run).
+	Ignore []string
+
+	// MaxEntries bounds each watched tree's snapshot; zero means
+	// DefaultMaxEntries. A tree cut short is logged: changes below the cut
+	// show only as "changed entries in" their directory, if at all.
+	MaxEntries int
+
+	// IsolateEnv points HOME, the XDG base directories and TMPDIR at fresh
+	// directories first (see IsolateEnv). It uses t.Setenv, so the test
+	// must not be parallel.
+	IsolateEnv bool
+}
+
+// Enforce returns a Guard confined to roots and fails t at cleanup for
+// every write it refused (op, path, stack of the call site) and for every
+// change in the watched trees ($HOME and the working directory) outside the
+// roots: writes that bypassed the Guard. It is Config{}.Enforce.
+func Enforce(t testing.TB, roots ...string) *guard.Guard {
+	t.Helper()
+	return Config{}.Enforce(t, roots...)
+}
+
+// Enforce is the package function Enforce with c's options.
+func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
+	t.Helper()
+	if c.IsolateEnv {
+		IsolateEnv(t)
+	}
+	g, err := c.Guard.New(roots...)
+	if err != nil {
+		t.Fatalf("guardtest: %v", err)
+		return nil
+	}
+	declare(g.Roots())
+
+	watch := c.Watch
+	if watch == nil {
+		if home, err := os.UserHomeDir(); err == nil {
+			watch = append(watch, home)
+		}
+		if wd, err := os.Getwd(); err == nil {
+			watch = append(watch, wd)
+		}
+	}
+	watch = realPaths(watch)
+	ignore := realPaths(append(defaultIgnores(), c.Ignore...))
+	// skipFor excuses the roots, and the ignored paths inside w: a watched
+	// tree that itself lies in an ignored one (a working directory under
+	// the temp dir) is still watched.
+	skipFor := func(w string) func(string) bool {
+		var ign []string
+		for _, d := range ignore {
+			if !under(w, d) {
+				ign = append(ign, d)
+			}
+		}
+		return func(p string) bool {
+			for _, d := range ign {
+				if under(p, d) {
+					return true
+				}
+			}
+			for _, d := range declared() {
+				if under(p, d) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	budget := c.MaxEntries
+	if budget <= 0 {
+		budget = DefaultMaxEntries
+	}
+	before := make([]*snapshot, len(watch))
+	for i, w := range watch {
+		before[i] = take(w, budget, skipFor(w))
+		if before[i].partial {
+			t.Logf("guardtest: %s holds more than %d entries; the snapshot covers its shallow levels only (isolate it with IsolateEnv or raise MaxEntries)", w, budget)
+		}
+	}
+
+	t.Cleanup(func() {
+		defer g.Close()
+		for _, v := range g.Violations() {
+			t.Errorf("%v\n%s", v, indent(v.Stack()))
+		}
+		seen := map[string]bool{}
+		for i, w := range watch {
+			skip := skipFor(w)
+			for _, ch := range diff(before[i], take(w, budget, skip), skip) {
+				if seen[ch.path] {
+					continue
+				}
+				seen[ch.path] = true
+				t.Errorf("guardtest: %s %q outside the roots %v without going through the guard; write it through the *guard.Guard under a state root", ch.what, ch.path, g.Roots())
+			}
+		}
+	})
+	return g
+}
+
+// Env is the set of fresh directories IsolateEnv points the environment at.
+type Env struct {
+	Home, ConfigHome, DataHome, StateHome, CacheHome, RuntimeDir, TempDir string
+}
+
+// IsolateEnv points HOME, XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME,
+// XDG_CACHE_HOME, XDG_RUNTIME_DIR and TMPDIR at fresh, empty directories
+// under t.TempDir() for the rest of the test, so code that finds its paths
+// through the environment writes somewhere the snapshot sees completely.
+// It uses t.Setenv: the test must not call t.Parallel, before or after.
+// user.Current().HomeDir reads the password database and ignores HOME.
+func IsolateEnv(t testing.TB) Env {
+	t.Helper()
+	base := t.TempDir()
+	mk := func(name string) string {
+		d := filepath.Join(base, name)
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatalf("guardtest: isolate env: %v", err)
+		}
+		return d
+	}
+	e := Env{
+		Home:       mk("home"),
+		ConfigHome: mk("home/.config"),
+		DataHome:   mk("home/.local/share"),
+		StateHome:  mk("home/.local/state"),
+		CacheHome:  mk("home/.cache"),
+		RuntimeDir: mk("run"),
+		TempDir:    mk("tmp"),
+	}
+	for k, v := range map[string]string{
+		"HOME": e.Home, "XDG_CONFIG_HOME": e.ConfigHome, "XDG_DATA_HOME": e.DataHome,
+		"XDG_STATE_HOME": e.StateHome, "XDG_CACHE_HOME": e.CacheHome,
+		"XDG_RUNTIME_DIR": e.RuntimeDir, "TMPDIR": e.TempDir,
+	} {
+		t.Setenv(k, v)
+	}
+	return e
+}
+
+// declaredRoots is every root any Enforce in this process has declared.
+// The filesystem is shared by every test in the process, so a parallel
+// test's legitimate writes into its own roots must not be reported as
+// another test's bypass; a root, once declared, stays excused.
+var declaredRoots struct {
+	sync.Mutex
+	paths []string
+}
+
+func declare(roots []string) {
+	real := realPaths(roots)
+	declaredRoots.Lock()
+	defer declaredRoots.Unlock()
+	declaredRoots.paths = append(declaredRoots.paths, roots...)
+	declaredRoots.paths = append(declaredRoots.paths, real...)
+}
+
+func declared() []string {
+	declaredRoots.Lock()
+	defer declaredRoots.Unlock()
+	return declaredRoots.paths
+}
+
+// defaultIgnores are the places other processes and the test framework
+// write while a test runs, and that the contract allows: temp and caches.
+func defaultIgnores() []string {
+	out := []string{os.TempDir()}
+	if d, err := os.UserCacheDir(); err == nil {
+		out = append(out, d)
+	}
+	for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOCOVERDIR", "GOTMPDIR"} {
+		if v := os.Getenv(k); v != "" {
+			out = append(out, v)
+		}
+	}
+	gopath := os.Getenv("GOPATH")
+	if gopath == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			gopath = filepath.Join(home, "go")
+		}
+	}
+	for _, p := range filepath.SplitList(gopath) {
+		out = append(out, filepath.Join(p, "pkg"))
+	}
+	return out
+}
+
+// realPaths returns the absolute, symlink-free form of each path that
+// exists (and the absolute form of one that does not).
+func realPaths(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		a, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if r, err := filepath.EvalSymlinks(a); err == nil {
+			a = r
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func indent(s string) string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return ""
+	}
+	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
+}
+
