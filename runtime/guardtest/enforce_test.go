@@ -1,0 +1,292 @@
+package guardtest_test
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/staterootlint/staterootlint/runtime/guardtest"
+)
+
+// fakeTB records what Enforce reports instead of failing the real test, and
+// runs its cleanups when told. Everything else goes to the real test.
+type fakeTB struct {
+	testing.TB
+	name string
+
+	mu       sync.Mutex
+	errs     []string
+	skipped  string
+	cleanups []func()
+}
+
+func (f *fakeTB) Helper() {}
+
+func (f *fakeTB) Name() string {
+	if f.name != "" {
+		return f.name
+	}
+	return f.TB.Name()
+}
+
+func (f *fakeTB) Errorf(format string, args ...any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.errs = append(f.errs, fmt.Sprintf(format, args...))
+}
+
+func (f *fakeTB) Error(args ...any) { f.Errorf("%s", fmt.Sprint(args...)) }
+
+func (f *fakeTB) Fatalf(format string, args ...any) { f.Errorf(format, args...) }
+
+func (f *fakeTB) Skipf(format string, args ...any) { f.skipped = fmt.Sprintf(format, args...) }
+
+func (f *fakeTB) Logf(format string, args ...any) { f.TB.Logf("fake: "+format, args...) }
+
+func (f *fakeTB) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
+
+// finish runs the cleanups, last registered first, as testing does, and
+// returns the failures they reported.
+func (f *fakeTB) finish() []string {
+	for i := len(f.cleanups) - 1; i >= 0; i-- {
+		f.cleanups[i]()
+	}
+	f.cleanups = nil
+	return f.errs
+}
+
+// scene isolates HOME and moves into a fresh working directory, both under
+// the temp dir, so the bypass layer watches small trees the test owns.
+type scene struct {
+	env  guardtest.Env
+	work string
+	root string
+}
+
+func newScene(t *testing.T) scene {
+	t.Helper()
+	env := guardtest.IsolateEnv(t)
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := scene{env: env, work: filepath.Join(base, "work"), root: filepath.Join(base, "state")}
+	for _, d := range []string{s.work, s.root} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(env.Home, ".profile"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(s.work)
+	return s
+}
+
+func wantFailure(t *testing.T, errs []string, substrs ...string) {
+	t.Helper()
+	for _, e := range errs {
+		ok := true
+		for _, s := range substrs {
+			ok = ok && strings.Contains(e, s)
+		}
+		if ok {
+			return
+		}
+	}
+	t.Errorf("no failure mentions %q; failures:\n%s", substrs, strings.Join(errs, "\n"))
+}
+
+func TestBypassHomeFails(t *testing.T) {
+	s := newScene(t)
+	ft := &fakeTB{TB: t}
+	g := guardtest.Enforce(ft, s.root)
+	if err := g.WriteFile(filepath.Join(s.root, "state.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Behind the guard's back:
+	if err := os.WriteFile(filepath.Join(os.Getenv("HOME"), "x"), []byte("shadow"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errs := ft.finish()
+	wantFailure(t, errs, "created", filepath.Join(s.env.Home, "x"), "without going through the guard")
+	if len(errs) != 1 {
+		t.Errorf("want exactly one failure, got %d:\n%s", len(errs), strings.Join(errs, "\n"))
+	}
+}
+
+func TestBypassCwdFails(t *testing.T) {
+	s := newScene(t)
+	ft := &fakeTB{TB: t}
+	guardtest.Enforce(ft, s.root)
+	if err := os.WriteFile("x", []byte("shadow"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantFailure(t, ft.finish(), "created", filepath.Join(s.work, "x"))
+}
+
+func TestBypassKinds(t *testing.T) {
+	cases := []struct {
+		name   string
+		bypass func(s scene) error
+		want   []string
+	}{
+		{"modify", func(s scene) error {
+			return os.WriteFile(filepath.Join(s.env.Home, ".profile"), []byte("new!"), 0o644)
+		}, []string{"modified", ".profile"}},
+		{"chmod", func(s scene) error {
+			return os.Chmod(filepath.Join(s.env.Home, ".profile"), 0o600)
+		}, []string{"modified", ".profile"}},
+		{"remove", func(s scene) error {
+			return os.Remove(filepath.Join(s.env.Home, ".profile"))
+		}, []string{"removed", ".profile"}},
+		{"xdg-config", func(s scene) error {
+			dir := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "app")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, "config.yaml"), nil, 0o644)
+		}, []string{"created", filepath.Join(".config", "app")}},
+		{"transient", func(s scene) error {
+			if err := os.WriteFile("lock", nil, 0o644); err != nil {
+				return err
+			}
+			return os.Remove("lock")
+		}, []string{"changed entries in", "work"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newScene(t)
+			ft := &fakeTB{TB: t}
+			guardtest.Enforce(ft, s.root)
+			if err := c.bypass(s); err != nil {
+				t.Fatal(err)
+			}
+			wantFailure(t, ft.finish(), c.want...)
+		})
+	}
+}
+
+func TestCleanTestPasses(t *testing.T) {
+	s := newScene(t)
+	ft := &fakeTB{TB: t}
+	g := guardtest.Enforce(ft, s.root)
+	if err := g.MkdirAll(filepath.Join(s.root, "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.WriteFile(filepath.Join(s.root, "logs", "a.log"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Direct writes into the root or the temp dir are within the contract.
+	if err := os.WriteFile(filepath.Join(s.root, "direct"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.CreateTemp("", "scratch"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.ReadFile(filepath.Join(s.env.Home, ".profile")); err != nil {
+		t.Fatal(err)
+	}
+	if errs := ft.finish(); len(errs) != 0 {
+		t.Errorf("a clean test failed:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+func TestRootInsideWatchedTree(t *testing.T) {
+	s := newScene(t)
+	ft := &fakeTB{TB: t}
+	root := filepath.Join(s.work, "testdata", "state") // does not exist yet
+	g := guardtest.Enforce(ft, root)
+	if err := g.MkdirAll(filepath.Join(root, "db"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.WriteFile(filepath.Join(root, "db", "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Creating the root made testdata/ too: that is the one write outside
+	// a root the guard allows, and the snapshot excuses it.
+	if errs := ft.finish(); len(errs) != 0 {
+		t.Errorf("creating and writing a root inside the watched tree failed the test:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+func TestViolationsFailWithStack(t *testing.T) {
+	s := newScene(t)
+	ft := &fakeTB{TB: t}
+	g := guardtest.Enforce(ft, s.root)
+	err := g.WriteFile(filepath.Join(s.work, "out.json"), nil, 0o644)
+	if !errors.Is(err, fs.ErrPermission) {
+		t.Fatalf("got %v, want a violation", err)
+	}
+	errs := ft.finish()
+	wantFailure(t, errs, `guard: WriteFile "`+filepath.Join(s.work, "out.json")+`"`, "TestViolationsFailWithStack", "enforce_test.go:")
+	if len(errs) != 1 {
+		t.Errorf("the refused write is one failure, not a bypass too; got:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+func TestWatchBudget(t *testing.T) {
+	s := newScene(t)
+	deep := filepath.Join(s.env.Home, "big")
+	for i := range 50 {
+		if err := os.MkdirAll(filepath.Join(deep, fmt.Sprint(i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ft := &fakeTB{TB: t}
+	guardtest.Config{MaxEntries: 20}.Enforce(ft, s.root)
+	// Shallow state is still seen when the tree is too big to walk whole.
+	if err := os.Mkdir(filepath.Join(s.env.Home, ".app"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wantFailure(t, ft.finish(), "created", ".app")
+}
+
+// TestEnforceForReal runs helper tests in a child test binary with the real
+// *testing.T: the ones that write behind the guard's back must fail, the
+// clean one must pass.
+func TestEnforceForReal(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		mode     string
+		wantFail bool
+	}{{"home", true}, {"cwd", true}, {"clean", false}} {
+		cmd := exec.Command(exe, "-test.run=^TestHelperBypass$", "-test.v")
+		cmd.Env = append(os.Environ(), "GUARDTEST_HELPER="+c.mode)
+		out, err := cmd.CombinedOutput()
+		failed := err != nil
+		if failed != c.wantFail {
+			t.Errorf("helper %s: failed=%v, want %v:\n%s", c.mode, failed, c.wantFail, out)
+		}
+		if c.wantFail && !strings.Contains(string(out), "without going through the guard") {
+			t.Errorf("helper %s failed for another reason:\n%s", c.mode, out)
+		}
+	}
+}
+
+func TestHelperBypass(t *testing.T) {
+	mode := os.Getenv("GUARDTEST_HELPER")
+	if mode == "" {
+		t.Skip("helper for TestEnforceForReal")
+	}
+	s := newScene(t)
+	g := guardtest.Enforce(t, s.root)
+	if err := g.WriteFile(filepath.Join(s.root, "ok"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	switch mode {
+	case "home":
+		os.WriteFile(filepath.Join(os.Getenv("HOME"), "x"), nil, 0o644)
+	case "cwd":
+		os.WriteFile("x", nil, 0o644)
+	}
+}
