@@ -111,6 +111,7 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 	}
 
 	t.Cleanup(func() {
+		t.Helper()
 		defer g.Close()
 		for _, v := range g.Violations() {
 			t.Errorf("%v\n%s", v, indent(v.Stack()))
