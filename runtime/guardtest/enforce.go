@@ -255,4 +255,3 @@ func indent(s string) string {
 	}
 	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
 }
-

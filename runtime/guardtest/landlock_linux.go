@@ -36,7 +36,6 @@ func sysBase() uintptr {
 }
 
 const (
-
 	landlockCreateRulesetVersion = 1 << 0
 	landlockRulePathBeneath      = 1
 
