@@ -1,0 +1,3 @@
+module example.com/e2eapp
+
+go 1.26
