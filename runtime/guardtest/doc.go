@@ -1,0 +1,90 @@
+// Package guardtest proves, inside go test, that nothing is written outside
+// the state roots — including by code that does not go through the guard.
+//
+//	func TestSave(t *testing.T) {
+//		root := t.TempDir()
+//		g := guardtest.Enforce(t, root)
+//		if err := app.Save(g, root); err != nil { // app writes through g
+//			t.Fatal(err)
+//		}
+//	}
+//
+// Enforce returns a *guard.Guard confined to the roots and, at cleanup,
+// fails the test once per problem found by its layers:
+//
+//  1. The guard: every write it refused, with op, path, roots and the
+//     stack of the call site.
+//  2. The snapshot: the watched trees ($HOME and the working directory by
+//     default; Config.Watch for others) are recorded before the test and
+//     compared after it. Anything created, removed or modified outside the
+//     roots bypassed the guard (os.WriteFile called directly, a library, a
+//     subprocess, cgo) and fails the test with its path. The walk is
+//     breadth first and bounded (Config.MaxEntries, DefaultMaxEntries per
+//     tree): a real home directory may hold hundreds of thousands of
+//     entries, and the shallow levels, where ~/.app and ~/.config/app
+//     appear, are covered first. Better still, IsolateEnv (or
+//     Config.IsolateEnv) points HOME, the XDG directories and TMPDIR at
+//     fresh directories the walk covers completely.
+//  3. The sandbox: Sandbox re-runs the test in a child process that the
+//     kernel (Landlock) lets write only to a fresh temp directory and the
+//     directories named; everything else is read-only, from the child's
+//     first instruction, whatever API the code uses.
+//
+// # Which layer catches what
+//
+//	write                                      guard    snapshot            Landlock sandbox
+//	g.WriteFile (any guard method) outside     refused  -                   denied
+//	os.WriteFile("$HOME/x"), os.Create("./x")  no       yes                 denied (EACCES)
+//	below the snapshot's budget                no       dir mtime, at best  denied
+//	in an unwatched tree (/etc, /srv)          no       no; Config.Watch    denied
+//	a file created and removed in the test     no       yes (dir mtime)     denied
+//	user.Current().HomeDir, HOME isolated      no       only if watched     denied
+//	by a subprocess or cgo                     no       yes, if watched     denied
+//	os.Chmod, os.Chown, os.Chtimes             no       yes (mode, ctime)   no: not a Landlock right
+//	through a descriptor opened earlier        no       yes, if watched     no: checked at open
+//	temp dir, user cache                       opt-in   ignored             temp allowed, cache denied
+//	process state (cwd, env, umask)            no       no                  no
+//
+// The guard reports at the call; the snapshot at cleanup with a path but no
+// stack; the sandbox makes the write fail with EACCES, which the test sees
+// only if the code returns the error (check errors, and run Enforce inside
+// the sandboxed test as well). The snapshot ignores os.TempDir, the user
+// cache directory and the Go module and build caches, which other processes
+// write while tests run (the contract allows temp and caches); add others
+// with Config.Ignore. user.Current().HomeDir reads the password database and
+// ignores $HOME: with IsolateEnv, add that directory to Config.Watch or rely
+// on the sandbox.
+//
+// # t.Parallel and process-wide state
+//
+// The filesystem, the working directory and the environment belong to the
+// process, not to a test. IsolateEnv and Config.IsolateEnv use t.Setenv,
+// which panics in a parallel test (and t.Parallel after it panics). The
+// snapshot attributes any change in a watched tree during a test's window
+// to that test: a parallel test's (or another process's) bypassing write
+// can fail whichever test is watching. Writes into any root declared by
+// any Enforce in the process are excused, so parallel tests with their own
+// roots do not trip each other. For exact attribution run such tests
+// serially, or use Sandbox: each sandboxed test is its own process, so
+// t.Parallel before Sandbox is fine.
+//
+// # Sandbox
+//
+//	func TestSave(t *testing.T) {
+//		if !guardtest.Sandbox(t) {
+//			return // ran confined in a child process; its result is this test's
+//		}
+//		...
+//	}
+//
+// The parent starts the test binary again with -test.run selecting only
+// this test (subtests included), waits, and fails with the child's output
+// if the child failed; a skip in the child skips the parent. The child gets
+// TMPDIR inside the sandbox, so t.TempDir works; roots outside it must be
+// passed to Sandbox to be writable. /dev/null, /dev/zero, /dev/full and
+// /dev/tty stay writable. Where the kernel has no Landlock (ABI 0, or not
+// Linux), Sandbox skips the test with the reason, rather than running it
+// unconfined. The Landlock domain is taken by one locked OS thread that
+// forks the child and then exits, so the parent is never confined; no cgo
+// is involved.
+package guardtest
