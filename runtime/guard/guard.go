@@ -57,9 +57,10 @@ type openRoot struct {
 }
 
 // New returns a Guard that allows writes under roots. A relative root is
-// resolved against the working directory now; a root that does not exist
-// yet is allowed and opened on first use (MkdirAll may create it). A root
-// that exists and is not a directory is an error.
+// resolved against the working directory now. A root that exists is opened
+// now and stays pinned to that directory; one that does not exist yet is
+// allowed and opened on first use (MkdirAll may create it). A root that
+// exists and is not a directory is an error. Close releases the handles.
 func New(roots ...string) (*Guard, error) {
 	return Config{}.New(roots...)
 }
@@ -114,6 +115,15 @@ func (c Config) New(roots ...string) (*Guard, error) {
 		return nil, errors.New("new guard: no roots; pass at least one directory writes may go to")
 	}
 	sort.SliceStable(g.roots, func(i, j int) bool { return len(g.roots[i].path) > len(g.roots[j].path) })
+	// Open the roots that exist now, pinning each to the directory it names
+	// at New: a root later renamed away and replaced by a symlink keeps
+	// receiving the writes, and the symlink is never followed.
+	for _, r := range g.roots {
+		if _, err := r.open(); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			g.Close()
+			return nil, fmt.Errorf("new guard: open %s: %w", r.kind, err)
+		}
+	}
 	return g, nil
 }
 

@@ -471,3 +471,26 @@ func maps(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// TestRootSwappedAfterNew pins a root to the directory it named at New: a
+// root renamed away and replaced by a symlink to the outside keeps
+// receiving the writes, and the symlink is never followed.
+func TestRootSwappedAfterNew(t *testing.T) {
+	l := newLayout(t)
+	g := mustGuard(t, l.root)
+	moved := l.base + "/moved"
+	if err := os.Rename(l.root, moved); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, l.out, l.root)
+	before := tree(t, l.out)
+	if err := g.WriteFile(l.root+"/x", []byte("v"), 0o644); err != nil {
+		t.Fatalf("write into the pinned root: %v", err)
+	}
+	if _, err := os.Stat(moved + "/x"); err != nil {
+		t.Errorf("the write did not land in the pinned directory: %v", err)
+	}
+	if after := tree(t, l.out); !maps(before, after) {
+		t.Errorf("the write followed the swapped-in symlink out of the root")
+	}
+}
