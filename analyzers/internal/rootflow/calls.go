@@ -1,6 +1,7 @@
 package rootflow
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -132,7 +133,11 @@ func (e *engine) substitute(v Value, key string, args []ssa.Value, at string) Va
 		if a.Index < 0 || a.Index >= len(args) {
 			return Value{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
 		}
-		return e.eval(args[a.Index]).mapAtoms(func(b Atom) Value { return Value{b.appendPath(a.Path, at)} })
+		arg := e.eval(args[a.Index])
+		if a.EmptyTemp {
+			arg = emptyIsTemp(arg)
+		}
+		return arg.mapAtoms(func(b Atom) Value { return Value{b.appendPath(a.Path, at)} })
 	})
 }
 
@@ -167,24 +172,21 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		}
 		name, isConst := constString(arg(0))
 		if !isConst {
-			return Value{{Kind: Bad, Why: "an environment variable", At: at}}, true
+			return Value{{Kind: Bad, Why: "a path from an environment variable", At: at}}, true
 		}
 		for _, env := range e.cfg.RootEnv {
 			if env == name {
 				return Value{{Kind: Rooted, Root: "global"}}, true
 			}
 		}
-		return Value{{Kind: Bad, Why: "the environment variable " + name, At: at}}, true
+		return Value{{Kind: Bad, Why: "a path from the environment variable " + name, At: at}}, true
 	case tempSources[key]:
 		return Value{{Kind: Temp}}, true
 	case tempMakers[key]:
 		if idx != 0 {
 			return nil, true
 		}
-		if s, isConst := constString(arg(0)); isConst && s == "" {
-			return Value{{Kind: Temp}}, true
-		}
-		return e.eval(arg(0)).mapAtoms(func(a Atom) Value { return Value{a.appendPath("*", at)} }), true
+		return emptyIsTemp(e.eval(arg(0))).mapAtoms(func(a Atom) Value { return Value{a.appendPath("*", at)} }), true
 	case cacheSources[key]:
 		if idx != 0 {
 			return nil, true
@@ -252,11 +254,14 @@ func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at string) V
 		return e.bad(pos, "a path formatted by fmt.Sprintf with a format the analysis cannot follow")
 	}
 	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
-		lit, _, _ := strings.Cut(f, "%")
-		if strings.HasPrefix(f, "/") {
-			return Value{{Kind: Bad, Lit: lit + "*", At: at}}
+		if strings.HasPrefix(f, "%") {
+			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %q, relative to the working directory", f), Rel: true, At: at}}
 		}
-		return Value{{Kind: Bad, Lit: lit + "*", Rel: true, At: at}}
+		lit := verbPattern(f)
+		if strings.HasPrefix(f, "/") {
+			return Value{{Kind: Bad, Lit: lit, At: at}}
+		}
+		return Value{{Kind: Bad, Lit: lit, Rel: true, At: at}}
 	}
 	elems, ok := varargs(argSlice)
 	if !ok || len(elems) == 0 {

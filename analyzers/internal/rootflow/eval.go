@@ -149,13 +149,34 @@ func (e *engine) constant(c *ssa.Const) Value {
 	s := constant.StringVal(c.Value)
 	switch {
 	case s == "":
-		return Value{{Kind: Bad, Why: "an empty path, which resolves to the working directory", Rel: true}}
+		return Value{emptyPath}
 	case s == "/dev/null" || s == "NUL":
 		return Value{{Kind: DevNull}}
+	case s == "/tmp" || strings.HasPrefix(s, "/tmp/"):
+		return Value{{Kind: Temp}}
 	case strings.HasPrefix(s, "/") || strings.Contains(s, ":\\"):
 		return Value{{Kind: Bad, Lit: s}}
 	}
 	return Value{{Kind: Bad, Lit: s, Rel: true}}
+}
+
+// emptyPath is the origin of the empty string: the working directory for
+// most calls, os.TempDir for the dir argument of os.MkdirTemp and
+// os.CreateTemp.
+var emptyPath = Atom{Kind: Bad, Why: "an empty path, which resolves to the working directory", Rel: true}
+
+// emptyIsTemp maps the empty path to a temp origin, and marks parameters
+// so that their callers' empty arguments are mapped too.
+func emptyIsTemp(v Value) Value {
+	return v.mapAtoms(func(a Atom) Value {
+		switch {
+		case a == emptyPath:
+			return Value{{Kind: Temp}}
+		case a.Kind == Param && a.Path == "":
+			a.EmptyTemp = true
+		}
+		return Value{a}
+	})
 }
 
 func (e *engine) param(p *ssa.Parameter) Value {

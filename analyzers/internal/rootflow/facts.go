@@ -6,6 +6,9 @@ type Req struct {
 	Op  string   // the write it reaches, e.g. "os.WriteFile"
 	At  string   // where that write is, "store.go:12"
 	Via []string // the functions and cells between, outermost first
+	// EmptyTemp says an empty path means os.TempDir at the write
+	// (os.CreateTemp's dir).
+	EmptyTemp bool
 }
 
 // FuncFact summarizes a function for its callers in other packages.

@@ -153,7 +153,11 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 		return
 	}
 	name := shortName(cs.t.key)
-	e.check(e.eval(args[idx]), cs.instr.Pos(), AtCall, name, extend(r, name), queue)
+	v := e.eval(args[idx])
+	if r.EmptyTemp {
+		v = emptyIsTemp(v)
+	}
+	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, name), queue)
 }
 
 // extend records one more hop between a value and the write it reaches.
@@ -185,14 +189,12 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if i >= len(args) {
 			continue
 		}
-		var v Value
-		if s, isConst := constString(args[i]); spec.emptyIsTemp && isConst && s == "" {
-			v = Value{{Kind: Temp}}
-		} else {
-			v = e.eval(args[i])
+		v := e.eval(args[i])
+		if spec.emptyIsTemp {
+			v = emptyIsTemp(v)
 		}
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Fn: fn, Path: v})
-		e.check(v, pos, AtWrite, op, Req{Op: op, At: e.at(pos)}, queue)
+		e.check(v, pos, AtWrite, op, Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}, queue)
 	}
 }
 

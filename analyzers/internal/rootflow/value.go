@@ -40,7 +40,10 @@ type Atom struct {
 	Lit   string // Bad: the literal the path starts with, if any
 	Why   string // Bad: where the value came from, when not a literal
 	Rel   bool   // Bad: the path is relative to the working directory
-	At    string // "file.go:12" where the origin arose, for messages
+	// EmptyTemp, on a Param, says an empty argument means os.TempDir (the
+	// dir parameter of a helper around os.CreateTemp).
+	EmptyTemp bool
+	At        string // "file.go:12" where the origin arose, for messages
 }
 
 // Value is the set of possible origins of an SSA value, sorted, without
@@ -67,6 +70,12 @@ func atomLess(a, b Atom) int {
 	}
 	if a.Rel != b.Rel {
 		if a.Rel {
+			return 1
+		}
+		return -1
+	}
+	if a.EmptyTemp != b.EmptyTemp {
+		if a.EmptyTemp {
 			return 1
 		}
 		return -1

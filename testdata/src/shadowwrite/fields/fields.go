@@ -24,7 +24,7 @@ func run(project string, line []byte) {
 	logger.Write(cfg, line)       // ok: rooted by config.Default
 	cfg.LogDir = "/var/log/myapp" // want `field config.Config.LogDir is assigned the fixed path "/var/log/myapp", and it is written \(os.WriteFile at logger.go:13\); derive it from a state root`
 	if env := os.Getenv("MYAPP_LOG_DIR"); env != "" {
-		cfg.LogDir = env // want `field config.Config.LogDir is assigned the environment variable MYAPP_LOG_DIR`
+		cfg.LogDir = env // want `field config.Config.LogDir is assigned a path from the environment variable MYAPP_LOG_DIR`
 	}
 	logger.Write(cfg, line)
 	l := newLayout("state") // want `fields.newLayout receives "state" relative to the working directory for a path it writes \(via field fields.layout.root → os.WriteFile at fields.go:31\)`

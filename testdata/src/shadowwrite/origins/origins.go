@@ -35,5 +35,5 @@ func exe(data []byte) {
 }
 
 func env(data []byte) {
-	os.WriteFile(os.Getenv("APP_DB_PATH"), data, 0o644) // want `os.WriteFile writes the environment variable APP_DB_PATH`
+	os.WriteFile(os.Getenv("APP_DB_PATH"), data, 0o644) // want `os.WriteFile writes a path from the environment variable APP_DB_PATH`
 }

@@ -30,3 +30,34 @@ func helper(t *testing.T, data []byte) {
 func tb(t testing.TB, data []byte) {
 	os.WriteFile(filepath.Join(t.TempDir(), "z"), data, 0o644) // ok: testing.TB's TempDir
 }
+
+func localPath(darwin bool) (string, error) {
+	dir := ""
+	if darwin {
+		dir = "/tmp"
+	}
+	f, err := os.CreateTemp(dir, "sock") // ok: empty or /tmp, both temp
+	if err != nil {
+		return "", err
+	}
+	path := f.Name()
+	f.Close()
+	os.Remove(path) // ok: the temp file
+	return path, nil
+}
+
+func writeTempFile(dir, prefix string, data []byte) (string, error) {
+	file, err := os.CreateTemp(dir, prefix)
+	if err != nil {
+		return "", err
+	}
+	_, err = file.Write(data)
+	file.Close()
+	return file.Name(), err
+}
+
+func diff(data []byte) {
+	f, _ := writeTempFile("", "gofmt", data) // ok: empty dir means temp, through a helper
+	defer os.Remove(f)                       // ok: the helper's temp file
+	writeTempFile("cwd", "x", data)          // want `temp.writeTempFile receives "cwd" relative to the working directory`
+}
