@@ -146,7 +146,9 @@ func runCommand(t *testing.T, dir string, env []string, name string, args ...str
 	return stdout.String(), stderr.String(), code
 }
 
-var modEnv = []string{"GOFLAGS=-mod=mod", "GOWORK=off"}
+// modEnv lets the go command complete go.sum in the temporary modules
+// (the golangci-lint wrapper, fixture copies), keeping the user's GOFLAGS.
+var modEnv = []string{"GOFLAGS=" + strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"), "GOWORK=off"}
 
 // standaloneFindings runs staterootlint --format json in dir.
 func standaloneFindings(t *testing.T, bin, dir string) []e2eFinding {
