@@ -101,7 +101,7 @@ func (c *cli) applyFixes(findings []finding) ([]finding, int) {
 		changed++
 	}
 	if fixed > 0 {
-		fmt.Fprintf(c.stderr, "%s: applied %d fixes to %d files\n", progname, fixed, changed)
+		fmt.Fprintf(c.stderr, "%s: applied %s to %s\n", progname, plural(fixed, "fix", "fixes"), plural(changed, "file", "files"))
 	}
 	return remaining, exitClean
 }
@@ -143,4 +143,11 @@ func applyEdits(src []byte, edits []edit) []byte {
 	}
 	out.Write(src[last:])
 	return out.Bytes()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -330,7 +330,8 @@ Usage:
 	}
 	fmt.Fprintf(w, `
 Configuration is read from %[2]s, found by walking up from the
-working directory. Keys: %[3]s.
+working directory (or --config). Keys:
+  %[3]s.
 
 Exit codes: 0 clean, 1 findings, 2 usage or load error, 78 configuration error.
 
