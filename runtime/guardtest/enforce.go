@@ -3,6 +3,7 @@ package guardtest
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -84,13 +85,15 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 				ign = append(ign, d)
 			}
 		}
+		// Only roots inside w (or holding it) can excuse a path in w; the
+		// declared list grows with every test in the process.
+		for _, d := range declared() {
+			if under(d, w) || under(w, d) {
+				ign = append(ign, d)
+			}
+		}
 		return func(p string) bool {
 			for _, d := range ign {
-				if under(p, d) {
-					return true
-				}
-			}
-			for _, d := range declared() {
 				if under(p, d) {
 					return true
 				}
@@ -178,20 +181,28 @@ func IsolateEnv(t testing.TB) Env {
 var declaredRoots struct {
 	sync.Mutex
 	paths []string
+	seen  map[string]bool
 }
 
 func declare(roots []string) {
-	real := realPaths(roots)
+	all := append(slices.Clone(roots), realPaths(roots)...)
 	declaredRoots.Lock()
 	defer declaredRoots.Unlock()
-	declaredRoots.paths = append(declaredRoots.paths, roots...)
-	declaredRoots.paths = append(declaredRoots.paths, real...)
+	if declaredRoots.seen == nil {
+		declaredRoots.seen = map[string]bool{}
+	}
+	for _, r := range all {
+		if !declaredRoots.seen[r] {
+			declaredRoots.seen[r] = true
+			declaredRoots.paths = append(declaredRoots.paths, r)
+		}
+	}
 }
 
 func declared() []string {
 	declaredRoots.Lock()
 	defer declaredRoots.Unlock()
-	return declaredRoots.paths
+	return slices.Clip(declaredRoots.paths)
 }
 
 // holdsRoot reports whether dir is a proper ancestor of a declared root.
