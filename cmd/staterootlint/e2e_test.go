@@ -491,7 +491,12 @@ func TestE2ESameFindings(t *testing.T) {
 	bin := staterootlintBinary(t)
 	gcl, gclCache := golangciBinary(t)
 	app := copyModule(t, filepath.Join(moduleRoot(t), "testdata", "e2e", "app"))
-	examples := filepath.Join(moduleRoot(t), "examples")
+	// The example app's replace points at ../; the copy points at the
+	// module root instead, so -mod=mod never writes into the repository.
+	examples := copyModule(t, filepath.Join(moduleRoot(t), "examples"))
+	if out, errOut, code := runCommand(t, examples, nil, "go", "mod", "edit", "-replace", "github.com/staterootlint/staterootlint="+moduleRoot(t)); code != 0 {
+		t.Fatalf("go mod edit: %s%s", out, errOut)
+	}
 
 	for _, dir := range []string{app, examples} {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
