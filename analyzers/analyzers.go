@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/adhocroot"
+	"github.com/staterootlint/staterootlint/analyzers/blastradius"
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
 )
@@ -17,6 +18,7 @@ import (
 // All is the suite, one analyzer per line, in alphabetical order.
 var All = []*analysis.Analyzer{
 	adhocroot.Analyzer,
+	blastradius.Analyzer,
 	rootenv.Analyzer,
 	shadowwrite.Analyzer,
 }

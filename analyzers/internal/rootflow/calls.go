@@ -217,16 +217,34 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at string) Value {
 	}
 	rel := make([]string, 0, len(elems)-1)
 	for _, el := range elems[1:] {
-		if s, isConst := constString(el); isConst {
-			if s != "" {
-				rel = append(rel, s)
-			}
-			continue
+		if s := elemPattern(el); s != "" {
+			rel = append(rel, s)
 		}
-		rel = append(rel, "*")
 	}
 	suffix := strings.Join(rel, "/")
 	return e.eval(elems[0]).mapAtoms(func(a Atom) Value { return Value{a.appendPath(suffix, at)} })
+}
+
+// elemPattern renders a path element as a pattern: constants as they are,
+// concatenations with their constant parts kept (run+".log" is "*.log"),
+// anything else "*".
+func elemPattern(v ssa.Value) string {
+	if s, isConst := constString(v); isConst {
+		return s
+	}
+	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
+		if _, isString := b.Type().Underlying().(*types.Basic); isString {
+			return collapseStars(elemPattern(b.X) + elemPattern(b.Y))
+		}
+	}
+	return "*"
+}
+
+func collapseStars(s string) string {
+	for strings.Contains(s, "**") {
+		s = strings.ReplaceAll(s, "**", "*")
+	}
+	return s
 }
 
 // firstElem returns the value that becomes the first element of a slice

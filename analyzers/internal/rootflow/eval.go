@@ -351,10 +351,7 @@ func (e *engine) concat(b *ssa.BinOp) Value {
 		return e.bad(b.Pos(), "a value the analysis cannot follow")
 	}
 	left := e.eval(b.X)
-	suffix := "*"
-	if c, ok := b.Y.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-		suffix = constant.StringVal(c.Value)
-	}
+	suffix := elemPattern(b.Y)
 	at := e.at(b.Pos())
 	return left.mapAtoms(func(a Atom) Value { return Value{a.appendRaw(suffix, at)} })
 }

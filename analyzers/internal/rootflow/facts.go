@@ -37,11 +37,16 @@ func (f *FuncFact) String() string { return "rootflow.FuncFact" }
 
 // Reach is a write reached from a function, with the path's origins and
 // the call chain from the function to the write.
+//
+// A Reach with an empty Op is unproven: a call the analysis cannot resolve
+// (an interface method or func value) that is passed a path, described by
+// Unproven.
 type Reach struct {
-	Op    string
-	At    string
-	Path  Value
-	Chain []string
+	Op       string
+	At       string
+	Path     Value
+	Chain    []string
+	Unproven string
 }
 
 // ParamReq is a requirement on parameter Index of function Key.

@@ -341,7 +341,8 @@ func (e *engine) export() {
 				break
 			}
 		}
-		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 {
+		f.Writes = e.res.Reaches[fn]
+		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 {
 			e.pass.ExportObjectFact(obj, f)
 		}
 	}

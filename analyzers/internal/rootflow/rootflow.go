@@ -65,8 +65,37 @@ type Result struct {
 	// them to a function that writes them, or at a store into a field or
 	// variable that is written.
 	Findings []*Finding
+	// Reaches maps each function of the package to the writes it reaches
+	// through its whole call graph, across packages; paths are in terms
+	// of the function's parameters.
+	Reaches map[*ssa.Function][]Reach
+	// Stores maps a cell (field or package variable) to what this package
+	// and its dependencies store into it.
+	Stores map[string]Value
 	// Config is the configuration the engine ran with.
 	Config *Config
+}
+
+// maxResolve bounds how many cells deep Concrete follows stores.
+const maxResolve = 4
+
+// Concrete replaces the Cell atoms of v by what is stored into the cells,
+// so a path kept in a struct field shows its root kind and pattern.
+func (r *Result) Concrete(v Value) Value {
+	return r.concrete(v, maxResolve)
+}
+
+func (r *Result) concrete(v Value, depth int) Value {
+	return v.mapAtoms(func(a Atom) Value {
+		if a.Kind != Cell || depth == 0 {
+			return Value{a}
+		}
+		stored, ok := r.Stores[a.Key]
+		if !ok {
+			return Value{a}
+		}
+		return r.concrete(stored, depth-1).mapAtoms(func(b Atom) Value { return Value{b.appendPath(a.Path, b.At)} })
+	})
 }
 
 // Write is one filesystem write site.
@@ -174,6 +203,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e.summarize()
 	e.resetMemo()
 	e.propagate()
+	e.reachAll()
 	e.export()
 	return e.res, nil
 }

@@ -1,0 +1,132 @@
+package blastradius
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Config configures a blastradius analyzer.
+type Config struct {
+	// Engine is the rootflow engine to read; nil means the suite's shared
+	// engine, rootflow.Analyzer.
+	Engine *analysis.Analyzer
+	// Filter selects what is reported: tests, excluded files.
+	report.Filter
+}
+
+// DefaultConfig returns the configuration used when nothing is configured.
+func DefaultConfig() Config { return Config{} }
+
+// Analyzer checks the writes of functions annotated with
+// //staterootlint:may-write against their declared radius.
+var Analyzer = New(DefaultConfig())
+
+// New returns a blastradius analyzer with its own flags and state.
+func New(cfg Config) *analysis.Analyzer {
+	if cfg.Engine == nil {
+		cfg.Engine = rootflow.Analyzer
+	}
+	cfg.Exclude = slices.Clone(cfg.Exclude)
+	a := &analysis.Analyzer{
+		Name:     "blastradius",
+		Doc:      report.AnalyzerDoc(doc, "blastradius"),
+		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/blastradius",
+		Requires: []*analysis.Analyzer{cfg.Engine, buildssa.Analyzer},
+	}
+	cfg.Filter.Register(&a.Flags)
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
+	return a
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
+	prog := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).Pkg.Prog
+	rep := cfg.Reporter(pass)
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Doc == nil {
+				continue
+			}
+			args, ok := report.FuncDirective(fd.Doc, "may-write")
+			if !ok {
+				continue
+			}
+			radius, err := parsePatterns(args)
+			if err != nil {
+				rep.Reportf(fd.Name.Pos(), "%v", err)
+				continue
+			}
+			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			fn := prog.FuncValue(obj)
+			if fn == nil {
+				continue
+			}
+			name := fd.Name.Name
+			allowed := "nothing (none)"
+			if len(radius) > 0 {
+				texts := make([]string, len(radius))
+				for i, p := range radius {
+					texts[i] = p.text
+				}
+				allowed = "only " + strings.Join(texts, " ")
+			}
+			for _, r := range res.Reaches[fn] {
+				if msg := violation(res, radius, r); msg != "" {
+					rep.Reportf(fd.Name.Pos(), "%s may write %s, but %s%s", name, allowed, msg, via(r))
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// violation describes how a reached write leaves the radius, or "".
+func violation(res *rootflow.Result, radius []pattern, r rootflow.Reach) string {
+	if r.Op == "" {
+		return "it makes " + r.Unproven + " (" + r.At + "), which is unproven"
+	}
+	for _, a := range res.Concrete(r.Path) {
+		switch a.Kind {
+		case rootflow.Param:
+			return fmt.Sprintf("%s at %s writes a path from a parameter, which is unproven", r.Op, r.At)
+		case rootflow.Cell:
+			return fmt.Sprintf("%s at %s writes a path from a field or variable the analysis cannot resolve, which is unproven", r.Op, r.At)
+		}
+		if !allows(radius, a) {
+			return fmt.Sprintf("it reaches %s of %s at %s", r.Op, describe(a), r.At)
+		}
+	}
+	return ""
+}
+
+func describe(a rootflow.Atom) string {
+	if a.Kind == rootflow.Bad {
+		return a.Describe()
+	}
+	return a.Pattern()
+}
+
+// via renders the call chain from the annotated function to the write.
+func via(r rootflow.Reach) string {
+	if len(r.Chain) == 0 {
+		return ""
+	}
+	return " via " + strings.Join(r.Chain, " → ")
+}

@@ -1,0 +1,37 @@
+// Package blastradius defines an Analyzer that checks the writes a function
+// may reach against the radius its doc comment declares.
+//
+// # Analyzer blastradius
+//
+// blastradius: check writes against a declared may-write radius
+//
+// A command with a bounded blast radius says which paths it may touch. A
+// function whose doc comment carries
+//
+//	//staterootlint:may-write PATTERN...
+//
+// may only reach, through its whole call graph and across packages, writes
+// whose paths match one of the patterns:
+//
+//	KIND:GLOB  a path under a state root of that kind (repo, hub, global,
+//	           cache, or a custom authority kind), GLOB matching the path
+//	           below the root: literal segments, * (one segment), ** (any
+//	           number); a dynamic segment in the write matches only * or **
+//	KIND       the same as KIND:**
+//	temp       temporary paths (os.TempDir, os.MkdirTemp("", ...))
+//	user       paths the user chose (flags, os.Args)
+//	none       nothing: a read-only command
+//
+// Each violation names the write, its path pattern and the call chain from
+// the annotated function. A call the analysis cannot resolve (an interface
+// method or func value passed a path) is reported as unproven rather than
+// silently allowed.
+//
+//	// WRONG: gc also rewrites the run database
+//	//staterootlint:may-write repo:logs/**
+//	func gc(layout paths.Layout) error { ... rundb.Compact(layout) ... }
+//
+//	// RIGHT
+//	//staterootlint:may-write repo:logs/** repo:runs.db
+//	func gc(layout paths.Layout) error { ... }
+package blastradius

@@ -1,0 +1,139 @@
+package rootflow
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxReaches bounds the writes recorded per function.
+const maxReaches = 64
+
+// reachAll computes, for every function of the package, the writes it
+// reaches through its call graph (its own writes, and its callees' with
+// their paths rewritten in terms of its own parameters), to a fixpoint.
+// Calls the analysis cannot resolve that are passed a path are recorded as
+// unproven. The standard library is modelled by the sink tables and gets
+// no reaches of its own.
+func (e *engine) reachAll() {
+	reach := map[*ssa.Function][]Reach{}
+	e.res.Reaches = reach
+	if e.std {
+		return
+	}
+	for _, w := range e.res.Writes {
+		reach[w.Fn] = addReach(reach[w.Fn], Reach{Op: w.Op, At: e.at(w.Pos), Path: w.Path})
+	}
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, fn := range e.funcs {
+			before := len(reach[fn])
+			sizes := pathSizes(reach[fn])
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					reach[fn] = e.reachCall(reach[fn], call, reach)
+				}
+			}
+			if len(reach[fn]) != before || !slices.Equal(sizes, pathSizes(reach[fn])) {
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	// Closures' writes are their parent's too: the parent may run them.
+	for _, fn := range e.funcs {
+		for p := fn.Parent(); p != nil; p = p.Parent() {
+			for _, r := range reach[fn] {
+				reach[p] = addReach(reach[p], r)
+			}
+		}
+	}
+	e.res.Stores = map[string]Value{}
+	for k, v := range e.upstream().stores {
+		e.res.Stores[k] = v
+	}
+	for k, v := range e.stores {
+		e.res.Stores[k] = union(e.res.Stores[k], v)
+	}
+}
+
+// reachCall adds the writes reached through one call.
+func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.Function][]Reach) []Reach {
+	common := call.Common()
+	at := e.at(call.Pos())
+	targets, ok := e.callees(common)
+	if !ok || common.IsInvoke() {
+		if d := unresolvedWithPath(common); d != "" {
+			rs = addReach(rs, Reach{At: at, Unproven: d})
+		}
+	}
+	for _, t := range targets {
+		if t.invoke {
+			continue
+		}
+		var callee []Reach
+		if t.fn != nil && e.local(t.fn) {
+			callee = reach[origin(t.fn)]
+		} else if sum := e.summary(t); sum != nil {
+			callee = sum.Writes
+		}
+		name := shortName(t.key)
+		for _, r := range callee {
+			r.Chain = append([]string{name}, r.Chain...)
+			if r.Path != nil {
+				r.Path = e.substitute(r.Path, t.key, common.Args, at)
+			}
+			rs = addReach(rs, r)
+		}
+	}
+	return rs
+}
+
+// unresolvedWithPath describes a call the analysis cannot resolve when it
+// is passed a string (which may be a path it writes), or returns "".
+func unresolvedWithPath(common *ssa.CallCommon) string {
+	if _, isBuiltin := common.Value.(*ssa.Builtin); isBuiltin {
+		return ""
+	}
+	for _, a := range common.Args {
+		if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			if common.IsInvoke() {
+				return "a call of interface method " + shortName(common.Method.FullName()) + " with a path the analysis cannot follow"
+			}
+			return "a call through a func value with a path the analysis cannot follow"
+		}
+	}
+	return ""
+}
+
+// addReach adds r, merging it with a reach of the same write.
+func addReach(rs []Reach, r Reach) []Reach {
+	for i := range rs {
+		if rs[i].Op == r.Op && rs[i].At == r.At && rs[i].Unproven == r.Unproven {
+			rs[i].Path = union(rs[i].Path, r.Path)
+			return rs
+		}
+	}
+	if len(rs) >= maxReaches {
+		return rs
+	}
+	return append(rs, r)
+}
+
+func pathSizes(rs []Reach) []int {
+	out := make([]int, len(rs))
+	for i, r := range rs {
+		out[i] = len(r.Path)
+		for _, a := range r.Path {
+			out[i] += len(a.Path)
+		}
+	}
+	return out
+}
