@@ -1,7 +1,6 @@
 package guardtest
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,7 +11,8 @@ import (
 // write, a chmod, a chown, a rename or a hard link (the last three through
 // the change time).
 type entry struct {
-	mode     fs.FileMode
+	mode     uint32 // as the platform reports it
+	dir      bool
 	size     int64
 	mtime    int64
 	ctime    int64
@@ -34,13 +34,13 @@ type snapshot struct {
 // stops after budget entries. skip marks paths that are recorded (so a
 // change in their parent is explained) but neither reported nor descended.
 func take(dir string, budget int, skip func(string) bool) *snapshot {
-	s := &snapshot{dir: dir, entries: map[string]entry{}, complete: map[string]bool{}}
+	s := &snapshot{dir: dir, entries: make(map[string]entry, 1024), complete: map[string]bool{}}
 	fi, err := os.Lstat(dir)
 	if err != nil {
 		return s
 	}
 	s.entries[dir] = entryOf(fi)
-	if !fi.IsDir() {
+	if !s.entries[dir].dir {
 		return s
 	}
 	queue := []string{dir}
@@ -52,29 +52,22 @@ func take(dir string, budget int, skip func(string) bool) *snapshot {
 			continue
 		}
 		names, err := f.Readdirnames(-1)
-		f.Close()
-		if err != nil {
-			continue
-		}
-		if len(s.entries)+len(names) > budget {
-			s.partial = true
+		if err != nil || len(s.entries)+len(names) > budget {
+			s.partial = s.partial || err == nil
+			f.Close()
 			continue // a later, smaller directory may still fit
 		}
 		s.complete[d] = true
-		for _, n := range names {
+		statAll(f, names, func(n string, e entry) {
 			p := d + string(filepath.Separator) + n
-			fi, err := os.Lstat(p)
-			if err != nil {
-				continue // removed meanwhile
-			}
-			e := entryOf(fi)
 			if skip(p) {
 				e.excluded = true
-			} else if fi.IsDir() {
+			} else if e.dir {
 				queue = append(queue, p)
 			}
 			s.entries[p] = e
-		}
+		})
+		f.Close()
 	}
 	return s
 }
@@ -106,7 +99,7 @@ func diff(a, b *snapshot, skip func(string) bool) []change {
 			if a.complete[filepath.Dir(p)] {
 				report(p, "created")
 			}
-		case eb.mode.IsDir() && ea.mode.IsDir():
+		case eb.dir && ea.dir:
 			if ea.ino != eb.ino || ea.mode != eb.mode || ea.uid != eb.uid || ea.gid != eb.gid {
 				report(p, "modified")
 			}
@@ -121,7 +114,7 @@ func diff(a, b *snapshot, skip func(string) bool) []change {
 	}
 	for p, eb := range b.entries {
 		ea, ok := a.entries[p]
-		if !ok || !ea.mode.IsDir() || !eb.mode.IsDir() || explained[p] || ea.excluded || skip(p) {
+		if !ok || !ea.dir || !eb.dir || explained[p] || ea.excluded || skip(p) {
 			continue
 		}
 		if ea.mtime != eb.mtime {
