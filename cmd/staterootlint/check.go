@@ -103,14 +103,19 @@ func (c *cli) load(req checkRequest) ([]*packages.Package, int) {
 		fmt.Fprintf(c.stderr, "%s: load packages: %v\n", progname, err)
 		return nil, exitUsage
 	}
+	// A package and its test variants share files, hence errors: print each once.
 	var errs []string
+	seen := map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
+			if msg := e.Error(); !seen[msg] {
+				seen[msg] = true
+				errs = append(errs, msg)
+			}
 		}
 	})
 	if len(errs) > 0 {
-		for _, e := range slices.Compact(errs) {
+		for _, e := range errs {
 			fmt.Fprintf(c.stderr, "%s\n", e)
 		}
 		fmt.Fprintf(c.stderr, "%s: loading the packages failed with the errors above; fix them first (go build shows them too)\n", progname)
