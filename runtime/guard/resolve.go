@@ -31,11 +31,20 @@ type place struct {
 	rel string
 }
 
-// lexical finds the innermost declared root that is a prefix of name.
+// lexical finds the innermost root whose declared or real path is a prefix
+// of name (the real one matters for relative names: the working directory
+// comes back from the kernel with symlinks resolved).
 func (g *Guard) lexical(name string) (place, bool) {
 	for _, r := range g.roots {
 		if rel, ok := within(r.path, name); ok {
 			return place{r: r, rel: rel}, true
+		}
+	}
+	for _, r := range g.roots {
+		if o := r.opened.Load(); o != nil && o.real != r.path {
+			if rel, ok := within(o.real, name); ok {
+				return place{r: r, rel: rel}, true
+			}
 		}
 	}
 	return place{}, false
