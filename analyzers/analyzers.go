@@ -11,6 +11,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/adhocroot"
 	"github.com/staterootlint/staterootlint/analyzers/blastradius"
+	"github.com/staterootlint/staterootlint/analyzers/cwdwrite"
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
 )
@@ -19,6 +20,7 @@ import (
 var All = []*analysis.Analyzer{
 	adhocroot.Analyzer,
 	blastradius.Analyzer,
+	cwdwrite.Analyzer,
 	rootenv.Analyzer,
 	shadowwrite.Analyzer,
 }

@@ -165,7 +165,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true
 		}
-		return Value{{Kind: Bad, Why: sourceWhy[key], At: at}}, true
+		return Value{{Kind: Bad, Why: sourceWhy[key], At: at, Rel: relativeSources[key]}}, true
 	case getenvs[key]:
 		if idx != 0 {
 			return nil, true

@@ -104,6 +104,13 @@ var sourceWhy = map[string]string{
 	"os.ExpandEnv":       "a path expanded from environment variables by os.ExpandEnv",
 }
 
+// relativeSources return relative paths, resolved against the working
+// directory when written.
+var relativeSources = map[string]bool{
+	"path/filepath.Base": true,
+	"path/filepath.Rel":  true,
+}
+
 // getenvs read an environment variable named by their first argument.
 var getenvs = map[string]bool{
 	"os.Getenv":      true,
