@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,7 +155,7 @@ func TestJSON(t *testing.T) {
 		"analyzer": "fakewrite", "file": abs, "line": 7.0, "column": 41.0,
 		"message": `os.WriteFile writes "store.db" outside every state root`, "category": "relative",
 	}
-	if len(got.Diagnostics) != 1 || !equalMaps(got.Diagnostics[0], want) {
+	if len(got.Diagnostics) != 1 || !maps.Equal(got.Diagnostics[0], want) {
 		t.Errorf("json: %s\nwant one diagnostic %v", out, want)
 	}
 
@@ -162,18 +163,6 @@ func TestJSON(t *testing.T) {
 	if code != exitClean || strings.Join(strings.Fields(out), "") != `{"diagnostics":[]}` {
 		t.Errorf("clean json: exit %d, %q", code, out)
 	}
-}
-
-func equalMaps(a, b map[string]any) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 func TestHelpAnalyzer(t *testing.T) {
