@@ -56,12 +56,12 @@ func (g *Guard) openFile(op, name string, flag int, perm fs.FileMode) (*os.File,
 	if err != nil {
 		return nil, err
 	}
-	return rename(f, name)
+	return withName(f, name)
 }
 
-// rename gives f the name os.OpenFile would have given it (os.Root names
+// withName gives f the name os.OpenFile would have given it (os.Root names
 // files after the root). It costs a dup only when the names differ.
-func rename(f *os.File, name string) (*os.File, error) {
+func withName(f *os.File, name string) (*os.File, error) {
 	if f.Name() == name {
 		return f, nil
 	}

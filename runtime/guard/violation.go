@@ -19,6 +19,7 @@ type ViolationError struct {
 	pcs []uintptr
 }
 
+// Error describes the refused write: op, path, resolved target, roots, cause.
 func (e *ViolationError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "guard: %s %q", e.Op, e.Path)
