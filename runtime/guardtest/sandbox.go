@@ -38,7 +38,9 @@ const EnvSandbox = "GUARDTEST_SANDBOX"
 // true. Where the kernel has no Landlock (ABI 0) it skips t with the reason.
 // A write the kernel refuses fails with EACCES inside the child: the test
 // sees it only if the code under test reports the error, so pair Sandbox
-// with Enforce and check errors.
+// with Enforce and check errors. The Go build cache is not writable in the
+// child: a test that runs the go command must pass its GOCACHE (and any
+// other directory it legitimately writes) in writable.
 func Sandbox(t testing.TB, writable ...string) bool {
 	t.Helper()
 	if os.Getenv(EnvSandbox) != "" {
