@@ -283,7 +283,10 @@ func writeGolangciConfig(t *testing.T, dir string) string {
 				"settings":    settings,
 			}}},
 		},
-		"issues": map[string]any{"max-issues-per-linter": 0, "max-same-issues": 0},
+		// staterootlint is one golangci-lint linter made of several
+		// analyzers; by default golangci-lint keeps one issue per line per
+		// linter and caps repeats, which would hide findings.
+		"issues": map[string]any{"max-issues-per-linter": 0, "max-same-issues": 0, "uniq-by-line": false},
 	}
 	data, err := yaml.Marshal(cfg)
 	if err != nil {
