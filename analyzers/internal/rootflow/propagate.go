@@ -69,17 +69,18 @@ func (e *engine) propagate() {
 		}
 	}
 	for key, sites := range stores {
+		var all Value
 		for _, s := range sites {
 			// Later packages report these stores far from here: say where.
 			at := e.at(s.pos)
-			v := e.storeValue(s).mapAtoms(func(a Atom) Value {
+			for _, a := range e.storeValue(s) {
 				if a.Kind == Bad && a.At == "" {
 					a.At = at
 				}
-				return Value{a}
-			})
-			e.stores[key] = union(e.stores[key], v)
+				all = append(all, a)
+			}
 		}
+		e.stores[key] = normalize(all)
 	}
 
 	// Requirements found by the packages this one depends on apply to its

@@ -83,20 +83,45 @@ func atomLess(a, b Atom) int {
 	return 0
 }
 
-// union returns the set union of the values.
+// union returns the set union of the values. Values are kept sorted, so
+// this is a merge, with fast paths for the common empty and equal cases.
 func union(vs ...Value) Value {
-	n := 0
+	var out Value
 	for _, v := range vs {
-		n += len(v)
+		switch {
+		case len(v) == 0:
+		case len(out) == 0:
+			out = v
+		case out.equal(v):
+		default:
+			out = merge(out, v)
+		}
 	}
-	if n == 0 {
-		return nil
+	return out
+}
+
+// merge merges two sorted, duplicate-free values.
+func merge(a, b Value) Value {
+	out := make(Value, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch c := atomLess(a[i], b[j]); {
+		case c < 0:
+			out = append(out, a[i])
+			i++
+		case c > 0:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
 	}
-	out := make(Value, 0, n)
-	for _, v := range vs {
-		out = append(out, v...)
+	out = append(append(out, a[i:]...), b[j:]...)
+	if len(out) > maxAtoms {
+		return normalize(out)
 	}
-	return normalize(out)
+	return out
 }
 
 func normalize(out Value) Value {
@@ -116,6 +141,13 @@ func normalize(out Value) Value {
 			slices.SortFunc(out, atomLess)
 			out = slices.Compact(out)
 		}
+		if len(out) > maxAtoms {
+			// Many distinct outside origins (a switch over literals):
+			// one is enough to report the value. Bad sorts last.
+			if i := slices.IndexFunc(out, func(a Atom) bool { return a.Kind == Bad }); i >= 0 {
+				out = out[:i+1]
+			}
+		}
 	}
 	return out
 }
@@ -131,11 +163,14 @@ func (v Value) equal(w Value) bool { return slices.Equal(v, w) }
 
 // mapAtoms applies f to each atom and returns the union of the results.
 func (v Value) mapAtoms(f func(Atom) Value) Value {
-	var parts []Value
-	for _, a := range v {
-		parts = append(parts, f(a))
+	if len(v) == 0 {
+		return nil
 	}
-	return union(parts...)
+	out := make(Value, 0, len(v))
+	for _, a := range v {
+		out = append(out, f(a)...)
+	}
+	return normalize(out)
 }
 
 // anchored reports whether the atom's kind carries a path below a known
