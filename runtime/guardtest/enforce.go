@@ -230,7 +230,7 @@ func defaultIgnores() []string {
 	gopath := os.Getenv("GOPATH")
 	if gopath == "" {
 		if home, err := os.UserHomeDir(); err == nil {
-			gopath = filepath.Join(home, "go")
+			gopath = filepath.Join(home, "go") //staterootlint:ignore go's default GOPATH, only excluded from the snapshot, never written
 		}
 	}
 	for _, p := range filepath.SplitList(gopath) {
