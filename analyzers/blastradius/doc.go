@@ -3,7 +3,7 @@
 //
 // # Analyzer blastradius
 //
-// blastradius: check writes against a declared may-write radius
+// blastradius: check writes against a may-write radius
 //
 // A command with a bounded blast radius says which paths it may touch. A
 // function whose doc comment carries

@@ -1,0 +1,48 @@
+package analyzers_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/staterootlint/staterootlint/analyzers"
+)
+
+// TestRegistry checks that each analyzer in the suite has the four things
+// adding one touches: its directory, its fixtures, its line in All (in
+// order) and its README row, plus a doc whose first line is "name: title".
+func TestRegistry(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range analyzers.All {
+		names = append(names, a.Name)
+		if _, err := os.Stat(a.Name); err != nil {
+			t.Errorf("%s: no package directory analyzers/%s", a.Name, a.Name)
+		}
+		if _, err := os.Stat(filepath.Join("..", "testdata", "src", a.Name)); err != nil {
+			t.Errorf("%s: no fixtures under testdata/src/%s", a.Name, a.Name)
+		}
+		if !strings.Contains(string(readme), "| `"+a.Name+"` |") {
+			t.Errorf("%s: no row in README.md's analyzer table", a.Name)
+		}
+		first, _, _ := strings.Cut(a.Doc, "\n")
+		title, ok := strings.CutPrefix(first, a.Name+": ")
+		if !ok || title == "" || len(first) > 60 || strings.HasSuffix(title, ".") || strings.ToLower(title[:1]) != title[:1] {
+			t.Errorf("%s: doc's first line %q is not %q: a lowercase title, no period, at most 60 characters", a.Name, first, a.Name+": title")
+		}
+		if a.Name != strings.ToLower(a.Name) || strings.ContainsAny(a.Name, "-_ ") {
+			t.Errorf("%s: the name must be one lowercase word", a.Name)
+		}
+	}
+	if !slices.IsSorted(names) {
+		t.Errorf("All is not in alphabetical order: %v", names)
+	}
+	if len(slices.Compact(slices.Clone(names))) != len(names) {
+		t.Errorf("All lists an analyzer twice: %v", names)
+	}
+}
