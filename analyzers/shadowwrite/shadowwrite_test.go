@@ -41,6 +41,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "helpers"},
 		{dir: "errorpath"},
 		{dir: "fields/..."},
+		{dir: "crosspkg/..."},
 		{dir: "closures"},
 		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
 		{dir: "dirclimb"},
