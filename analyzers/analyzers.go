@@ -12,6 +12,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/adhocroot"
 	"github.com/staterootlint/staterootlint/analyzers/blastradius"
 	"github.com/staterootlint/staterootlint/analyzers/cwdwrite"
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
 )
@@ -21,6 +22,7 @@ var All = []*analysis.Analyzer{
 	adhocroot.Analyzer,
 	blastradius.Analyzer,
 	cwdwrite.Analyzer,
+	inventory.Analyzer,
 	rootenv.Analyzer,
 	shadowwrite.Analyzer,
 }

@@ -1,0 +1,35 @@
+// Package inventory defines an Analyzer that lists the artifacts a program
+// writes (each path pattern with its root kind) and the check that keeps a
+// contract document such as STATE_ROOTS.md true.
+//
+// # Analyzer inventory
+//
+// inventory: list the path patterns the code writes
+//
+// The "no shadow state" contract asks that every place a tool writes is
+// documented. inventory computes that list from the code: for every write
+// a function reaches, through its whole call graph and across packages, it
+// records the path pattern below the root the path derives from
+// (repo:logs/*.log, global:cache/update.json, cache:outputs/*.txt), or
+// temp, user, devnull; paths outside every root are listed as unknown
+// (or cwd:...), calls the analysis cannot resolve as unproven. A path that
+// arrives through a parameter or field is listed where it becomes concrete:
+// in the caller or the store that supplies its root.
+//
+// inventory reports nothing itself. Its result and a package fact carry
+// the artifacts; "staterootlint inventory" prints them as a markdown or
+// JSON table, and "staterootlint inventory --contract STATE_ROOTS.md"
+// checks them against a contract document: a markdown file with one
+// artifact per list item or table row, starting with the pattern in
+// backticks. Every pattern the code writes under a root, a temp, cache or
+// user path must be documented, and every documented pattern must still be
+// written. Unknown and unproven writes are not documented: they are shadow
+// state, which shadowwrite and blastradius report.
+//
+//	// WRONG: STATE_ROOTS.md lists
+//	- `repo:runs.json` — the run records
+//	// but the code now writes repo:runs.db
+//
+//	// RIGHT
+//	- `repo:runs.db` — the run database, JSON lines; durable
+package inventory

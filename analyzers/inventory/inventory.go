@@ -1,0 +1,256 @@
+package inventory
+
+import (
+	"cmp"
+	_ "embed"
+	"fmt"
+	"go/types"
+	"reflect"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Kinds of artifacts besides the root kinds of rooted ones ("repo",
+// "global", or a custom authority kind).
+const (
+	KindTemp     = "temp"     // under a temporary directory
+	KindCache    = "cache"    // under the user cache directory
+	KindUser     = "user"     // a path the user chose (flags, os.Args)
+	KindDevNull  = "devnull"  // os.DevNull
+	KindUnknown  = "unknown"  // outside every state root: shadowwrite reports it
+	KindUnproven = "unproven" // a call the analysis cannot resolve is passed a path
+)
+
+// PatternUnproven is the pattern of an unproven artifact.
+const PatternUnproven = "unproven"
+
+// Artifact is one path pattern the code writes, at one write site.
+type Artifact struct {
+	// Pattern is the root kind and the path below it, "repo:logs/*.log",
+	// or one of "temp", "cache:x", "user", "devnull", "unknown",
+	// "cwd:...", "unproven".
+	Pattern string `json:"pattern"`
+	// Kind is the root kind of a rooted artifact, or one of the Kind
+	// constants.
+	Kind string `json:"kind"`
+	// Op is the write, "os.WriteFile"; empty for an unproven artifact.
+	Op string `json:"op,omitempty"`
+	// At is where the write is, "store.go:12".
+	At string `json:"at"`
+	// Func is the function whose call graph makes the path concrete (the
+	// writing function itself, or the closest caller that supplies the
+	// root), "(*runner.Runner).Run".
+	Func string `json:"func"`
+	// Package is the import path of Func's package.
+	Package string `json:"package"`
+	// Chain is the call chain from Func to the write, outermost first.
+	Chain []string `json:"chain,omitempty"`
+	// Detail says where an unknown path comes from, or why an unproven
+	// one is unproven.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Documented reports whether the artifact belongs in the contract
+// document: state-root, temp, cache, user and devnull paths do; shadow
+// writes (unknown) and unproven calls do not, because they are not part
+// of the contract but defects that shadowwrite and blastradius report.
+func (a Artifact) Documented() bool {
+	return a.Kind != KindUnknown && a.Kind != KindUnproven
+}
+
+// Result is what inventory found in one package: every artifact that a
+// function of the package makes concrete, including the writes it reaches
+// in its dependencies, sorted.
+type Result struct {
+	Package   string
+	Artifacts []Artifact
+}
+
+// PackageFact lists a package's artifacts, for drivers that see only
+// facts (go vet) and for later packages.
+type PackageFact struct {
+	// Artifacts is sorted, like Result.Artifacts: facts hold slices, not
+	// maps, so their encoding is deterministic.
+	Artifacts []Artifact
+}
+
+// AFact marks PackageFact as an analysis fact.
+func (*PackageFact) AFact() {}
+
+// String lists the fact's distinct patterns: "artifacts(repo:runs.db, temp)".
+func (f *PackageFact) String() string {
+	var ps []string
+	for _, a := range f.Artifacts {
+		if len(ps) == 0 || ps[len(ps)-1] != a.Pattern {
+			ps = append(ps, a.Pattern)
+		}
+	}
+	return "artifacts(" + strings.Join(ps, ", ") + ")"
+}
+
+// Config configures an inventory analyzer.
+//
+// Unlike the reporting analyzers it has no report.Filter: the inventory
+// describes what the code writes, and excluding files or tests from it
+// would make the contract document lie. (Whether tests are loaded at all
+// is the driver's tests setting.)
+type Config struct {
+	// Engine is the rootflow engine to read; nil means the suite's shared
+	// engine, rootflow.Analyzer.
+	Engine *analysis.Analyzer
+}
+
+// DefaultConfig returns the configuration used when nothing is configured.
+func DefaultConfig() Config { return Config{} }
+
+// Analyzer lists the artifacts each package writes.
+var Analyzer = New(DefaultConfig())
+
+// New returns an inventory analyzer with its own state.
+func New(cfg Config) *analysis.Analyzer {
+	if cfg.Engine == nil {
+		cfg.Engine = rootflow.Analyzer
+	}
+	a := &analysis.Analyzer{
+		Name:       "inventory",
+		Doc:        report.AnalyzerDoc(doc, "inventory"),
+		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/inventory",
+		Requires:   []*analysis.Analyzer{cfg.Engine},
+		ResultType: reflect.TypeOf((*Result)(nil)),
+		FactTypes:  []analysis.Fact{new(PackageFact)},
+	}
+	a.Run = func(pass *analysis.Pass) (res any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("inventory: internal error analyzing %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
+			}
+		}()
+		return run(pass, &cfg), nil
+	}
+	return a
+}
+
+func run(pass *analysis.Pass, cfg *Config) *Result {
+	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
+	pkg := pass.Pkg.Path()
+	var arts []Artifact
+	for fn, reaches := range res.Reaches {
+		name := funcName(fn)
+		for _, r := range reaches {
+			base := Artifact{Op: r.Op, At: r.At, Func: name, Package: pkg, Chain: slices.Clone(r.Chain)}
+			if r.Op == "" {
+				base.Pattern, base.Kind, base.Detail = PatternUnproven, KindUnproven, r.Unproven
+				arts = append(arts, base)
+				continue
+			}
+			for _, atom := range res.Concrete(r.Path) {
+				kind, ok := kindOf(atom)
+				if !ok {
+					continue // symbolic: concrete at the callers or stores
+				}
+				a := base
+				a.Pattern, a.Kind = atom.Pattern(), kind
+				if atom.Kind == rootflow.Bad {
+					a.Detail = atom.Describe()
+				}
+				arts = append(arts, a)
+			}
+		}
+	}
+	arts = Merge(arts)
+	if len(arts) > 0 {
+		pass.ExportPackageFact(&PackageFact{Artifacts: arts})
+	}
+	return &Result{Package: pkg, Artifacts: arts}
+}
+
+// kindOf returns the artifact kind of a concrete atom; ok is false for a
+// symbolic one.
+func kindOf(a rootflow.Atom) (kind string, ok bool) {
+	switch a.Kind {
+	case rootflow.Rooted:
+		return a.Root, true
+	case rootflow.Temp:
+		return KindTemp, true
+	case rootflow.Cache:
+		return KindCache, true
+	case rootflow.User:
+		return KindUser, true
+	case rootflow.DevNull:
+		return KindDevNull, true
+	case rootflow.Bad:
+		return KindUnknown, true
+	}
+	return "", false
+}
+
+// funcName names fn the way the engine's call chains do:
+// "(*runner.Runner).Run", "runner.work$1".
+func funcName(fn *ssa.Function) string {
+	key := fn.String()
+	if o := fn.Origin(); o != nil {
+		fn = o
+		key = fn.String()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && fn.Synthetic == "" {
+		key = obj.FullName()
+	}
+	prefix, rest := "", key
+	if r, ok := strings.CutPrefix(rest, "("); ok {
+		prefix, rest = "(", r
+		if r, ok := strings.CutPrefix(rest, "*"); ok {
+			prefix, rest = "(*", r
+		}
+	}
+	if i := strings.LastIndex(rest, "/"); i >= 0 {
+		rest = rest[i+1:]
+	}
+	return prefix + rest
+}
+
+// Merge returns the artifacts of the lists, one per (Pattern, Op, At):
+// of the duplicates it keeps the one made concrete closest to the write
+// (the shortest call chain), so a write reached from many callers is
+// attributed to the function that supplies its root. The result is sorted
+// by pattern, then write.
+func Merge(lists ...[]Artifact) []Artifact {
+	var all []Artifact
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	slices.SortFunc(all, func(a, b Artifact) int {
+		return cmp.Or(compareKey(a, b), cmp.Compare(len(a.Chain), len(b.Chain)),
+			cmp.Compare(a.Package, b.Package), cmp.Compare(a.Func, b.Func),
+			slices.Compare(a.Chain, b.Chain), cmp.Compare(a.Detail, b.Detail))
+	})
+	return slices.CompactFunc(all, func(a, b Artifact) bool { return compareKey(a, b) == 0 })
+}
+
+func compareKey(a, b Artifact) int {
+	return cmp.Or(cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Op, b.Op), cmp.Compare(a.At, b.At))
+}
+
+// Collect merges the inventories of the root packages of an analysis
+// graph: what the analyzed packages write, including through their
+// dependencies. It finds the inventory results by their type, so it works
+// on graphs of wrapped copies of the analyzer too.
+func Collect(g *checker.Graph) []Artifact {
+	var lists [][]Artifact
+	for _, act := range g.Roots {
+		if r, ok := act.Result.(*Result); ok && r != nil {
+			lists = append(lists, r.Artifacts)
+		}
+	}
+	return Merge(lists...)
+}

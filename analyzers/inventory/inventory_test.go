@@ -1,0 +1,100 @@
+package inventory_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
+)
+
+// testdata returns the GOPATH root of the fixtures (the go command wants
+// it absolute).
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// row renders an artifact compactly for comparison.
+func row(a inventory.Artifact) string {
+	s := fmt.Sprintf("%s | %s | %s | %s | %s", a.Pattern, a.Kind, a.Op, a.At, a.Func)
+	if len(a.Chain) > 0 {
+		s += " → " + strings.Join(a.Chain, " → ")
+	}
+	if a.Detail != "" {
+		s += " | " + a.Detail
+	}
+	return s
+}
+
+func TestInventory(t *testing.T) {
+	cases := []struct {
+		dir  string
+		want map[string][]string // package path -> rows
+	}{
+		{dir: "kinds", want: map[string][]string{"inventory/kinds": {
+			"cache:outputs/x.txt | cache | os.WriteFile | kinds.go:31 | kinds.allowed",
+			`cwd:"debug.log" relative to the working directory | unknown | os.WriteFile | kinds.go:38 | kinds.shadow | "debug.log" relative to the working directory`,
+			"devnull | devnull | os.WriteFile | kinds.go:34 | kinds.allowed",
+			"global:cache/update.json | global | os.WriteFile | kinds.go:24 | kinds.rooted",
+			"repo:state.json | repo | os.WriteFile | kinds.go:25 | kinds.rooted",
+			"temp:scratch | temp | os.WriteFile | kinds.go:29 | kinds.allowed",
+			"unknown | unknown | os.WriteFile | kinds.go:40 | kinds.shadow | a path under the home directory from os.UserHomeDir",
+			"unproven | unproven |  | kinds.go:44 | kinds.unproven | a call through a func value with a path the analysis cannot follow",
+			"user | user | os.WriteFile | kinds.go:33 | kinds.allowed",
+		}}},
+		{dir: "helpers", want: map[string][]string{"inventory/helpers": {
+			"repo | repo | os.MkdirAll | helpers.go:41 | helpers.record",
+			"repo:logs/*.log | repo | os.Create | helpers.go:33 | helpers.record → helpers.logTo",
+			"repo:runs.db | repo | os.WriteFile | helpers.go:28 | helpers.record → helpers.save",
+			"temp | temp | os.MkdirTemp | helpers.go:51 | helpers.scratch",
+			// The closure's own call graph is the shortest way to the write.
+			"temp:*/* | temp | os.WriteFile | helpers.go:28 | helpers.scratch$1 → helpers.save",
+		}}},
+		{dir: "crosspkg/...", want: map[string][]string{
+			"inventory/crosspkg/store": {
+				"temp:store.lock | temp | os.WriteFile | store.go:17 | store.Lock",
+			},
+			"inventory/crosspkg": {
+				"hub:index.json | hub | os.WriteFile | store.go:12 | crosspkg.index → store.Save",
+				"temp:store.lock | temp | os.WriteFile | store.go:17 | crosspkg.index → store.Lock",
+			},
+		}},
+		{dir: "readonly", want: map[string][]string{"inventory/readonly": nil}},
+	}
+	for _, c := range cases {
+		t.Run(c.dir, func(t *testing.T) {
+			t.Parallel()
+			a := inventory.New(inventory.Config{Engine: rootflow.New(rootflow.DefaultConfig())})
+			results := analysistest.Run(t, testdata(t), a, "inventory/"+c.dir)
+			got := map[string][]string{}
+			for _, r := range results {
+				res, ok := r.Action.Result.(*inventory.Result)
+				if !ok {
+					t.Fatalf("%s: result is %T, want *inventory.Result", r.Action.Package.PkgPath, r.Action.Result)
+				}
+				if res.Package != r.Action.Package.PkgPath {
+					t.Errorf("Result.Package = %q, want %q", res.Package, r.Action.Package.PkgPath)
+				}
+				var rows []string
+				for _, art := range res.Artifacts {
+					rows = append(rows, row(art))
+				}
+				got[res.Package] = rows
+			}
+			for pkg, want := range c.want {
+				if !slices.Equal(got[pkg], want) {
+					t.Errorf("artifacts of %s:\n%s\nwant:\n%s", pkg, strings.Join(got[pkg], "\n"), strings.Join(want, "\n"))
+				}
+			}
+		})
+	}
+}
