@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# bench/run.sh: staterootlint beside go vet on the same code, in the same run.
+#
+# Usage: bench/run.sh [std|xtools|all|self]        (default: all = std xtools)
+#
+# For each target it measures three tools one after the other and prints a
+# markdown table of wall time, CPU time and peak RSS, with the ratio of each
+# to go vet's on the same target:
+#
+#   go vet                  the default vet suite
+#   go vet -vettool         go vet -vettool=staterootlint: the suite under
+#                           go vet, one process per package unit, facts
+#                           passed between units in files
+#   staterootlint --tests   the standalone driver (go/packages + checker,
+#                           one process); --tests so it covers the same
+#                           files go vet does (go vet always vets tests)
+#
+# Targets:
+#   std     the standard library: go vet std / staterootlint std, run in
+#           $(go env GOROOT)/src (its own module, "std"); the pattern std is
+#           ./... plus the vendored golang.org/x packages
+#   xtools  golang.org/x/tools@$XTOOLS_VERSION: its module cache directory
+#           is copied into the scratch directory, made writable, and its
+#           dependencies downloaded (the Go module proxy is the only network
+#           access); pattern ./...
+#   self    this repository, ./... (a quick smoke test of the script)
+#
+# Method (what makes the numbers comparable):
+#   * The binary is built from this checkout: go build ./cmd/staterootlint.
+#   * Per target, a fresh GOCACHE is warmed (untimed) with
+#     go list -export -deps -test PATTERN, which compiles every package and
+#     test variant the runs need. Each timed run then gets its own copy of
+#     that cache (cp -a, untimed), so both vet runs pay the same, zero,
+#     compile cost and neither is served cached vet results.
+#     The vet runs write go's -debug-actiongraph; the script fails if a vet
+#     run executed no analysis (results served from a cache) and the notes
+#     column shows how many analysis units ran and how many packages had
+#     to be compiled (0 when the warm-up did its job).
+#   * /usr/bin/time -f '%e %U %S %M' gives wall seconds, CPU seconds
+#     (user+sys over the whole process tree) and peak RSS. For a
+#     tree of processes %M is the largest single process: for go vet that
+#     is the go command or one vet unit, for the standalone driver the whole
+#     analysis. The "tree MiB" column samples the summed RSS of the whole
+#     process tree every 0.5 s, which is what concurrent vet units cost
+#     together (a sampled lower bound).
+#   * Exit status 0 or 1 (findings) is expected. Any other status, a
+#     "panic: " or an "internal error" in a tool's output fails the script.
+#   * Runs are sequential; the 1-minute load average before each run is in
+#     the table. On a shared machine the CPU column is the steadier one.
+#
+# Environment:
+#   GO              the go command (default: go)
+#   REV             build staterootlint from this git revision (git archive,
+#                   e.g. REV=HEAD) instead of the working tree, so that
+#                   uncommitted edits do not leak into the numbers
+#   XTOOLS_VERSION  golang.org/x/tools version for xtools (default: v0.52.0)
+#   STANDALONE_FLAGS flags for the standalone run (default: --tests)
+#   BENCH_TMP       parent of the scratch directory (default: $TMPDIR or
+#                   /tmp); it holds up to two copies of a warmed build cache,
+#                   a few GiB for std
+#   KEEP=1          keep the scratch directory (every run's stdout, stderr,
+#                   time and action graph) and print its path
+#
+# Needs bash, GNU time at /usr/bin/time (apt-get install time), procps ps,
+# util-linux setsid, awk.
+set -euo pipefail
+
+GO=${GO:-go}
+XTOOLS_VERSION=${XTOOLS_VERSION:-v0.52.0}
+STANDALONE_FLAGS=${STANDALONE_FLAGS---tests}
+
+usage() {
+	echo "usage: bench/run.sh [std|xtools|all|self]" >&2
+	exit 2
+}
+
+case ${1:-all} in
+std | xtools | self) targets=("$1") ;;
+all) targets=(std xtools) ;;
+*) usage ;;
+esac
+[[ $# -le 1 ]] || usage
+
+log() { printf '%s bench: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() {
+	log "FAIL: $*"
+	exit 1
+}
+
+[[ -x /usr/bin/time ]] || die "/usr/bin/time (GNU time) is missing: apt-get update && apt-get install -y time"
+for cmd in ps setsid awk "$GO"; do
+	command -v "$cmd" >/dev/null || die "$cmd not found"
+done
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/staterootlint-bench.XXXXXX")
+cleanup() {
+	if [[ ${KEEP:-} == 1 ]]; then
+		log "kept $WORK"
+	else
+		chmod -R u+w "$WORK" 2>/dev/null || true
+		rm -rf "$WORK"
+	fi
+}
+trap cleanup EXIT
+
+BIN=$WORK/staterootlint
+build_dir=$repo
+if [[ -n ${REV:-} ]]; then
+	build_dir=$WORK/src
+	mkdir "$build_dir"
+	git -C "$repo" archive "$REV" | tar -x -C "$build_dir"
+fi
+log "building $BIN from ${REV:-the working tree}"
+(cd "$build_dir" && "$GO" build -o "$BIN" ./cmd/staterootlint)
+
+# alive PID: the process exists and is not a zombie.
+alive() {
+	local state
+	state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+	[[ -n $state && $state != Z ]]
+}
+
+rows=()  # finished table rows
+nrun=0
+vet_wall='' vet_rss='' vet_tree=''
+
+# ratio A B: A/B with two decimals.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+# measure TARGET TOOL DIR CMD...: run CMD in DIR on its own copy of the
+# target's warmed cache and add a table row.
+measure() {
+	local target=$1 tool=$2 dir=$3
+	shift 3
+	nrun=$((nrun + 1))
+	local run=$WORK/run$nrun-$target
+	mkdir -p "$run"
+	cp -a "$WORK/cache-$target" "$run/gocache"
+	local load rc=0 peak=0 cur pid
+	read -r load _ </proc/loadavg
+	log "$target: $tool (load $load): $*"
+	# setsid: the run is its own session, so its whole tree can be summed.
+	(cd "$dir" && GOCACHE=$run/gocache exec setsid -w /usr/bin/time -o "$run/time" -f '%e %U %S %M' "$@" >"$run/stdout" 2>"$run/stderr") &
+	pid=$!
+	while alive "$pid"; do
+		cur=$(ps -o rss= --sid "$pid" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+		((cur > peak)) && peak=$cur
+		sleep 0.5
+	done
+	wait "$pid" || rc=$?
+	rm -rf "$run/gocache"
+
+	case $rc in
+	0 | 1) ;;
+	*) die "$target: $tool exited $rc; see the tail of its stderr:
+$(tail -n 20 "$run/stderr")" ;;
+	esac
+	if grep -En '(^|[[:space:]])panic: |internal error|^goroutine [0-9]+ \[' "$run/stdout" "$run/stderr" | head -n 5 >"$run/crash"; [[ -s $run/crash ]]; then
+		die "$target: $tool crashed:
+$(cat "$run/crash")"
+	fi
+
+	local wall user sys rss cpu
+	read -r wall user sys rss < <(tail -n 1 "$run/time")
+	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }')
+	local findings notes
+	findings=$(cat "$run/stdout" "$run/stderr" | grep -cE '^[^[:space:]#][^:]*\.go:[0-9]+(:[0-9]+)?: ' || true)
+	notes="$findings findings, exit $rc"
+	if [[ -f $run/actions.json ]]; then
+		local units built
+		read -r units built < <(awk '/"Mode":/ { m = $0 }
+			/"Cmd": \[/ { if (m ~ /"vet"/) v++; else if (m ~ /"build"/) b++ }
+			END { printf "%d %d\n", v, b }' "$run/actions.json")
+		((units > 0)) || die "$target: $tool ran no analysis: results served from the cache"
+		notes="$units units analyzed, $built compiled; $notes"
+	fi
+	if [[ $tool == "go vet" ]]; then
+		vet_wall=$wall vet_rss=$rss vet_tree=$peak
+	fi
+	local tree='n/a'
+	((peak >= rss)) && tree=$((peak / 1024))
+	rows+=("| $target | $tool | $wall | $cpu | $((rss / 1024)) | $tree | $(ratio "$wall" "$vet_wall") | $(ratio "$rss" "$vet_rss") | $(ratio "$peak" "$vet_tree") | $load | $notes |")
+	log "${rows[-1]}"
+}
+
+for target in "${targets[@]}"; do
+	case $target in
+	std)
+		dir=$("$GO" env GOROOT)/src
+		pattern=std
+		;;
+	self)
+		dir=$repo
+		pattern=./...
+		;;
+	xtools)
+		log "xtools: golang.org/x/tools@$XTOOLS_VERSION"
+		src=$(cd "$repo" && "$GO" mod download -json "golang.org/x/tools@$XTOOLS_VERSION" |
+			sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
+		[[ -n $src && -d $src ]] || die "go mod download golang.org/x/tools@$XTOOLS_VERSION gave no directory"
+		dir=$WORK/xtools
+		cp -r "$src" "$dir"
+		chmod -R u+w "$dir"
+		(cd "$dir" && "$GO" mod download)
+		pattern=./...
+		;;
+	esac
+
+	log "$target: warming a fresh build cache in $dir (untimed)"
+	(cd "$dir" && GOCACHE=$WORK/cache-$target "$GO" list -export -deps -test "$pattern" >/dev/null)
+	log "$target: warm cache is $(du -sh "$WORK/cache-$target" | cut -f1)"
+
+	vet_wall='' vet_rss='' vet_tree=''
+	measure "$target" "go vet" "$dir" \
+		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "$pattern"
+	measure "$target" "go vet -vettool" "$dir" \
+		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "-vettool=$BIN" "$pattern"
+	# shellcheck disable=SC2086 # STANDALONE_FLAGS is a list of flags
+	measure "$target" "staterootlint${STANDALONE_FLAGS:+ $STANDALONE_FLAGS}" "$dir" \
+		"$BIN" $STANDALONE_FLAGS "$pattern"
+	chmod -R u+w "$WORK/cache-$target" 2>/dev/null || true
+	rm -rf "$WORK/cache-$target"
+done
+
+cat <<EOF
+
+staterootlint $(cd "$repo" && if [[ -n ${REV:-} ]]; then git rev-parse --short "$REV"; else git describe --always --dirty; fi 2>/dev/null || echo unknown), $("$GO" version), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)
+
+| target | tool | wall s | CPU s | peak RSS MiB | tree MiB | wall × vet | RSS × vet | tree × vet | load1 | notes |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
+EOF
+printf '%s\n' "${rows[@]}"
