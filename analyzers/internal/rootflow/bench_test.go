@@ -23,8 +23,11 @@ import (
 //
 //	go test -run '^$' -bench BenchmarkEngine -benchtime 3x ./analyzers/internal/rootflow
 //
-// and add -cpuprofile or -memprofile to see where the time goes;
-// bench/run.sh measures the whole CLI beside go vet.
+// To see where the time goes, add -cpuprofile /tmp/cpu.out (or
+// -memprofile) together with -o /tmp/rootflow.test, so go test keeps the
+// test binary outside the source tree. Timings are only comparable on an
+// idle machine; B/op and allocs/op are stable anywhere. bench/run.sh
+// measures the whole CLI beside go vet.
 
 // BenchmarkEngineFixtures runs over every shadowwrite fixture package
 // (GOPATH mode over testdata, like analysistest).
