@@ -374,35 +374,14 @@ func (e *engine) computeResults(fn *ssa.Function) []Value {
 	return out
 }
 
-// summary returns what is known about a callee: its current summary when
-// it is in this package, its fact otherwise.
+// summary returns the fact of a callee declared in another package, or nil
+// when it has none. (This package's functions are read from e.results
+// and e.funcReqs directly: they change during the fixpoint.)
 func (e *engine) summary(t callee) *FuncFact {
-	if t.fn != nil && e.local(t.fn) {
-		fn := t.fn
-		if o := fn.Origin(); o != nil {
-			fn = o
-		}
-		r, ok := e.results[fn]
-		if !ok && len(fn.Blocks) == 0 {
-			return nil
-		}
-		// Not computed yet (or "not a path" entries): bottom, for this
-		// round; the fixpoint revisits the callers.
-		out := make([]Value, fn.Signature.Results().Len())
-		copy(out, r)
-		return &FuncFact{Results: out, Reqs: paramReqs("", e.funcReqs[t.key])}
-	}
-	var obj types.Object
-	if t.fn != nil {
-		fn := t.fn
-		if o := fn.Origin(); o != nil {
-			fn = o
-		}
-		obj = fn.Object()
-	}
-	if obj == nil {
+	if t.fn == nil || origin(t.fn).Object() == nil {
 		return e.foreignFact(t.key)
 	}
+	obj := origin(t.fn).Object()
 	if f, ok := e.imported[obj]; ok {
 		return f
 	}
