@@ -166,8 +166,9 @@ func (p Problem) String() string {
 // CleanPattern.
 //
 // Only artifacts for which Documented is true must be documented: unknown
-// and unproven writes are shadow state to fix, not to document. Documenting
-// one is not an error while it is written.
+// and unproven writes are shadow state to fix, not to document, and
+// os.DevNull keeps no state. Documenting one is not an error while it is
+// written.
 func Check(arts []Artifact, c Contract) []Problem {
 	doc := filepath.Base(c.Path)
 	documented := map[string]int{}

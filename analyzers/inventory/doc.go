@@ -24,7 +24,8 @@
 // backticks. Every pattern the code writes under a root, a temp, cache or
 // user path must be documented, and every documented pattern must still be
 // written. Unknown and unproven writes are not documented: they are shadow
-// state, which shadowwrite and blastradius report.
+// state, which shadowwrite and blastradius report (os.DevNull keeps no
+// state, so it is not asked for either).
 //
 //	// WRONG: STATE_ROOTS.md lists
 //	- `repo:runs.json` — the run records

@@ -62,11 +62,16 @@ type Artifact struct {
 }
 
 // Documented reports whether the artifact belongs in the contract
-// document: state-root, temp, cache, user and devnull paths do; shadow
-// writes (unknown) and unproven calls do not, because they are not part
-// of the contract but defects that shadowwrite and blastradius report.
+// document: state-root, temp, cache and user paths do. Shadow writes
+// (unknown) and unproven calls do not, because they are not part of the
+// contract but defects that shadowwrite and blastradius report; nor does
+// os.DevNull, which keeps no state.
 func (a Artifact) Documented() bool {
-	return a.Kind != KindUnknown && a.Kind != KindUnproven
+	switch a.Kind {
+	case KindUnknown, KindUnproven, KindDevNull:
+		return false
+	}
+	return true
 }
 
 // Result is what inventory found in one package: every artifact that a
