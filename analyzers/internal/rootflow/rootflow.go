@@ -421,17 +421,24 @@ func inGOROOT(pass *analysis.Pass) bool {
 	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), goroot)
 }
 
-func isPathType(t types.Type) bool {
+func isPathType(t types.Type) bool { return pathType(t, 0) }
+
+// pathType is isPathType with a depth bound: types may be recursive
+// (type list []list, type p *p).
+func pathType(t types.Type, depth int) bool {
+	if depth > 4 {
+		return false
+	}
 	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return stringConstraint(tp)
+		return stringConstraint(tp, depth+1)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return u.Info()&types.IsString != 0
 	case *types.Slice:
-		return isPathType(u.Elem())
+		return pathType(u.Elem(), depth+1)
 	case *types.Array:
-		return isPathType(u.Elem())
+		return pathType(u.Elem(), depth+1)
 	case *types.Pointer:
 		if named, ok := u.Elem().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "os" {
 			switch named.Obj().Name() {
@@ -439,17 +446,17 @@ func isPathType(t types.Type) bool {
 				return true
 			}
 		}
-		return isPathType(u.Elem())
+		return pathType(u.Elem(), depth+1)
 	case *types.Signature:
 		// A func value may be an authority (stored in a field, called later).
-		return u.Params().Len() == 0 && u.Results().Len() >= 1 && isPathType(u.Results().At(0).Type())
+		return u.Params().Len() == 0 && u.Results().Len() >= 1 && pathType(u.Results().At(0).Type(), depth+1)
 	}
 	return false
 }
 
 // stringConstraint reports whether a type parameter's constraint admits
 // only string types (~string, string | []byte counts as not).
-func stringConstraint(tp *types.TypeParam) bool {
+func stringConstraint(tp *types.TypeParam, depth int) bool {
 	iface, ok := tp.Constraint().Underlying().(*types.Interface)
 	if !ok {
 		return false
@@ -459,13 +466,13 @@ func stringConstraint(tp *types.TypeParam) bool {
 		switch u := iface.EmbeddedType(i).(type) {
 		case *types.Union:
 			for j := range u.Len() {
-				if !isPathType(u.Term(j).Type()) {
+				if !pathType(u.Term(j).Type(), depth) {
 					return false
 				}
 				found = true
 			}
 		default:
-			if isPathType(u) {
+			if pathType(u, depth) {
 				found = true
 			}
 		}
