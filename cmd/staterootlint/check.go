@@ -38,30 +38,9 @@ type finding struct {
 }
 
 func (c *cli) check(req checkRequest) int {
-	if _, err := req.cfg.Apply(req.roots); err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return exitConfig
-	}
-
-	pkgs, code := c.load(req)
+	graph, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
-	}
-	if err := req.cfg.Resolve(packageLookup(pkgs)); err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return exitConfig
-	}
-
-	graph, err := checker.Analyze(guard(req.roots), pkgs, nil)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return exitUsage
-	}
-	if errs := analysisErrors(graph); len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
-		}
-		return exitUsage
 	}
 	findings := collect(graph)
 
@@ -81,6 +60,36 @@ func (c *cli) check(req checkRequest) int {
 		return exitFindings
 	}
 	return exitClean
+}
+
+// runAnalyzers applies the configuration, loads the packages, checks the
+// configured names against them and runs the analyzers: the part every
+// subcommand that analyzes shares. A non-zero code is the exit code.
+func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
+	if _, err := req.cfg.Apply(req.roots); err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return nil, exitConfig
+	}
+	pkgs, code := c.load(req)
+	if code != exitClean {
+		return nil, code
+	}
+	if err := req.cfg.Resolve(packageLookup(pkgs)); err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return nil, exitConfig
+	}
+	graph, err := checker.Analyze(guard(req.roots), pkgs, nil)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return nil, exitUsage
+	}
+	if errs := analysisErrors(graph); len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
+		}
+		return nil, exitUsage
+	}
+	return graph, exitClean
 }
 
 // load loads the packages with go/packages; load and type errors are

@@ -53,6 +53,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"help", "[ANALYZER]", "print this help, or an analyzer's documentation", (*cli).help},
+		{"inventory", "[packages]", "print what the packages write; --contract FILE checks a document", (*cli).inventory},
 	}
 }
 

@@ -2,6 +2,8 @@ package rootflow
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -137,8 +139,43 @@ func (e *engine) substitute(v Value, key string, args []ssa.Value, at string) Va
 		if a.EmptyTemp {
 			arg = emptyIsTemp(arg)
 		}
-		return arg.mapAtoms(func(b Atom) Value { return Value{b.appendPath(a.Path, at)} })
+		p := e.expandElems(a.Path, args)
+		return arg.mapAtoms(func(b Atom) Value { return Value{b.extend(p, at)} })
+	}).mapAtoms(func(a Atom) Value {
+		// Concrete atoms may carry the callee's variadic elements too.
+		if strings.Contains(a.Path, elemsMark) && a.Kind != Param {
+			a.Path = cleanPattern(e.expandElems(a.Path, args))
+		}
+		return Value{a}
 	})
+}
+
+// expandElems replaces the variadic-elements marks in a callee's pattern
+// by the call's constant elements ("*" for dynamic ones).
+func (e *engine) expandElems(p string, args []ssa.Value) string {
+	if !strings.Contains(p, elemsMark) {
+		return p
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		idx, err := strconv.Atoi(strings.TrimPrefix(s, elemsMark))
+		if !strings.HasPrefix(s, elemsMark) || err != nil {
+			continue
+		}
+		segs[i] = "*"
+		if idx < len(args) {
+			if elems, ok := varargs(args[idx]); ok {
+				parts := make([]string, 0, len(elems))
+				for _, el := range elems {
+					if s := elemPattern(el); s != "" {
+						parts = append(parts, s)
+					}
+				}
+				segs[i] = strings.Join(parts, "/")
+			}
+		}
+	}
+	return strings.Join(segs, "/")
 }
 
 // known evaluates calls to the standard library and flag packages.
@@ -194,6 +231,11 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		return Value{{Kind: Cache}}, true
 	case userSources[key]:
 		return Value{{Kind: User}}, true
+	case key == safeJoin:
+		if idx != 0 {
+			return nil, true // the error
+		}
+		return e.joinOnto(arg(0), arg(1), at), true
 	case key == "fmt.Sprintf":
 		return e.sprintf(arg(0), arg(1), pos, at), true
 	}
@@ -206,23 +248,41 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at string) Value {
 	elems, ok := varargs(slice)
 	if !ok {
 		// Join(append([]string{root}, elem...)...): the origin is the
-		// first element; the rest are dynamic.
-		if first := firstElem(slice); first != nil {
-			return e.eval(first).mapAtoms(func(a Atom) Value { return Value{a.appendPath("*", at)} })
+		// first element, the rest what was appended.
+		if first, rest := firstElem(slice); first != nil {
+			return e.joinOnto(first, rest, at)
 		}
 		return e.eval(slice)
 	}
 	if len(elems) == 0 {
-		return Value{{Kind: Bad, Lit: "", Rel: true, At: at}}
+		return Value{emptyPath}
 	}
-	rel := make([]string, 0, len(elems)-1)
-	for _, el := range elems[1:] {
+	return e.joinElems(elems[0], elems[1:], at)
+}
+
+// joinOnto joins the elements of the variadic slice rest onto first.
+func (e *engine) joinOnto(first, rest ssa.Value, at string) Value {
+	if elems, ok := varargs(rest); ok {
+		return e.joinElems(first, elems, at)
+	}
+	suffix := "*"
+	if p, ok := rest.(*ssa.Parameter); ok {
+		// The function's own variadic parameter: its callers' elements.
+		suffix = elemsMark + strconv.Itoa(slices.Index(p.Parent().Params, p))
+	}
+	return e.eval(first).mapAtoms(func(a Atom) Value { return Value{a.appendPath(suffix, at)} })
+}
+
+// joinElems joins rest onto the origin first.
+func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at string) Value {
+	rel := make([]string, 0, len(rest))
+	for _, el := range rest {
 		if s := elemPattern(el); s != "" {
 			rel = append(rel, s)
 		}
 	}
 	suffix := strings.Join(rel, "/")
-	return e.eval(elems[0]).mapAtoms(func(a Atom) Value { return Value{a.appendPath(suffix, at)} })
+	return e.eval(first).mapAtoms(func(a Atom) Value { return Value{a.appendPath(suffix, at)} })
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,
@@ -247,20 +307,21 @@ func collapseStars(s string) string {
 	return s
 }
 
-// firstElem returns the value that becomes the first element of a slice
-// built by append onto a literal, or nil.
-func firstElem(slice ssa.Value) ssa.Value {
+// firstElem returns, for a slice built by appending onto a one-element
+// literal (append([]string{root}, elem...)), that element and what was
+// appended; nil otherwise.
+func firstElem(slice ssa.Value) (first, rest ssa.Value) {
 	call, ok := slice.(*ssa.Call)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) == 0 {
-		return nil
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) != 2 {
+		return nil, nil
 	}
-	if elems, ok := varargs(call.Call.Args[0]); ok && len(elems) > 0 {
-		return elems[0]
+	if elems, ok := varargs(call.Call.Args[0]); ok && len(elems) == 1 {
+		return elems[0], call.Call.Args[1]
 	}
-	return firstElem(call.Call.Args[0])
+	return nil, nil
 }
 
 // sprintf evaluates fmt.Sprintf with a constant format that starts with a

@@ -86,6 +86,10 @@ var joins = map[string]bool{
 	"path.Join":          true,
 }
 
+// safeJoin is the authority library's traversal-safe join: a join of its
+// variadic elements onto its first argument (and an error).
+const safeJoin = "github.com/staterootlint/staterootlint/stateroots.Join"
+
 // parents return the parent directory of their argument.
 var parents = map[string]bool{
 	"path/filepath.Dir": true,

@@ -83,6 +83,8 @@ func (e *engine) propagate() {
 		e.stores[key] = normalize(all)
 	}
 
+	e.storesThroughCalls(calls)
+
 	// Requirements found by the packages this one depends on apply to its
 	// calls and stores too.
 	up := e.upstream()
@@ -130,6 +132,46 @@ func (e *engine) propagate() {
 		// any more: report them where the requirement arose.
 		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() {
 			e.check(v, p.pos, AtStore, name, extend(p.req, name), &queue)
+		}
+	}
+}
+
+// storesThroughCalls resolves stores of parameters: a constructor that
+// keeps its parameter in a field (New(dir) *Store{root: dir}) stores, in
+// effect, whatever its callers in this package pass. The stores are what
+// later packages and the inventory see of the cell (requirements are
+// checked at the call sites already).
+func (e *engine) storesThroughCalls(calls map[string][]callSite) {
+	up := e.upstream()
+	keys := sortedStrings(e.stores)
+	for k := range up.stores {
+		if _, ok := e.stores[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	for round := 0; round < 3; round++ {
+		changed := false
+		for _, cell := range keys {
+			v := union(e.stores[cell], up.stores[cell])
+			var add Value
+			for _, a := range v {
+				if a.Kind != Param {
+					continue
+				}
+				for _, cs := range calls[a.Key] {
+					if cs.t.invoke {
+						continue
+					}
+					add = union(add, e.substitute(Value{a}, a.Key, cs.instr.Common().Args, e.at(cs.instr.Pos())))
+				}
+			}
+			if merged := union(e.stores[cell], add); !merged.equal(e.stores[cell]) {
+				e.stores[cell] = merged
+				changed = true
+			}
+		}
+		if !changed {
+			return
 		}
 	}
 }

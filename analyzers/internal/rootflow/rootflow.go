@@ -94,7 +94,7 @@ func (r *Result) concrete(v Value, depth int) Value {
 		if !ok {
 			return Value{a}
 		}
-		return r.concrete(stored, depth-1).mapAtoms(func(b Atom) Value { return Value{b.appendPath(a.Path, b.At)} })
+		return r.concrete(stored, depth-1).mapAtoms(func(b Atom) Value { return Value{b.extend(a.Path, b.At)} })
 	})
 }
 

@@ -201,21 +201,48 @@ func (a Atom) appendPath(rel string, at string) Atom {
 	return a
 }
 
+// rawMark starts the pattern of a symbolic atom (a parameter or cell)
+// concatenated onto without a separator (p + ".tmp"): the suffix continues
+// the last segment of whatever the atom stands for.
+const rawMark = "\x00"
+
 // appendRaw returns the atom with s concatenated to its pattern (string +).
 func (a Atom) appendRaw(s string, at string) Atom {
 	if s == "" {
 		return a
 	}
 	switch {
+	case a.anchored() && strings.HasPrefix(a.Path, rawMark):
+		a.Path += s
+	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell):
+		a.Path = rawMark + s
+	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
+		return Atom{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%q appended without a separator)", a.Root, s), At: at}
 	case a.anchored():
-		a.Path = cleanPattern(a.Path + s)
+		raw := a.Path + s
+		a.Path = cleanPattern(raw)
 		if a.Kind == Rooted && climbs(a.Path) {
 			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), At: at}
+		}
+		if strings.HasSuffix(raw, "/") {
+			// A separator is pending (root + "/" + name): keep it, so
+			// the next concatenation starts a segment below.
+			a.Path += "/"
 		}
 	case a.Kind == Bad && a.Lit != "":
 		a.Lit += s
 	}
 	return a
+}
+
+// extend appends the pattern p of a symbolic atom to b, the origin the
+// symbol stands for (a call's argument, a cell's stored value).
+func (b Atom) extend(p string, at string) Atom {
+	if rest, ok := strings.CutPrefix(p, rawMark); ok {
+		raw, tail, _ := strings.Cut(rest, "/")
+		return b.appendRaw(raw, at).appendPath(tail, at)
+	}
+	return b.appendPath(p, at)
 }
 
 func joinPattern(base, rel string) string {
@@ -281,7 +308,7 @@ func (a Atom) Describe() string {
 		if a.Lit != "" {
 			p := a.Lit
 			if a.Path != "" {
-				p = path.Join(p, a.Path)
+				p = path.Join(p, displayPath(a.Path))
 			}
 			if a.Rel {
 				return fmt.Sprintf("%q relative to the working directory", p)
@@ -293,14 +320,36 @@ func (a Atom) Describe() string {
 	return "a value the analysis cannot follow"
 }
 
+// elemsMark stands, in a pattern, for the elements of a variadic
+// parameter joined onto a root (Join(elem ...string) on a root type); the
+// callers' arguments replace it.
+const elemsMark = "\x01"
+
+// displayPath renders a pattern for people: no pending separator, unknown
+// variadic elements as "*".
+func displayPath(p string) string {
+	p = strings.TrimSuffix(strings.TrimPrefix(p, rawMark), "/")
+	if strings.Contains(p, elemsMark) {
+		segs := strings.Split(p, "/")
+		for i, s := range segs {
+			if strings.HasPrefix(s, elemsMark) {
+				segs[i] = "*"
+			}
+		}
+		p = strings.Join(segs, "/")
+	}
+	return p
+}
+
 // Pattern renders the atom as an inventory pattern: "repo:logs/*.log",
 // "temp", "cache:x", "user", "unknown".
 func (a Atom) Pattern() string {
 	withPath := func(prefix string) string {
-		if a.Path == "" {
+		p := displayPath(a.Path)
+		if p == "" {
 			return prefix
 		}
-		return prefix + ":" + a.Path
+		return prefix + ":" + p
 	}
 	switch a.Kind {
 	case Rooted:

@@ -17,3 +17,10 @@ func climbs(project string, data []byte) {
 	os.WriteFile(path.Join(path.Dir(root), "y"), data, 0o644)              // want `path.Dir climbs above it`
 	os.WriteFile(root+"/../z", data, 0o644)                                // want `climbs out of its repo state root`
 }
+
+func siblings(project string, data []byte) {
+	root, _ := stateroots.RepoStateRoot(project, "myapp")
+	os.WriteFile(root+".bak", data, 0o644)                             // want `os.WriteFile writes a sibling of the repo state root \(".bak" appended without a separator\)`
+	os.WriteFile(root+string(filepath.Separator)+"state", data, 0o644) // ok: a separator, then a name below the root
+	os.WriteFile(filepath.Join(root, "db")+".tmp", data, 0o644)        // ok: db.tmp below the root
+}

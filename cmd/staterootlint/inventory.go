@@ -1,0 +1,86 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
+)
+
+// inventory is the inventory subcommand: it prints the artifacts the
+// packages write, or checks them against a contract document.
+func (c *cli) inventory(args []string) int {
+	var f flags
+	format, contract := inventory.FormatMarkdown, ""
+	fs := pflag.NewFlagSet(progname+" inventory", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&format, "format", format, "print the artifacts as `"+strings.Join(inventory.Formats, "|")+"`; the markdown table can start a contract document")
+	fs.StringVar(&contract, "contract", "", "check the artifacts against the contract document `FILE` (STATE_ROOTS.md) instead of printing them")
+	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH`")
+	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too")
+	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
+		fmt.Fprintf(c.stdout, "Usage:\n  %s inventory [flags] [packages]\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
+		return exitClean
+	} else if err != nil {
+		return c.usageError("inventory: %v", err)
+	}
+	if !slices.Contains(inventory.Formats, format) {
+		return c.usageError("invalid --format %q for inventory; valid: %s", format, strings.Join(inventory.Formats, ", "))
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	dir := cwd
+	if f.dir != "" {
+		dir = absFrom(cwd, f.dir)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return c.usageError("-C %s: not a directory", f.dir)
+		}
+	}
+	cfg, err := loadConfig(dir, f)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return exitConfig
+	}
+	var doc inventory.Contract
+	if contract != "" {
+		if doc, err = inventory.ParseContract(absFrom(dir, contract)); err != nil {
+			return c.usageError("--contract: %v", err)
+		}
+		doc.Path = contract // problems name the file as the user did
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	graph, code := c.runAnalyzers(checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, roots: []*analysis.Analyzer{inventory.Analyzer}})
+	if code != exitClean {
+		return code
+	}
+	arts := inventory.Collect(graph)
+	if contract == "" {
+		if err := inventory.Write(c.stdout, format, arts); err != nil {
+			fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
+			return exitUsage
+		}
+		return exitClean
+	}
+	probs := inventory.Check(arts, doc)
+	for _, p := range probs {
+		fmt.Fprintln(c.stdout, p)
+	}
+	if len(probs) > 0 {
+		return exitFindings
+	}
+	return exitClean
+}
