@@ -2,11 +2,11 @@ package rootflow
 
 import (
 	"fmt"
-	"slices"
-	"strconv"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
