@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -18,14 +18,9 @@ import (
 //go:embed doc.go
 var doc string
 
-// Config configures a blastradius analyzer.
-type Config struct {
-	// Engine is the rootflow engine to read; nil means the suite's shared
-	// engine, rootflow.Analyzer.
-	Engine *analysis.Analyzer
-	// Filter selects what is reported: tests, excluded files.
-	report.Filter
-}
+// Config configures a blastradius analyzer: the engine it reads and what it
+// reports.
+type Config = consumer.Config
 
 // DefaultConfig returns the configuration used when nothing is configured.
 func DefaultConfig() Config { return Config{} }
@@ -36,28 +31,11 @@ var Analyzer = New(DefaultConfig())
 
 // New returns a blastradius analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	if cfg.Engine == nil {
-		cfg.Engine = rootflow.Analyzer
-	}
-	cfg.Exclude = slices.Clone(cfg.Exclude)
-	a := &analysis.Analyzer{
-		Name:     "blastradius",
-		Doc:      report.AnalyzerDoc(doc, "blastradius"),
-		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/blastradius",
-		Requires: []*analysis.Analyzer{cfg.Engine, buildssa.Analyzer},
-	}
-	cfg.Filter.Register(&a.Flags)
-	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
-	return a
+	return consumer.New("blastradius", doc, cfg, run, buildssa.Analyzer)
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
+func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	prog := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).Pkg.Prog
-	rep := cfg.Reporter(pass)
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -94,7 +72,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 			}
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // violation describes how a reached write leaves the radius, or "".

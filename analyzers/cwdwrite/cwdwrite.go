@@ -4,14 +4,13 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -26,14 +25,9 @@ var chdirs = map[string]bool{
 	"(*os.File).Chdir": true,
 }
 
-// Config configures a cwdwrite analyzer.
-type Config struct {
-	// Engine is the rootflow engine to read; nil means the suite's shared
-	// engine, rootflow.Analyzer.
-	Engine *analysis.Analyzer
-	// Filter selects what is reported: tests, excluded files.
-	report.Filter
-}
+// Config configures a cwdwrite analyzer: the engine it reads and what it
+// reports.
+type Config = consumer.Config
 
 // DefaultConfig returns the configuration used when nothing is configured.
 func DefaultConfig() Config { return Config{} }
@@ -44,27 +38,10 @@ var Analyzer = New(DefaultConfig())
 
 // New returns a cwdwrite analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	if cfg.Engine == nil {
-		cfg.Engine = rootflow.Analyzer
-	}
-	cfg.Exclude = slices.Clone(cfg.Exclude)
-	a := &analysis.Analyzer{
-		Name:     "cwdwrite",
-		Doc:      report.AnalyzerDoc(doc, "cwdwrite"),
-		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/cwdwrite",
-		Requires: []*analysis.Analyzer{cfg.Engine, inspect.Analyzer},
-	}
-	cfg.Filter.Register(&a.Flags)
-	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
-	return a
+	return consumer.New("cwdwrite", doc, cfg, run, inspect.Analyzer)
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	rep := cfg.Reporter(pass)
-	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
+func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	for _, f := range res.Findings {
 		if f.Origin.Kind != rootflow.Bad || !f.Origin.Rel {
 			continue
@@ -72,7 +49,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "cwdwrite", Message: message(f)})
 	}
 	if pass.Pkg.Name() == "main" {
-		return nil, nil
+		return nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
@@ -81,9 +58,9 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		if fn == nil || !chdirs[fn.FullName()] {
 			continue
 		}
-		rep.Reportf(call.Pos(), "%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", shortName(fn.FullName()))
+		rep.Reportf(call.Pos(), "%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", rootflow.ShortName(fn.FullName()))
 	}
-	return nil, nil
+	return nil
 }
 
 func message(f *rootflow.Finding) string {
@@ -96,16 +73,4 @@ func message(f *rootflow.Finding) string {
 		return fmt.Sprintf("%s is assigned %s and written (%s at %s), so where it lands depends on where the tool was started; %s", f.Op, origin, f.Reach.Op, f.Reach.At, fix)
 	}
 	return fmt.Sprintf("%s writes %s, so where it lands depends on where the tool was started; %s", f.Op, origin, fix)
-}
-
-// shortName drops the import path: "(*os.File).Chdir", "os.Chdir".
-func shortName(full string) string {
-	if i := strings.LastIndex(full, "/"); i >= 0 {
-		prefix := ""
-		if strings.HasPrefix(full, "(") {
-			prefix = full[:strings.IndexFunc(full, func(r rune) bool { return r != '(' && r != '*' })]
-		}
-		return prefix + full[i+1:]
-	}
-	return full
 }

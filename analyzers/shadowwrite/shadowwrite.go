@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -15,14 +16,9 @@ import (
 //go:embed doc.go
 var doc string
 
-// Config configures a shadowwrite analyzer.
-type Config struct {
-	// Engine is the rootflow engine to read; nil means the suite's shared
-	// engine, rootflow.Analyzer.
-	Engine *analysis.Analyzer
-	// Filter selects what is reported: tests, excluded files.
-	report.Filter
-}
+// Config configures a shadowwrite analyzer: the engine it reads and what it
+// reports.
+type Config = consumer.Config
 
 // DefaultConfig returns the configuration used when nothing is configured.
 func DefaultConfig() Config { return Config{} }
@@ -33,31 +29,14 @@ var Analyzer = New(DefaultConfig())
 
 // New returns a shadowwrite analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	if cfg.Engine == nil {
-		cfg.Engine = rootflow.Analyzer
-	}
-	cfg.Exclude = slices.Clone(cfg.Exclude)
-	a := &analysis.Analyzer{
-		Name:     "shadowwrite",
-		Doc:      report.AnalyzerDoc(doc, "shadowwrite"),
-		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/shadowwrite",
-		Requires: []*analysis.Analyzer{cfg.Engine},
-	}
-	cfg.Filter.Register(&a.Flags)
-	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
-	return a
+	return consumer.New("shadowwrite", doc, cfg, run)
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
-	rep := cfg.Reporter(pass)
+func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	for _, f := range res.Findings {
 		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "shadowwrite", Message: Message(f, pass.Fset.Position(f.Pos).Line)})
 	}
-	return nil, nil
+	return nil
 }
 
 // Message renders a finding: what was seen, where the path came from, and

@@ -93,7 +93,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		if tempSources[t.key] {
 			return Value{{Kind: Temp}}
 		}
-		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", shortName(t.key))
+		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", ShortName(t.key))
 	}
 	arg := func(i int) ssa.Value {
 		if i < len(args) {
@@ -114,13 +114,13 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 	}
 	sum := e.summary(t)
 	if sum == nil {
-		return e.bad(pos, "the result of %s", shortName(t.key))
+		return e.bad(pos, "the result of %s", ShortName(t.key))
 	}
 	if sum.Authority != "" {
 		return Value{{Kind: Rooted, Root: sum.Authority}}
 	}
 	if idx >= len(sum.Results) || sum.Results[idx] == nil {
-		return e.bad(pos, "the result of %s", shortName(t.key))
+		return e.bad(pos, "the result of %s", ShortName(t.key))
 	}
 	return e.substitute(sum.Results[idx], t.key, args, at)
 }
@@ -189,7 +189,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 	case parents[key]:
 		return e.eval(arg(0)).mapAtoms(func(a Atom) Value {
 			if a.Kind == Rooted && a.Path == "" {
-				return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + shortName(key) + " climbs above it)", At: at}}
+				return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", At: at}}
 			}
 			return Value{a.appendPath("..", at)}
 		}), true
@@ -442,10 +442,10 @@ func constInt(v ssa.Value) (int64, bool) {
 	return constant.Int64Val(c.Value)
 }
 
-// shortName renders a function key for messages: the package's last
+// ShortName renders a function key for messages: the package's last
 // element instead of its full path ("stateroots.Join", "(*store.DB).Save").
 // Identifiers hold no "/", so the import path ends at the last one.
-func shortName(key string) string {
+func ShortName(key string) string {
 	prefix, rest := "", key
 	if strings.HasPrefix(rest, "(") {
 		prefix, rest = "(", rest[1:]

@@ -195,7 +195,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	if idx >= len(args) {
 		return
 	}
-	name := shortName(cs.t.key)
+	name := ShortName(cs.t.key)
 	v := e.eval(args[idx])
 	if r.EmptyTemp {
 		v = emptyIsTemp(v)
@@ -225,7 +225,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			return // opened read-only
 		}
 	}
-	op := shortName(t.key)
+	op := ShortName(t.key)
 	pos := in.Pos()
 	for _, i := range spec.paths {
 		i += shift
@@ -330,7 +330,7 @@ func (e *engine) cellOf(addr ssa.Value) string {
 // cellName renders a cell key for messages: "field config.Config.LogDir"
 // or "variable app.logPath".
 func cellName(key string) string {
-	short := shortName(key)
+	short := ShortName(key)
 	if strings.Count(short, ".") >= 2 {
 		return "field " + short
 	}

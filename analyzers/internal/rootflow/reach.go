@@ -84,7 +84,7 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 		} else if sum := e.summary(t); sum != nil {
 			callee = sum.Writes
 		}
-		name := shortName(t.key)
+		name := ShortName(t.key)
 		for _, r := range callee {
 			r.Chain = append([]string{name}, r.Chain...)
 			if r.Path != nil {
@@ -105,7 +105,7 @@ func unresolvedWithPath(common *ssa.CallCommon) string {
 	for _, a := range common.Args {
 		if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			if common.IsInvoke() {
-				return "a call of interface method " + shortName(common.Method.FullName()) + " with a path the analysis cannot follow"
+				return "a call of interface method " + ShortName(common.Method.FullName()) + " with a path the analysis cannot follow"
 			}
 			return "a call through a func value with a path the analysis cannot follow"
 		}

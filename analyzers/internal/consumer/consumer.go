@@ -1,0 +1,50 @@
+// Package consumer builds the analyzers that read the rootflow engine
+// (shadowwrite, cwdwrite, blastradius): their configuration, flags and
+// wiring are the same, so they live here once.
+package consumer
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+)
+
+// Config configures an analyzer that reads the rootflow engine.
+type Config struct {
+	// Engine is the rootflow engine to read; nil means the suite's shared
+	// engine, rootflow.Analyzer.
+	Engine *analysis.Analyzer
+	// Filter selects what is reported: tests, excluded files.
+	report.Filter
+}
+
+// Run is an analyzer's body: the pass, the engine's result for the
+// package, and the reporter that applies the filter and suppressions.
+type Run func(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error
+
+// New returns the analyzer name, documented by the "# Analyzer name"
+// section of docSrc (its doc.go), with its own copy of cfg and its own
+// flags; it requires the engine and the extra analyzers given.
+func New(name, docSrc string, cfg Config, run Run, requires ...*analysis.Analyzer) *analysis.Analyzer {
+	if cfg.Engine == nil {
+		cfg.Engine = rootflow.Analyzer
+	}
+	cfg.Exclude = slices.Clone(cfg.Exclude)
+	a := &analysis.Analyzer{
+		Name:     name,
+		Doc:      report.AnalyzerDoc(docSrc, name),
+		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/" + name,
+		Requires: append([]*analysis.Analyzer{cfg.Engine}, requires...),
+	}
+	cfg.Filter.Register(&a.Flags)
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		if err := cfg.Validate(); err != nil {
+			return nil, err
+		}
+		return nil, run(pass, pass.ResultOf[cfg.Engine].(*rootflow.Result), cfg.Reporter(pass))
+	}
+	return a
+}
