@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
@@ -31,11 +30,10 @@ var Analyzer = New(DefaultConfig())
 
 // New returns a blastradius analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	return consumer.New("blastradius", doc, cfg, run, buildssa.Analyzer)
+	return consumer.New("blastradius", doc, cfg, run)
 }
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
-	prog := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).Pkg.Prog
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -52,8 +50,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 				continue
 			}
 			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			fn := prog.FuncValue(obj)
-			if fn == nil {
+			if obj == nil {
 				continue
 			}
 			name := fd.Name.Name
@@ -65,7 +62,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 				}
 				allowed = "only " + strings.Join(texts, " ")
 			}
-			for _, r := range res.Reaches[fn] {
+			for _, r := range res.Reaches[obj.FullName()] {
 				if msg := violation(res, radius, r); msg != "" {
 					rep.Reportf(fd.Name.Pos(), "%s may write %s, but %s%s", name, allowed, msg, via(r))
 				}

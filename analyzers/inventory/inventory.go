@@ -4,7 +4,6 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
-	"go/types"
 	"reflect"
 	"runtime/debug"
 	"slices"
@@ -12,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
@@ -150,8 +148,8 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
 	pkg := pass.Pkg.Path()
 	var arts []Artifact
-	for fn, reaches := range res.Reaches {
-		name := funcName(fn)
+	for key, reaches := range res.Reaches {
+		name := rootflow.ShortName(key)
 		for _, r := range reaches {
 			base := Artifact{Op: r.Op, At: r.At, Func: name, Package: pkg, Chain: slices.Clone(r.Chain)}
 			if r.Op == "" {
@@ -198,30 +196,6 @@ func kindOf(a rootflow.Atom) (kind string, ok bool) {
 		return KindUnknown, true
 	}
 	return "", false
-}
-
-// funcName names fn the way the engine's call chains do:
-// "(*runner.Runner).Run", "runner.work$1".
-func funcName(fn *ssa.Function) string {
-	key := fn.String()
-	if o := fn.Origin(); o != nil {
-		fn = o
-		key = fn.String()
-	}
-	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && fn.Synthetic == "" {
-		key = obj.FullName()
-	}
-	prefix, rest := "", key
-	if r, ok := strings.CutPrefix(rest, "("); ok {
-		prefix, rest = "(", r
-		if r, ok := strings.CutPrefix(rest, "*"); ok {
-			prefix, rest = "(*", r
-		}
-	}
-	if i := strings.LastIndex(rest, "/"); i >= 0 {
-		rest = rest[i+1:]
-	}
-	return prefix + rest
 }
 
 // Merge returns the artifacts of the lists, one per (Pattern, Op, At):

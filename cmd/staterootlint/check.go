@@ -3,8 +3,10 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"go/build"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -78,6 +80,18 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
 		return nil, exitConfig
 	}
+	if slices.ContainsFunc(pkgs, inGOROOT) {
+		// Asked to analyze the standard library itself: the engine must
+		// not model it by its tables as it does for dependencies.
+		for _, a := range config.Closure(req.roots) {
+			if f := a.Flags.Lookup(analyzeStdFlag); f != nil {
+				if err := f.Value.Set("true"); err != nil {
+					fmt.Fprintf(c.stderr, "%s: set -%s.%s: %v\n", progname, a.Name, analyzeStdFlag, err)
+					return nil, exitUsage
+				}
+			}
+		}
+	}
 	graph, err := checker.Analyze(guard(req.roots), pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
@@ -90,6 +104,16 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 		return nil, exitUsage
 	}
 	return graph, exitClean
+}
+
+// analyzeStdFlag is the engine's flag (rootflow.FlagAnalyzeStd) that makes
+// it analyze standard library packages instead of modelling them.
+const analyzeStdFlag = "analyze-std"
+
+// inGOROOT reports whether pkg is part of the standard library.
+func inGOROOT(pkg *packages.Package) bool {
+	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
+	return len(pkg.GoFiles) > 0 && strings.HasPrefix(pkg.GoFiles[0], goroot)
 }
 
 // load loads the packages with go/packages; load and type errors are

@@ -15,6 +15,7 @@ const (
 	FlagAllowTemp   = "allow-temp"
 	FlagAllowCache  = "allow-cache"
 	FlagAllowUser   = "allow-user"
+	FlagAnalyzeStd  = "analyze-std"
 )
 
 // Config is the engine's configuration. The zero value knows only the
@@ -35,6 +36,10 @@ type Config struct {
 	// AllowTemp, AllowCache and AllowUser allow writes under temp dirs,
 	// cache dirs and user-chosen paths (flags, os.Args).
 	AllowTemp, AllowCache, AllowUser bool
+	// AnalyzeStd analyzes standard library packages too. Off, they are
+	// modelled by the engine's tables and cost nothing as dependencies;
+	// the CLI turns it on when it is asked to analyze the standard library.
+	AnalyzeStd bool
 }
 
 // DefaultConfig returns the configuration used when nothing is configured.
@@ -50,4 +55,5 @@ func (cfg *Config) register(fs *flag.FlagSet) {
 	fs.BoolVar(&cfg.AllowTemp, FlagAllowTemp, cfg.AllowTemp, "allow writes under temp directories")
 	fs.BoolVar(&cfg.AllowCache, FlagAllowCache, cfg.AllowCache, "allow writes under cache directories")
 	fs.BoolVar(&cfg.AllowUser, FlagAllowUser, cfg.AllowUser, "allow writes to user-chosen paths (flags, os.Args)")
+	fs.BoolVar(&cfg.AnalyzeStd, FlagAnalyzeStd, cfg.AnalyzeStd, "analyze standard library packages too (they are modelled by tables otherwise)")
 }

@@ -73,7 +73,11 @@ func (e *engine) compute(v ssa.Value) Value {
 		return e.freeVar(v)
 	case *ssa.Phi:
 		parts := make([]Value, 0, len(v.Edges))
-		for _, edge := range v.Edges {
+		preds := v.Block().Preds
+		for i, edge := range v.Edges {
+			if i < len(preds) && noReturn(preds[i]) {
+				continue // log.Fatal(err) on the way: the value never arrives
+			}
 			parts = append(parts, e.eval(edge))
 		}
 		return union(parts...)
@@ -158,6 +162,29 @@ func (e *engine) constant(c *ssa.Const) Value {
 		return Value{{Kind: Bad, Lit: s}}
 	}
 	return Value{{Kind: Bad, Lit: s, Rel: true}}
+}
+
+// noReturn reports whether block b calls a function that does not return
+// (os.Exit, log.Fatal, t.Fatal): SSA without control-flow facts still
+// gives such a block a successor.
+func noReturn(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		call, ok := instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		switch common := call.Common(); {
+		case common.IsInvoke():
+			if noReturns[common.Method.FullName()] {
+				return true
+			}
+		case common.StaticCallee() != nil:
+			if noReturns[funcKey(common.StaticCallee())] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // emptyPath is the origin of the empty string: the working directory for

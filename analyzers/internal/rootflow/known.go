@@ -167,6 +167,22 @@ func flagTables() (sources, binders map[string]bool) {
 	return sources, binders
 }
 
+// noReturns are the functions that do not return.
+var noReturns = noReturnTable()
+
+func noReturnTable() map[string]bool {
+	m := map[string]bool{"os.Exit": true, "syscall.Exit": true, "runtime.Goexit": true}
+	for _, fn := range []string{"Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln"} {
+		m["log."+fn] = true
+		m["(*log.Logger)."+fn] = true
+	}
+	for _, fn := range []string{"Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow"} {
+		m["(*testing.common)."+fn] = true
+		m["(testing.TB)."+fn] = true
+	}
+	return m
+}
+
 // userGlobals are package variables holding user-chosen values.
 var userGlobals = map[string]bool{
 	"os.Args": true,

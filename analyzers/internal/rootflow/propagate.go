@@ -236,7 +236,8 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if spec.emptyIsTemp {
 			v = emptyIsTemp(v)
 		}
-		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Fn: fn, Path: v})
+		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: v})
+		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
 		e.check(v, pos, AtWrite, op, Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}, queue)
 	}
 }
@@ -384,7 +385,9 @@ func (e *engine) export() {
 				break
 			}
 		}
-		f.Writes = e.res.Reaches[fn]
+		if !e.std {
+			f.Writes = e.reach[fn]
+		}
 		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 {
 			e.pass.ExportObjectFact(obj, f)
 		}

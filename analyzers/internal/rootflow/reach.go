@@ -17,13 +17,10 @@ const maxReaches = 64
 // unproven. The standard library is modelled by the sink tables and gets
 // no reaches of its own.
 func (e *engine) reachAll() {
-	reach := map[*ssa.Function][]Reach{}
-	e.res.Reaches = reach
+	reach := e.reach // the direct writes, recorded by checkWrite
+	e.res.Reaches = map[string][]Reach{}
 	if e.std {
 		return
-	}
-	for _, w := range e.res.Writes {
-		reach[w.Fn] = addReach(reach[w.Fn], Reach{Op: w.Op, At: e.at(w.Pos), Path: w.Path})
 	}
 	for round := 0; round < 8; round++ {
 		changed := false
@@ -54,6 +51,9 @@ func (e *engine) reachAll() {
 				reach[p] = addReach(reach[p], r)
 			}
 		}
+	}
+	for fn, rs := range reach {
+		e.res.Reaches[funcKey(fn)] = rs
 	}
 	e.res.Stores = map[string]Value{}
 	for k, v := range e.upstream().stores {

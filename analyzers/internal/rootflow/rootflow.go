@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
@@ -40,7 +39,6 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:       "rootflow",
 		Doc:        doc,
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers",
-		Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 		ResultType: reflect.TypeOf((*Result)(nil)),
 		FactTypes:  []analysis.Fact{new(FuncFact), new(PackageFact)},
 		Run: func(pass *analysis.Pass) (res any, err error) {
@@ -65,10 +63,11 @@ type Result struct {
 	// them to a function that writes them, or at a store into a field or
 	// variable that is written.
 	Findings []*Finding
-	// Reaches maps each function of the package to the writes it reaches
-	// through its whole call graph, across packages; paths are in terms
-	// of the function's parameters.
-	Reaches map[*ssa.Function][]Reach
+	// Reaches maps each function of the package, by key (its full name,
+	// types.Func.FullName, or pkg.F$1 for a function literal), to the
+	// writes it reaches through its whole call graph, across packages;
+	// paths are in terms of the function's parameters.
+	Reaches map[string][]Reach
 	// Stores maps a cell (field or package variable) to what this package
 	// and its dependencies store into it.
 	Stores map[string]Value
@@ -101,9 +100,9 @@ func (r *Result) concrete(v Value, depth int) Value {
 // Write is one filesystem write site.
 type Write struct {
 	Pos  token.Pos
-	Op   string        // "os.WriteFile", or a configured sink
-	Fn   *ssa.Function // the function containing it
-	Path Value         // origins of the written path
+	Op   string // "os.WriteFile", or a configured sink
+	Func string // the key of the function containing it
+	Path Value  // origins of the written path
 }
 
 // Site says where a finding is reported.
@@ -150,15 +149,14 @@ type engine struct {
 	cellReqs map[string]Req
 	stores   map[string]Value
 	res      *Result
+	reach    map[*ssa.Function][]Reach
 	seen     map[string]bool // findings already reported
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
-	ssaRes := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	e := &engine{
 		pass:      pass,
 		cfg:       cfg,
-		pkg:       ssaRes.Pkg,
 		byKey:     map[string]*ssa.Function{},
 		closures:  map[*ssa.Function][]*ssa.MakeClosure{},
 		cellFuncs: map[string]Value{},
@@ -169,15 +167,19 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		stores:    map[string]Value{},
 		res:       &Result{Config: cfg},
 		seen:      map[string]bool{},
+		reach:     map[*ssa.Function][]Reach{},
 	}
 	e.std = inGOROOT(pass)
+	if e.std && !cfg.AnalyzeStd {
+		// The standard library is modelled by the tables: nothing to
+		// compute, and nothing to pay for when it is only a dependency.
+		e.res.Reaches, e.res.Stores = map[string][]Reach{}, map[string]Value{}
+		return e.res, nil
+	}
 	if err := e.configure(); err != nil {
 		return nil, err
 	}
-	e.funcs = append(e.funcs, ssaRes.SrcFuncs...)
-	if init := ssaRes.Pkg.Func("init"); init != nil {
-		e.funcs = append(e.funcs, init) // package-level variable initializers
-	}
+	e.pkg, e.funcs = buildSSA(pass)
 	for _, fn := range e.funcs {
 		e.byKey[funcKey(fn)] = fn
 		for _, b := range fn.Blocks {

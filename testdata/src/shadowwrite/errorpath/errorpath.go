@@ -2,6 +2,7 @@ package errorpath
 
 import (
 	"errors"
+	"log"
 	"os"
 	"path/filepath"
 
@@ -32,4 +33,15 @@ func use(project string, data []byte) {
 	os.WriteFile(filepath.Join(r, "x"), data, 0o644) // ok
 	f, _ := fallback(project)
 	os.WriteFile(filepath.Join(f, "y"), data, 0o644) // want `os.WriteFile writes "y" relative to the working directory`
+}
+
+func fatal(project string, ok bool, data []byte) {
+	var dir string
+	if ok {
+		r, _ := stateroots.RepoStateRoot(project, "myapp")
+		dir = r
+	} else {
+		log.Fatal("no project root")
+	}
+	os.WriteFile(filepath.Join(dir, "x"), data, 0o644) // ok: the log.Fatal branch never arrives here
 }
