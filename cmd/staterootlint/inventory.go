@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -36,34 +35,19 @@ func (c *cli) inventory(args []string) int {
 	if !slices.Contains(inventory.Formats, format) {
 		return c.usageError("invalid --format %q for inventory; valid: %s", format, strings.Join(inventory.Formats, ", "))
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return c.usageError("%v", err)
-	}
-	dir := cwd
-	if f.dir != "" {
-		dir = absFrom(cwd, f.dir)
-		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return c.usageError("-C %s: not a directory", f.dir)
-		}
-	}
-	cfg, err := loadConfig(dir, f)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return exitConfig
+	req, code := c.newRequest(f, fs.Args(), []*analysis.Analyzer{inventory.Analyzer})
+	if code != exitClean {
+		return code
 	}
 	var doc inventory.Contract
 	if contract != "" {
-		if doc, err = inventory.ParseContract(absFrom(dir, contract)); err != nil {
+		var err error
+		if doc, err = inventory.ParseContract(absFrom(req.dir, contract)); err != nil {
 			return c.usageError("--contract: %v", err)
 		}
 		doc.Path = contract // problems name the file as the user did
 	}
-	patterns := fs.Args()
-	if len(patterns) == 0 {
-		patterns = []string{"./..."}
-	}
-	graph, code := c.runAnalyzers(checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, roots: []*analysis.Analyzer{inventory.Analyzer}})
+	graph, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}

@@ -159,37 +159,38 @@ func (c *cli) analyze(args []string) int {
 		return c.usageError("%v", err)
 	}
 
+	req, code := c.newRequest(f, fs.Args(), roots)
+	if code != exitClean {
+		return code
+	}
+	req.format, req.fix = string(f.format), f.fix
+	return c.check(req)
+}
+
+// newRequest resolves what every analyzing subcommand shares: the working
+// directory, the -C directory, the configuration and the package
+// patterns (default ./...). A non-zero code is the exit code.
+func (c *cli) newRequest(f flags, patterns []string, roots []*analysis.Analyzer) (checkRequest, int) {
 	cwd, err := os.Getwd()
 	if err != nil {
-		return c.usageError("%v", err)
+		return checkRequest{}, c.usageError("%v", err)
 	}
 	dir := cwd
 	if f.dir != "" {
 		dir = absFrom(cwd, f.dir)
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return c.usageError("-C %s: not a directory", f.dir)
+			return checkRequest{}, c.usageError("-C %s: not a directory", f.dir)
 		}
 	}
-
 	cfg, err := loadConfig(dir, f)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return exitConfig
+		return checkRequest{}, exitConfig
 	}
-
-	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	return c.check(checkRequest{
-		cwd:      cwd,
-		dir:      dir,
-		patterns: patterns,
-		cfg:      cfg,
-		roots:    roots,
-		format:   string(f.format),
-		fix:      f.fix,
-	})
+	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, roots: roots}, exitClean
 }
 
 // loadConfig reads the configuration file (--config, else the one found

@@ -154,6 +154,9 @@ var userSources, userBinders = flagTables()
 // flagTables lists the flag and pflag APIs, which are large and regular.
 func flagTables() (sources, binders map[string]bool) {
 	sources, binders = map[string]bool{}, map[string]bool{}
+	// A file of the parsed sources is one of the user's files: the
+	// packages they gave (a formatter or --fix rewriting them in place).
+	sources["(*go/token.File).Name"] = true
 	for _, pkg := range []string{"flag", "github.com/spf13/pflag"} {
 		for _, fn := range []string{"String", "StringP", "Arg", "Args", "StringSlice", "StringSliceP", "StringArray", "StringArrayP", "GetString"} {
 			sources[pkg+"."+fn] = true

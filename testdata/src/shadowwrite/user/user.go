@@ -2,6 +2,8 @@ package user
 
 import (
 	"flag"
+	"go/ast"
+	"go/token"
 	"os"
 	"path/filepath"
 
@@ -37,4 +39,8 @@ var cmd = &cobra.Command{
 	RunE: func(cmd *cobra.Command, args []string) error {
 		return os.WriteFile(args[0], nil, 0o644) // ok: cobra's positional arguments
 	},
+}
+
+func rewrite(fset *token.FileSet, f *ast.File, src []byte) error {
+	return os.WriteFile(fset.File(f.Pos()).Name(), src, 0o644) // ok: the user's own source file, rewritten in place
 }
