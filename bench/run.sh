@@ -11,9 +11,10 @@
 #   go vet -vettool         go vet -vettool=staterootlint: the suite under
 #                           go vet, one process per package unit, facts
 #                           passed between units in files
-#   staterootlint --tests   the standalone driver (go/packages + checker,
-#                           one process); --tests so it covers the same
-#                           files go vet does (go vet always vets tests)
+#   staterootlint           the standalone driver (go/packages + checker,
+#                           one process), as users run it: without tests
+#   staterootlint --tests   the same with the _test.go files, which is the
+#                           code go vet covers (go vet always vets tests)
 #
 # Targets:
 #   std     the standard library: go vet std / staterootlint std, run in
@@ -42,9 +43,14 @@
 #     is the go command or one vet unit, for the standalone driver the whole
 #     analysis. The "tree MiB" column samples the summed RSS of the whole
 #     process tree every 0.5 s, which is what concurrent vet units cost
-#     together (a sampled lower bound).
+#     together (a lower bound: at least the largest process's peak).
 #   * Exit status 0 or 1 (findings) is expected. Any other status, a
-#     "panic: " or an "internal error" in a tool's output fails the script.
+#     "panic: ", a "fatal error: " or an "internal error" in a tool's output
+#     marks its row FAILED; the remaining runs still go ahead, the table is
+#     printed, and the script exits 1.
+#   * Every measured process runs under ulimit -v $MEM_LIMIT_GIB GiB, so a
+#     runaway analysis fails its row instead of pushing a shared machine
+#     into the OOM killer.
 #   * Runs are sequential; the 1-minute load average before each run is in
 #     the table. On a shared machine the CPU column is the steadier one.
 #
@@ -54,7 +60,7 @@
 #                   e.g. REV=HEAD) instead of the working tree, so that
 #                   uncommitted edits do not leak into the numbers
 #   XTOOLS_VERSION  golang.org/x/tools version for xtools (default: v0.52.0)
-#   STANDALONE_FLAGS flags for the standalone run (default: --tests)
+#   MEM_LIMIT_GIB   address-space limit per measured process (default: 16)
 #   BENCH_TMP       parent of the scratch directory (default: $TMPDIR or
 #                   /tmp); it holds up to two copies of a warmed build cache,
 #                   a few GiB for std
@@ -67,7 +73,7 @@ set -euo pipefail
 
 GO=${GO:-go}
 XTOOLS_VERSION=${XTOOLS_VERSION:-v0.52.0}
-STANDALONE_FLAGS=${STANDALONE_FLAGS---tests}
+MEM_LIMIT_GIB=${MEM_LIMIT_GIB:-16}
 
 usage() {
 	echo "usage: bench/run.sh [std|xtools|all|self]" >&2
@@ -107,11 +113,14 @@ trap cleanup EXIT
 BIN=$WORK/staterootlint
 build_dir=$repo
 if [[ -n ${REV:-} ]]; then
+	commit=$(git -C "$repo" rev-parse --short "$REV^{commit}")
 	build_dir=$WORK/src
 	mkdir "$build_dir"
-	git -C "$repo" archive "$REV" | tar -x -C "$build_dir"
+	git -C "$repo" archive "$commit" | tar -x -C "$build_dir"
+else
+	commit=$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)
 fi
-log "building $BIN from ${REV:-the working tree}"
+log "building $BIN from ${REV:+$REV = }$commit"
 (cd "$build_dir" && "$GO" build -o "$BIN" ./cmd/staterootlint)
 
 # alive PID: the process exists and is not a zombie.
@@ -123,6 +132,7 @@ alive() {
 
 rows=()  # finished table rows
 nrun=0
+failed=0
 vet_wall='' vet_rss='' vet_tree=''
 
 # ratio A B: A/B with two decimals.
@@ -141,7 +151,7 @@ measure() {
 	read -r load _ </proc/loadavg
 	log "$target: $tool (load $load): $*"
 	# setsid: the run is its own session, so its whole tree can be summed.
-	(cd "$dir" && GOCACHE=$run/gocache exec setsid -w /usr/bin/time -o "$run/time" -f '%e %U %S %M' "$@" >"$run/stdout" 2>"$run/stderr") &
+	(cd "$dir" && ulimit -v $((MEM_LIMIT_GIB * 1024 * 1024)) && GOCACHE=$run/gocache exec setsid -w /usr/bin/time -o "$run/time" -f '%e %U %S %M' "$@" >"$run/stdout" 2>"$run/stderr") &
 	pid=$!
 	while alive "$pid"; do
 		cur=$(ps -o rss= --sid "$pid" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
@@ -151,14 +161,17 @@ measure() {
 	wait "$pid" || rc=$?
 	rm -rf "$run/gocache"
 
-	case $rc in
-	0 | 1) ;;
-	*) die "$target: $tool exited $rc; see the tail of its stderr:
-$(tail -n 20 "$run/stderr")" ;;
-	esac
-	if grep -En '(^|[[:space:]])panic: |internal error|^goroutine [0-9]+ \[' "$run/stdout" "$run/stderr" | head -n 5 >"$run/crash"; [[ -s $run/crash ]]; then
-		die "$target: $tool crashed:
-$(cat "$run/crash")"
+	local failure=''
+	grep -hE '(^|[[:space:]])(panic|fatal error): |internal error' "$run/stdout" "$run/stderr" | head -n 3 >"$run/crash" || true
+	if [[ -s $run/crash ]]; then
+		failure="FAILED: $(head -n 1 "$run/crash" | cut -c1-120)"
+	elif [[ $rc != 0 && $rc != 1 ]]; then
+		failure="FAILED: exit $rc: $(grep -v '^[[:space:]]*$' "$run/stderr" | tail -n 1 | cut -c1-120)"
+	fi
+	if [[ -n $failure ]]; then
+		failed=1
+		log "$target: $tool $failure; tail of its stderr:
+$(tail -n 10 "$run/stderr")"
 	fi
 
 	local wall user sys rss cpu
@@ -172,14 +185,18 @@ $(cat "$run/crash")"
 		read -r units built < <(awk '/"Mode":/ { m = $0 }
 			/"Cmd": \[/ { if (m ~ /"vet"/) v++; else if (m ~ /"build"/) b++ }
 			END { printf "%d %d\n", v, b }' "$run/actions.json")
-		((units > 0)) || die "$target: $tool ran no analysis: results served from the cache"
 		notes="$units units analyzed, $built compiled; $notes"
+		if ((units == 0)); then
+			failed=1
+			failure="FAILED: no analysis ran (results served from a cache)"
+		fi
 	fi
+	[[ -z $failure ]] || notes="$failure; $notes"
 	if [[ $tool == "go vet" ]]; then
 		vet_wall=$wall vet_rss=$rss vet_tree=$peak
 	fi
-	local tree='n/a'
-	((peak >= rss)) && tree=$((peak / 1024))
+	((peak >= rss)) || peak=$rss # a sample missed the largest process's peak
+	local tree=$((peak / 1024))
 	rows+=("| $target | $tool | $wall | $cpu | $((rss / 1024)) | $tree | $(ratio "$wall" "$vet_wall") | $(ratio "$rss" "$vet_rss") | $(ratio "$peak" "$vet_tree") | $load | $notes |")
 	log "${rows[-1]}"
 }
@@ -216,18 +233,21 @@ for target in "${targets[@]}"; do
 		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "$pattern"
 	measure "$target" "go vet -vettool" "$dir" \
 		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "-vettool=$BIN" "$pattern"
-	# shellcheck disable=SC2086 # STANDALONE_FLAGS is a list of flags
-	measure "$target" "staterootlint${STANDALONE_FLAGS:+ $STANDALONE_FLAGS}" "$dir" \
-		"$BIN" $STANDALONE_FLAGS "$pattern"
+	measure "$target" "staterootlint" "$dir" "$BIN" "$pattern"
+	measure "$target" "staterootlint --tests" "$dir" "$BIN" --tests "$pattern"
 	chmod -R u+w "$WORK/cache-$target" 2>/dev/null || true
 	rm -rf "$WORK/cache-$target"
 done
 
 cat <<EOF
 
-staterootlint $(cd "$repo" && if [[ -n ${REV:-} ]]; then git rev-parse --short "$REV"; else git describe --always --dirty; fi 2>/dev/null || echo unknown), $("$GO" version), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)
+staterootlint $commit, $("$GO" version), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)
 
 | target | tool | wall s | CPU s | peak RSS MiB | tree MiB | wall × vet | RSS × vet | tree × vet | load1 | notes |
 |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
 EOF
 printf '%s\n' "${rows[@]}"
+if ((failed)); then
+	log "FAIL: some runs failed; see the notes column"
+	exit 1
+fi
