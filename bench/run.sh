@@ -19,7 +19,11 @@
 # Targets:
 #   std     the standard library: go vet std / staterootlint std, run in
 #           $(go env GOROOT)/src (its own module, "std"); the pattern std is
-#           ./... plus the vendored golang.org/x packages
+#           ./... plus the vendored golang.org/x packages. The engine models
+#           the standard library by tables unless told to analyze it: the
+#           standalone driver does so by itself when std is the target, and
+#           under go vet the script passes -rootflow.analyze-std, so both
+#           do the same work
 #   xtools  golang.org/x/tools@$XTOOLS_VERSION: its module cache directory
 #           is copied into the scratch directory, made writable, and its
 #           dependencies downloaded (the Go module proxy is the only network
@@ -202,10 +206,14 @@ $(tail -n 10 "$run/stderr")"
 }
 
 for target in "${targets[@]}"; do
+	vet_flags=()
 	case $target in
 	std)
 		dir=$("$GO" env GOROOT)/src
 		pattern=std
+		if "$BIN" -flags | grep -q '"rootflow.analyze-std"'; then
+			vet_flags=(-rootflow.analyze-std)
+		fi
 		;;
 	self)
 		dir=$repo
@@ -231,8 +239,8 @@ for target in "${targets[@]}"; do
 	vet_wall='' vet_rss='' vet_tree=''
 	measure "$target" "go vet" "$dir" \
 		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "$pattern"
-	measure "$target" "go vet -vettool" "$dir" \
-		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "-vettool=$BIN" "$pattern"
+	measure "$target" "go vet -vettool${vet_flags[*]:+ ${vet_flags[*]}}" "$dir" \
+		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "-vettool=$BIN" "${vet_flags[@]}" "$pattern"
 	measure "$target" "staterootlint" "$dir" "$BIN" "$pattern"
 	measure "$target" "staterootlint --tests" "$dir" "$BIN" --tests "$pattern"
 	chmod -R u+w "$WORK/cache-$target" 2>/dev/null || true
