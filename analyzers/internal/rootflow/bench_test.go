@@ -15,11 +15,18 @@ import (
 
 // The engine benchmarks load their packages once, from source with all
 // their dependencies (as analysistest and the standalone driver do), and
-// then time checker.Analyze per iteration: buildssa alone, as the
-// baseline every SSA-based analyzer pays, and the rootflow engine (which
-// includes buildssa), so the difference is the engine's own cost. Each
-// iteration analyzes the dependencies too, because the engine exports
-// facts. Run them with
+// then time checker.Analyze per iteration over the same packages (pkgs/op):
+//
+//   - buildssa: SSA for every package, the reference cost of any
+//     SSA-based analyzer;
+//   - rootflow: the engine as the suite runs it; it builds SSA itself,
+//     and models standard library dependencies by its tables instead of
+//     analyzing them;
+//   - rootflow-analyze-std: the engine analyzing the standard library
+//     too (-analyze-std, what staterootlint std does).
+//
+// Each iteration analyzes the dependencies too, because the engine
+// exports facts. Run them with
 //
 //	go test -run '^$' -bench BenchmarkEngine -benchtime 3x ./analyzers/internal/rootflow
 //
@@ -78,12 +85,17 @@ func load(b *testing.B, dir string, env []string, patterns ...string) []*package
 // benchEngine times buildssa alone and the engine on pkgs. The engine
 // exports facts, so the checker runs it on every dependency too; buildssa
 // does not, so the baseline names every package of the graph as a root,
-// and both lines cover the same packages (pkgs/op).
+// and all lines cover the same packages (pkgs/op).
 func benchEngine(b *testing.B, pkgs []*packages.Package) {
 	var all []*packages.Package
 	packages.Visit(pkgs, nil, func(p *packages.Package) { all = append(all, p) })
 	b.Run("buildssa", func(b *testing.B) { analyze(b, buildssa.Analyzer, all) })
 	b.Run("rootflow", func(b *testing.B) { analyze(b, rootflow.New(rootflow.DefaultConfig()), pkgs) })
+	b.Run("rootflow-analyze-std", func(b *testing.B) {
+		cfg := rootflow.DefaultConfig()
+		cfg.AnalyzeStd = true
+		analyze(b, rootflow.New(cfg), pkgs)
+	})
 }
 
 // analyze runs a over pkgs and their dependencies once per iteration and
