@@ -385,7 +385,11 @@ func varargs(slice ssa.Value) ([]ssa.Value, bool) {
 	if !ok {
 		return nil, false
 	}
-	n := int(arr.Type().(*types.Pointer).Elem().(*types.Array).Len())
+	at, ok := arr.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	n := int(at.Len())
 	elems := make([]ssa.Value, n)
 	for _, ref := range *arr.Referrers() {
 		ia, ok := ref.(*ssa.IndexAddr)
