@@ -8,7 +8,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,7 +44,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Run: func(pass *analysis.Pass) (res any, err error) {
 			defer func() {
 				if r := recover(); r != nil {
-					err = fmt.Errorf("rootflow: internal error analyzing %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
+					err = fmt.Errorf("rootflow: internal error analyzing %s: %v (at %s); please report it", pass.Pkg.Path(), r, panicSite())
 				}
 			}()
 			return run(pass, c)
@@ -52,6 +52,22 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 	c.register(&a.Flags)
 	return a
+}
+
+// panicSite returns where the engine panicked: the innermost frame of this
+// package on the panicking goroutine's stack, as "file.go:12 (function)".
+func panicSite() string {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.Contains(f.Function, "/analyzers/internal/rootflow.") {
+			return fmt.Sprintf("%s:%d (%s)", filepath.Base(f.File), f.Line, f.Function[strings.LastIndex(f.Function, "/")+1:])
+		}
+		if !more {
+			return "unknown"
+		}
+	}
 }
 
 // Result is what the engine found in one package.
