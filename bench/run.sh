@@ -3,7 +3,7 @@
 #
 # Usage: bench/run.sh [std|xtools|all|self]        (default: all = std xtools)
 #
-# For each target it measures three tools one after the other and prints a
+# For each target it measures four runs one after the other and prints a
 # markdown table of wall time, CPU time and peak RSS, with the ratio of each
 # to go vet's on the same target:
 #
@@ -31,14 +31,15 @@
 #   self    this repository, ./... (a quick smoke test of the script)
 #
 # Method (what makes the numbers comparable):
-#   * The binary is built from this checkout: go build ./cmd/staterootlint.
+#   * The binary is built from this checkout (or from $REV):
+#     go build ./cmd/staterootlint.
 #   * Per target, a fresh GOCACHE is warmed (untimed) with
 #     go list -export -deps -test PATTERN, which compiles every package and
 #     test variant the runs need. Each timed run then gets its own copy of
 #     that cache (cp -a, untimed), so both vet runs pay the same, zero,
 #     compile cost and neither is served cached vet results.
-#     The vet runs write go's -debug-actiongraph; the script fails if a vet
-#     run executed no analysis (results served from a cache) and the notes
+#     The vet runs write go's -debug-actiongraph; a vet run that executed
+#     no analysis (results served from a cache) is marked FAILED, and the notes
 #     column shows how many analysis units ran and how many packages had
 #     to be compiled (0 when the warm-up did its job).
 #   * /usr/bin/time -f '%e %U %S %M' gives wall seconds, CPU seconds
