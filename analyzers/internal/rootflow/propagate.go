@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -88,7 +89,8 @@ func (e *engine) propagate() {
 	// Requirements found by the packages this one depends on apply to its
 	// calls and stores too.
 	up := e.upstream()
-	for key, sites := range calls {
+	for _, key := range sortedStrings(calls) {
+		sites := calls[key]
 		if sites[0].t.fn != nil && e.local(sites[0].t.fn) {
 			continue
 		}
@@ -109,7 +111,8 @@ func (e *engine) propagate() {
 			}
 		}
 	}
-	for key, r := range up.cellReqs {
+	for _, key := range sortedStrings(up.cellReqs) {
+		r := up.cellReqs[key]
 		for _, s := range stores[key] {
 			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(r, cellName(key)), &queue)
 		}
@@ -144,7 +147,7 @@ func (e *engine) propagate() {
 func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 	up := e.upstream()
 	keys := sortedStrings(e.stores)
-	for k := range up.stores {
+	for _, k := range sortedStrings(up.stores) {
 		if _, ok := e.stores[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -344,7 +347,11 @@ func (e *engine) upstream() *upstream {
 		return e.up
 	}
 	up := &upstream{stores: map[string]Value{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
-	for _, pf := range e.pass.AllPackageFacts() {
+	// Facts come in no particular order; the first requirement found for
+	// a parameter or cell names the chain in messages, so sort them.
+	facts := e.pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	for _, pf := range facts {
 		f, ok := pf.Fact.(*PackageFact)
 		if !ok || pf.Package == e.pass.Pkg {
 			continue
