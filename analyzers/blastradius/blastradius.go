@@ -3,7 +3,6 @@ package blastradius
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"go/types"
 	"strings"
 
@@ -34,38 +33,28 @@ func New(cfg Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
-	for _, f := range pass.Files {
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Doc == nil {
-				continue
+	for fd, args := range report.FuncDirectives(pass.Files, "may-write") {
+		radius, err := parsePatterns(args)
+		if err != nil {
+			rep.Reportf(fd.Name.Pos(), "%v", err)
+			continue
+		}
+		obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if obj == nil {
+			continue
+		}
+		name := fd.Name.Name
+		allowed := "nothing (none)"
+		if len(radius) > 0 {
+			texts := make([]string, len(radius))
+			for i, p := range radius {
+				texts[i] = p.text
 			}
-			args, ok := report.FuncDirective(fd.Doc, "may-write")
-			if !ok {
-				continue
-			}
-			radius, err := parsePatterns(args)
-			if err != nil {
-				rep.Reportf(fd.Name.Pos(), "%v", err)
-				continue
-			}
-			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if obj == nil {
-				continue
-			}
-			name := fd.Name.Name
-			allowed := "nothing (none)"
-			if len(radius) > 0 {
-				texts := make([]string, len(radius))
-				for i, p := range radius {
-					texts[i] = p.text
-				}
-				allowed = "only " + strings.Join(texts, " ")
-			}
-			for _, r := range res.Reaches[obj.FullName()] {
-				if msg := violation(res, radius, r); msg != "" {
-					rep.Reportf(fd.Name.Pos(), "%s may write %s, but %s%s", name, allowed, msg, via(r))
-				}
+			allowed = "only " + strings.Join(texts, " ")
+		}
+		for _, r := range res.Reaches[obj.FullName()] {
+			if msg := violation(res, radius, r); msg != "" {
+				rep.Reportf(fd.Name.Pos(), "%s may write %s, but %s%s", name, allowed, msg, via(r))
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"iter"
 	"path"
 	"path/filepath"
 	"strings"
@@ -304,16 +305,29 @@ func FuncDirective(doc *ast.CommentGroup, name string) (args []string, ok bool) 
 // whose doc comment carries //staterootlint:authority: such a package is
 // the authority, and may build roots the rest of the program may not.
 func DeclaresAuthority(files []*ast.File) bool {
-	for _, f := range files {
-		for _, decl := range f.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok {
-				if _, ok := FuncDirective(fd.Doc, "authority"); ok {
-					return true
+	for range FuncDirectives(files, "authority") {
+		return true
+	}
+	return false
+}
+
+// FuncDirectives yields, in source order, each function declared in files
+// whose doc comment carries //staterootlint:<name>, with the directive's
+// arguments (as FuncDirective returns them).
+func FuncDirectives(files []*ast.File, name string) iter.Seq2[*ast.FuncDecl, []string] {
+	return func(yield func(*ast.FuncDecl, []string) bool) {
+		for _, f := range files {
+			for _, decl := range f.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Doc == nil {
+					continue
+				}
+				if args, ok := FuncDirective(fd.Doc, name); ok && !yield(fd, args) {
+					return
 				}
 			}
 		}
 	}
-	return false
 }
 
 // normalizeGlob turns an -exclude pattern into the anchored form matchGlob

@@ -1,8 +1,10 @@
 package rootflow
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -89,7 +91,7 @@ func (e *engine) propagate() {
 	// Requirements found by the packages this one depends on apply to its
 	// calls and stores too.
 	up := e.upstream()
-	for _, key := range sortedStrings(calls) {
+	for _, key := range sortedKeys(calls) {
 		sites := calls[key]
 		if sites[0].t.fn != nil && e.local(sites[0].t.fn) {
 			continue
@@ -111,7 +113,7 @@ func (e *engine) propagate() {
 			}
 		}
 	}
-	for _, key := range sortedStrings(up.cellReqs) {
+	for _, key := range sortedKeys(up.cellReqs) {
 		r := up.cellReqs[key]
 		for _, s := range stores[key] {
 			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(r, cellName(key)), &queue)
@@ -146,8 +148,8 @@ func (e *engine) propagate() {
 // checked at the call sites already).
 func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 	up := e.upstream()
-	keys := sortedStrings(e.stores)
-	for _, k := range sortedStrings(up.stores) {
+	keys := sortedKeys(e.stores)
+	for _, k := range sortedKeys(up.stores) {
 		if _, ok := e.stores[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -400,15 +402,15 @@ func (e *engine) export() {
 		}
 	}
 	pf := &PackageFact{}
-	for _, k := range sortedStrings(e.stores) {
+	for _, k := range sortedKeys(e.stores) {
 		if v := e.stores[k]; len(v) > 0 {
 			pf.Stores = append(pf.Stores, CellStores{Key: k, Value: v})
 		}
 	}
-	for _, k := range sortedStrings(e.cellReqs) {
+	for _, k := range sortedKeys(e.cellReqs) {
 		pf.CellReqs = append(pf.CellReqs, CellReq{Key: k, Req: e.cellReqs[k]})
 	}
-	for _, k := range sortedStrings(e.funcReqs) {
+	for _, k := range sortedKeys(e.funcReqs) {
 		if fn, ok := e.byKey[k]; ok && e.local(fn) {
 			continue
 		}
@@ -428,20 +430,8 @@ func paramReqs(key string, m map[int]Req) []ParamReq {
 	return out
 }
 
-func sortedStrings[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-func sortedKeys[V any](m map[int]V) []int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+// sortedKeys returns m's keys in order: maps iterate in no particular
+// order, and facts and messages must not depend on it.
+func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
+	return slices.Sorted(maps.Keys(m))
 }

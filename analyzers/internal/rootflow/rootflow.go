@@ -2,7 +2,6 @@ package rootflow
 
 import (
 	"fmt"
-	"go/ast"
 	"go/build"
 	"go/token"
 	"go/types"
@@ -255,27 +254,17 @@ func (e *engine) configure() error {
 		}
 		e.sinks[name] = sinkSpec{paths: []int{n}, flag: -1, userIndex: true}
 	}
-	for _, f := range e.pass.Files {
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Doc == nil {
-				continue
-			}
-			args, ok := report.FuncDirective(fd.Doc, "authority")
-			if !ok {
-				continue
-			}
-			obj, _ := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if obj == nil {
-				continue
-			}
-			kind := "state"
-			if len(args) > 0 {
-				kind = args[0]
-			}
-			e.authorities[obj.FullName()] = kind
-			e.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
+	for fd, args := range report.FuncDirectives(e.pass.Files, "authority") {
+		obj, _ := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if obj == nil {
+			continue
 		}
+		kind := "state"
+		if len(args) > 0 {
+			kind = args[0]
+		}
+		e.authorities[obj.FullName()] = kind
+		e.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
 	}
 	return nil
 }
