@@ -40,6 +40,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "user"},
 		{dir: "helpers"},
 		{dir: "errorpath"},
+		{dir: "emptypath"},
 		{dir: "fields/..."},
 		{dir: "crosspkg/..."},
 		{dir: "closures"},

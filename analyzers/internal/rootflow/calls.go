@@ -255,7 +255,7 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at string) Value {
 		return e.eval(slice)
 	}
 	if len(elems) == 0 {
-		return Value{emptyPath}
+		return Value{{Kind: Empty}}
 	}
 	return e.joinElems(elems[0], elems[1:], at)
 }

@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -150,18 +149,7 @@ func (e *engine) constant(c *ssa.Const) Value {
 		}
 		return e.bad(c.Pos(), "a value the analysis cannot follow")
 	}
-	s := constant.StringVal(c.Value)
-	switch {
-	case s == "":
-		return Value{emptyPath}
-	case s == "/dev/null" || s == "NUL":
-		return Value{{Kind: DevNull}}
-	case s == "/tmp" || strings.HasPrefix(s, "/tmp/"):
-		return Value{{Kind: Temp}}
-	case strings.HasPrefix(s, "/") || strings.Contains(s, ":\\"):
-		return Value{{Kind: Bad, Lit: s}}
-	}
-	return Value{{Kind: Bad, Lit: s, Rel: true}}
+	return Value{literal(constant.StringVal(c.Value), "")}
 }
 
 // noReturn reports whether block b calls a function that does not return
@@ -187,17 +175,12 @@ func noReturn(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// emptyPath is the origin of the empty string: the working directory for
-// most calls, os.TempDir for the dir argument of os.MkdirTemp and
-// os.CreateTemp.
-var emptyPath = Atom{Kind: Bad, Why: "an empty path, which resolves to the working directory", Rel: true}
-
 // emptyIsTemp maps the empty path to a temp origin, and marks parameters
 // so that their callers' empty arguments are mapped too.
 func emptyIsTemp(v Value) Value {
 	return v.mapAtoms(func(a Atom) Value {
 		switch {
-		case a == emptyPath:
+		case a.Kind == Empty:
 			return Value{{Kind: Temp}}
 		case a.Kind == Param && a.Path == "":
 			a.EmptyTemp = true

@@ -370,7 +370,14 @@ func (e *engine) computeResults(fn *ssa.Function) []Value {
 			if !carries[i] || (failing && isZeroConst(r)) {
 				continue
 			}
-			out[i] = union(out[i], e.eval(r))
+			v := e.eval(r)
+			if failing {
+				// An empty path beside an error that may be non-nil is
+				// the zero value of a failure path (return "", err, or a
+				// named result still zero when a defer sets err).
+				v = v.without(Empty)
+			}
+			out[i] = union(out[i], v)
 		}
 	}
 	for i := range out {

@@ -10,8 +10,8 @@ import (
 // Kind classifies where a path value comes from.
 type Kind uint8
 
-// The kinds of origin. Rooted, Temp, Cache, User and DevNull are concrete and
-// allowed (subject to configuration); Param, Cell and Func are symbolic and
+// The kinds of origin. Rooted, Temp, Cache, User, DevNull and Empty are
+// concrete and allowed (subject to configuration); Param, Cell and Func are symbolic and
 // resolved by callers, stores and call sites; Bad is outside every root.
 const (
 	Rooted  Kind = iota // under a state root; Atom.Root names the root kind
@@ -19,13 +19,14 @@ const (
 	Cache               // under a cache directory
 	User                // chosen by the user (flags, os.Args)
 	DevNull             // os.DevNull
+	Empty               // the empty string: writing to it fails, removing it does nothing
 	Param               // parameter Atom.Index of function Atom.Key
 	Cell                // the value stored in field or package variable Atom.Key
 	Func                // a reference to function Atom.Key (a func value)
 	Bad                 // outside every state root; Atom.Why or Atom.Lit says why
 )
 
-var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "param", "cell", "func", "bad"}
+var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "empty", "param", "cell", "func", "bad"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -161,6 +162,23 @@ func widen(p string) string {
 
 func (v Value) equal(w Value) bool { return slices.Equal(v, w) }
 
+// without returns v without the atoms of kind k.
+func (v Value) without(k Kind) Value {
+	if !slices.ContainsFunc(v, func(a Atom) bool { return a.Kind == k }) {
+		return v
+	}
+	out := make(Value, 0, len(v))
+	for _, a := range v {
+		if a.Kind != k {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return Value{}
+	}
+	return out
+}
+
 // mapAtoms applies f to each atom and returns the union of the results.
 func (v Value) mapAtoms(f func(Atom) Value) Value {
 	if len(v) == 0 {
@@ -190,6 +208,9 @@ func (a Atom) appendPath(rel string, at string) Atom {
 		return a
 	}
 	switch {
+	case a.Kind == Empty:
+		// Join("", "x") is "x": the empty origin becomes the literal.
+		return literal(cleanPattern(rel), at)
 	case a.anchored():
 		a.Path = cleanPattern(joinPattern(a.Path, rel))
 		if a.Kind == Rooted && climbs(a.Path) {
@@ -212,6 +233,8 @@ func (a Atom) appendRaw(s string, at string) Atom {
 		return a
 	}
 	switch {
+	case a.Kind == Empty:
+		return literal(s, at)
 	case a.anchored() && strings.HasPrefix(a.Path, rawMark):
 		a.Path += s
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell):
@@ -243,6 +266,22 @@ func (b Atom) extend(p string, at string) Atom {
 		return b.appendRaw(raw, at).appendPath(tail, at)
 	}
 	return b.appendPath(p, at)
+}
+
+// literal is the origin of a constant path s: absolute paths are fixed
+// outside every root, others relative to the working directory.
+func literal(s, at string) Atom {
+	switch {
+	case s == "":
+		return Atom{Kind: Empty}
+	case s == "/dev/null" || s == "NUL":
+		return Atom{Kind: DevNull}
+	case s == "/tmp" || strings.HasPrefix(s, "/tmp/"):
+		return Atom{Kind: Temp}
+	case strings.HasPrefix(s, "/") || strings.Contains(s, ":\\"):
+		return Atom{Kind: Bad, Lit: s, At: at}
+	}
+	return Atom{Kind: Bad, Lit: s, Rel: true, At: at}
 }
 
 func joinPattern(base, rel string) string {
@@ -278,7 +317,7 @@ func climbs(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
 // Allowed reports whether a write to this concrete atom is allowed by cfg.
 func (a Atom) Allowed(cfg *Config) bool {
 	switch a.Kind {
-	case Rooted, DevNull:
+	case Rooted, DevNull, Empty:
 		return true
 	case Temp:
 		return cfg.AllowTemp
@@ -304,6 +343,8 @@ func (a Atom) Describe() string {
 		return "a user-chosen path"
 	case DevNull:
 		return "os.DevNull"
+	case Empty:
+		return "an empty path"
 	case Bad:
 		if a.Lit != "" {
 			p := a.Lit
