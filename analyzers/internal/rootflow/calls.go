@@ -189,7 +189,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 	case parents[key]:
 		return e.eval(arg(0)).mapAtoms(func(a Atom) Value {
 			if a.Kind == Rooted && a.Path == "" {
-				return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", At: at}}
+				return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", Cause: CauseClimb, At: at}}
 			}
 			return Value{a.appendPath("..", at)}
 		}), true
@@ -198,25 +198,26 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 			return nil, true // errors and booleans carry no path
 		}
 		return e.eval(arg(0)), true
-	case sourceWhy[key] != "":
+	case outsideSources[key].why != "":
 		if idx != 0 {
 			return nil, true
 		}
-		return Value{{Kind: Bad, Why: sourceWhy[key], At: at, Rel: relativeSources[key]}}, true
+		src := outsideSources[key]
+		return Value{{Kind: Bad, Why: src.why, Cause: src.cause, At: at, Rel: src.rel}}, true
 	case getenvs[key]:
 		if idx != 0 {
 			return nil, true
 		}
 		name, isConst := constString(arg(0))
 		if !isConst {
-			return Value{{Kind: Bad, Why: "a path from an environment variable", At: at}}, true
+			return Value{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}, true
 		}
 		for _, env := range e.cfg.RootEnv {
 			if env == name {
 				return Value{{Kind: Rooted, Root: "global"}}, true
 			}
 		}
-		return Value{{Kind: Bad, Why: "a path from the environment variable " + name, At: at}}, true
+		return Value{{Kind: Bad, Why: "a path from the environment variable " + name, Cause: CauseEnv, At: at}}, true
 	case tempSources[key]:
 		return Value{{Kind: Temp}}, true
 	case tempMakers[key]:
@@ -334,13 +335,9 @@ func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at string) V
 	}
 	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
 		if strings.HasPrefix(f, "%") {
-			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %q, relative to the working directory", f), Rel: true, At: at}}
+			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %q, relative to the working directory", f), Cause: CauseLiteral, Rel: true, At: at}}
 		}
-		lit := verbPattern(f)
-		if strings.HasPrefix(f, "/") {
-			return Value{{Kind: Bad, Lit: lit, At: at}}
-		}
-		return Value{{Kind: Bad, Lit: lit, Rel: true, At: at}}
+		return Value{literal(verbPattern(f), at)}
 	}
 	elems, ok := varargs(argSlice)
 	if !ok || len(elems) == 0 {

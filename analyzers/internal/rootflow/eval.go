@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -33,7 +34,7 @@ func (e *engine) eval(v ssa.Value) Value {
 	}
 	e.steps++
 	if e.steps > maxSteps {
-		return Value{{Kind: Bad, Why: "a value too complex for the analysis to follow", At: e.at(v.Pos())}}
+		return Value{{Kind: Bad, Why: "a value too complex for the analysis to follow", Cause: CauseLimit, At: e.at(v.Pos())}}
 	}
 	st := &activeEval{depth: len(e.active)}
 	e.active[v] = st
@@ -77,9 +78,12 @@ func (e *engine) compute(v ssa.Value) Value {
 			if i < len(preds) && noReturn(preds[i]) {
 				continue // log.Fatal(err) on the way: the value never arrives
 			}
+			if x := dotDefault(v, i); x != nil {
+				edge = x // dest = os.Getwd() when dest == ".": still dest
+			}
 			parts = append(parts, e.eval(edge))
 		}
-		return union(parts...)
+		return userDefaults(union(parts...))
 	case *ssa.Call:
 		return e.callResult(v.Common(), 0, v.Pos())
 	case *ssa.Extract:
@@ -150,6 +154,69 @@ func (e *engine) constant(c *ssa.Const) Value {
 		return e.bad(c.Pos(), "a value the analysis cannot follow")
 	}
 	return Value{literal(constant.StringVal(c.Value), "")}
+}
+
+// userDefaults applies the rule that a default standing in for the user's
+// choice is the user's choice: where a user-chosen value meets a path in or
+// relative to the working directory ("." when no argument was given,
+// os.Getwd when the flag said "."), the working directory is what the user
+// chose by not choosing. Other origins (a home directory fallback) stay.
+func userDefaults(v Value) Value {
+	if !slices.ContainsFunc(v, func(a Atom) bool { return a.Kind == User }) {
+		return v
+	}
+	return v.mapAtoms(func(a Atom) Value {
+		if a.Kind == Bad && (a.Cause == CauseCwd || a.Cause == CauseLiteral && a.Rel) {
+			return Value{{Kind: User}}
+		}
+		return Value{a}
+	})
+}
+
+// dotDefault recognizes `if x == "." { x = <default> }`: when edge i of
+// phi arrives only through the branch where another of its edges, x,
+// equals ".", the edge is x spelled out (the working directory the user
+// named with "."), and dotDefault returns x; otherwise nil.
+func dotDefault(phi *ssa.Phi, i int) ssa.Value {
+	preds := phi.Block().Preds
+	if i >= len(preds) {
+		return nil
+	}
+	for b := preds[i]; b != nil; b = b.Idom() {
+		idom := b.Idom()
+		if idom == nil {
+			return nil
+		}
+		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := branch.Cond.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+			continue
+		}
+		x, dot := cmp.X, cmp.Y
+		if s, isConst := constString(x); isConst && s == "." {
+			x, dot = dot, x
+		}
+		if s, isConst := constString(dot); !isConst || s != "." {
+			continue
+		}
+		taken := idom.Succs[0] // the branch where x == "."
+		if cmp.Op == token.NEQ {
+			taken = idom.Succs[1]
+		}
+		if !taken.Dominates(b) {
+			continue
+		}
+		for j, other := range phi.Edges {
+			if j != i && other == x {
+				return x
+			}
+		}
+		return nil
+	}
+	return nil
 }
 
 // noReturn reports whether block b calls a function that does not return
@@ -371,7 +438,7 @@ func (e *engine) concat(b *ssa.BinOp) Value {
 // earlier packages stored into it.
 func (e *engine) cell(key string, pos token.Pos) Value {
 	if why, ok := badCells[key]; ok {
-		return Value{{Kind: Bad, Why: why, At: e.at(pos)}}
+		return Value{{Kind: Bad, Why: why, Cause: CauseHome, At: e.at(pos)}}
 	}
 	if kind, ok := e.authorities[key]; ok {
 		return Value{{Kind: Rooted, Root: kind}}

@@ -96,23 +96,24 @@ var parents = map[string]bool{
 	"path.Dir":          true,
 }
 
-// sourceWhy are functions whose result is a path outside every root, with
-// the words that say so.
-var sourceWhy = map[string]string{
-	"os.UserHomeDir":     "a path under the home directory from os.UserHomeDir",
-	"os.UserConfigDir":   "a path under the user config directory from os.UserConfigDir",
-	"os.Getwd":           "a path under the working directory from os.Getwd",
-	"os.Executable":      "a path next to the executable from os.Executable",
-	"path/filepath.Base": "a bare file name from filepath.Base, relative to the working directory",
-	"path/filepath.Rel":  "a relative path from filepath.Rel, resolved against the working directory",
-	"os.ExpandEnv":       "a path expanded from environment variables by os.ExpandEnv",
+// outsideSource describes a function whose result is a path outside every
+// root: the words that say so, its cause, and whether it is relative to
+// the working directory.
+type outsideSource struct {
+	why   string
+	cause Cause
+	rel   bool
 }
 
-// relativeSources return relative paths, resolved against the working
-// directory when written.
-var relativeSources = map[string]bool{
-	"path/filepath.Base": true,
-	"path/filepath.Rel":  true,
+// outsideSources are the functions whose result is a path outside every root.
+var outsideSources = map[string]outsideSource{
+	"os.UserHomeDir":     {why: "a path under the home directory from os.UserHomeDir", cause: CauseHome},
+	"os.UserConfigDir":   {why: "a path under the user config directory from os.UserConfigDir", cause: CauseHome},
+	"os.Getwd":           {why: "a path under the working directory from os.Getwd", cause: CauseCwd},
+	"os.Executable":      {why: "a path next to the executable from os.Executable", cause: CauseExecutable},
+	"path/filepath.Base": {why: "a bare file name from filepath.Base, relative to the working directory", cause: CauseCwd, rel: true},
+	"path/filepath.Rel":  {why: "a relative path from filepath.Rel, resolved against the working directory", cause: CauseCwd, rel: true},
+	"os.ExpandEnv":       {why: "a path expanded from environment variables by os.ExpandEnv", cause: CauseEnv},
 }
 
 // getenvs read an environment variable named by their first argument.

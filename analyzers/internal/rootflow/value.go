@@ -30,6 +30,23 @@ var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "empty
 
 func (k Kind) String() string { return kindNames[k] }
 
+// Cause says what kind of origin outside every root an atom is: the
+// category of its diagnostics, and what rules such as "a default that
+// stands in for the user's choice" look at.
+type Cause string
+
+// The causes of an origin outside every root.
+const (
+	CauseUnproven   Cause = ""           // a value the analysis cannot follow
+	CauseLiteral    Cause = "literal"    // a constant path
+	CauseCwd        Cause = "cwd"        // the working directory or a path relative to it
+	CauseHome       Cause = "home"       // the home or user config directory
+	CauseEnv        Cause = "env"        // an environment variable that is not a sanctioned override
+	CauseExecutable Cause = "executable" // next to the executable
+	CauseClimb      Cause = "climb"      // a path that climbs out of its root
+	CauseLimit      Cause = "limit"      // an analysis bound was hit
+)
+
 // Atom is one possible origin of a value together with the path pattern
 // appended to it: a value is a set of atoms.
 type Atom struct {
@@ -41,6 +58,7 @@ type Atom struct {
 	Lit   string // Bad: the literal the path starts with, if any
 	Why   string // Bad: where the value came from, when not a literal
 	Rel   bool   // Bad: the path is relative to the working directory
+	Cause Cause  // Bad: what kind of origin it is, for categories and rules
 	// EmptyTemp, on a Param, says an empty argument means os.TempDir (the
 	// dir parameter of a helper around os.CreateTemp).
 	EmptyTemp bool
@@ -61,7 +79,7 @@ func atomLess(a, b Atom) int {
 	if c := int(a.Kind) - int(b.Kind); c != 0 {
 		return c
 	}
-	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {a.At, b.At}} {
+	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.At, b.At}} {
 		if c := strings.Compare(p[0], p[1]); c != 0 {
 			return c
 		}
@@ -214,7 +232,7 @@ func (a Atom) appendPath(rel string, at string) Atom {
 	case a.anchored():
 		a.Path = cleanPattern(joinPattern(a.Path, rel))
 		if a.Kind == Rooted && climbs(a.Path) {
-			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), At: at}
+			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), Cause: CauseClimb, At: at}
 		}
 	case a.Kind == Bad && a.Lit != "":
 		a.Path = cleanPattern(joinPattern(a.Path, rel))
@@ -240,12 +258,12 @@ func (a Atom) appendRaw(s string, at string) Atom {
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell):
 		a.Path = rawMark + s
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
-		return Atom{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%q appended without a separator)", a.Root, s), At: at}
+		return Atom{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%q appended without a separator)", a.Root, s), Cause: CauseClimb, At: at}
 	case a.anchored():
 		raw := a.Path + s
 		a.Path = cleanPattern(raw)
 		if a.Kind == Rooted && climbs(a.Path) {
-			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), At: at}
+			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), Cause: CauseClimb, At: at}
 		}
 		if strings.HasSuffix(raw, "/") {
 			// A separator is pending (root + "/" + name): keep it, so
@@ -279,9 +297,9 @@ func literal(s, at string) Atom {
 	case s == "/tmp" || strings.HasPrefix(s, "/tmp/"):
 		return Atom{Kind: Temp}
 	case strings.HasPrefix(s, "/") || strings.Contains(s, ":\\"):
-		return Atom{Kind: Bad, Lit: s, At: at}
+		return Atom{Kind: Bad, Lit: s, Cause: CauseLiteral, At: at}
 	}
-	return Atom{Kind: Bad, Lit: s, Rel: true, At: at}
+	return Atom{Kind: Bad, Lit: s, Cause: CauseLiteral, Rel: true, At: at}
 }
 
 func joinPattern(base, rel string) string {
