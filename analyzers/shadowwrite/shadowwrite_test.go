@@ -41,6 +41,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "helpers"},
 		{dir: "errorpath"},
 		{dir: "emptypath"},
+		{dir: "splits", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"MYAPP_GLOBAL_STATE_ROOT"} }},
 		{dir: "fields/..."},
 		{dir: "crosspkg/..."},
 		{dir: "closures"},

@@ -129,6 +129,12 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 // corresponding call arguments.
 func (e *engine) substitute(v Value, key string, args []ssa.Value, at string) Value {
 	return v.mapAtoms(func(a Atom) Value {
+		if a.Kind == Env && a.Key == key {
+			if a.Index < 0 || a.Index >= len(args) {
+				return Value{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}
+			}
+			return Value{e.envVar(args[a.Index], at).extend(a.Path, at)}
+		}
 		if a.Kind != Param || a.Key != key {
 			return Value{a}
 		}
@@ -187,12 +193,17 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		}
 		return e.join(arg(0), pos, at), true
 	case parents[key]:
-		return e.eval(arg(0)).mapAtoms(func(a Atom) Value {
-			if a.Kind == Rooted && a.Path == "" {
-				return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", Cause: CauseClimb, At: at}}
-			}
-			return Value{a.appendPath("..", at)}
-		}), true
+		return e.parent(arg(0), key, at), true
+	case splits[key] > 0:
+		if idx >= splits[key] {
+			return nil, true // found bool
+		}
+		return e.eval(arg(0)), true
+	case pathSplits[key]:
+		if idx == 1 {
+			return Value{{Kind: Bad, Why: "a bare file name from " + ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
+		}
+		return e.parent(arg(0), key, at), true
 	case identityTransfers[key]:
 		if idx != 0 {
 			return nil, true // errors and booleans carry no path
@@ -208,16 +219,11 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true
 		}
-		name, isConst := constString(arg(0))
-		if !isConst {
-			return Value{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}, true
+		if p, ok := arg(0).(*ssa.Parameter); ok {
+			// An env helper (envOr(name, def)): the caller names the variable.
+			return Value{{Kind: Env, Key: funcKey(p.Parent()), Index: slices.Index(p.Parent().Params, p)}}, true
 		}
-		for _, env := range e.cfg.RootEnv {
-			if env == name {
-				return Value{{Kind: Rooted, Root: "global"}}, true
-			}
-		}
-		return Value{{Kind: Bad, Why: "a path from the environment variable " + name, Cause: CauseEnv, At: at}}, true
+		return Value{e.envVar(arg(0), at)}, true
 	case tempSources[key]:
 		return Value{{Kind: Temp}}, true
 	case tempMakers[key]:
@@ -241,6 +247,32 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		return e.sprintf(arg(0), arg(1), pos, at), true
 	}
 	return nil, false
+}
+
+// envVar is the origin of the value of the environment variable named by
+// name: a global state root for a sanctioned override (root-env), outside
+// every root otherwise.
+func (e *engine) envVar(name ssa.Value, at string) Atom {
+	s, isConst := constString(name)
+	if !isConst {
+		return Atom{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}
+	}
+	if slices.Contains(e.cfg.RootEnv, s) {
+		return Atom{Kind: Rooted, Root: "global"}
+	}
+	return Atom{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, At: at}
+}
+
+// parent evaluates the directory of a path (filepath.Dir, the dir half of
+// filepath.Split): the parent within its origin, or outside when it climbs
+// above a state root.
+func (e *engine) parent(p ssa.Value, key, at string) Value {
+	return e.eval(p).mapAtoms(func(a Atom) Value {
+		if a.Kind == Rooted && a.Path == "" {
+			return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", Cause: CauseClimb, At: at}}
+		}
+		return Value{a.appendPath("..", at)}
+	})
 }
 
 // join evaluates filepath.Join and path.Join: the first element is the

@@ -80,6 +80,32 @@ var identityTransfers = map[string]bool{
 	"os.DirFS":                   true,
 }
 
+// splits take a string apart or put parts back together; the first n of
+// their results (a part, or a slice of parts) keep the origin of their
+// first argument: a user's argument split on "," stays user-chosen, a
+// root-override variable's list stays rooted.
+var splits = map[string]int{
+	"strings.Cut":             2, // func Cut(s, sep string) (before, after string, found bool)
+	"strings.CutPrefix":       1, // func CutPrefix(s, prefix string) (after string, found bool)
+	"strings.CutSuffix":       1, // func CutSuffix(s, suffix string) (before string, found bool)
+	"strings.Split":           1, // func Split(s, sep string) []string
+	"strings.SplitN":          1, // func SplitN(s, sep string, n int) []string
+	"strings.SplitAfter":      1, // func SplitAfter(s, sep string) []string
+	"strings.Fields":          1, // func Fields(s string) []string
+	"strings.FieldsFunc":      1, // func FieldsFunc(s string, f func(rune) bool) []string
+	"strings.Join":            1, // func Join(elems []string, sep string) string
+	"strings.Trim":            1, // func Trim(s, cutset string) string
+	"strings.TrimLeft":        1, // func TrimLeft(s, cutset string) string
+	"strings.TrimFunc":        1, // func TrimFunc(s string, f func(rune) bool) string
+	"path/filepath.SplitList": 1, // func SplitList(path string) []string
+}
+
+// pathSplits split a path into its directory and its file name.
+var pathSplits = map[string]bool{
+	"path/filepath.Split": true, // func Split(path string) (dir, file string)
+	"path.Split":          true, // func Split(path string) (dir, file string)
+}
+
 // joins join their (variadic) arguments.
 var joins = map[string]bool{
 	"path/filepath.Join": true,

@@ -23,10 +23,11 @@ const (
 	Param               // parameter Atom.Index of function Atom.Key
 	Cell                // the value stored in field or package variable Atom.Key
 	Func                // a reference to function Atom.Key (a func value)
+	Env                 // the environment variable named by parameter Atom.Index of function Atom.Key
 	Bad                 // outside every state root; Atom.Why or Atom.Lit says why
 )
 
-var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "empty", "param", "cell", "func", "bad"}
+var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "empty", "param", "cell", "func", "env", "bad"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -213,7 +214,7 @@ func (v Value) mapAtoms(f func(Atom) Value) Value {
 // origin, so that joining onto it keeps the origin.
 func (a Atom) anchored() bool {
 	switch a.Kind {
-	case Rooted, Temp, Cache, User, Param, Cell:
+	case Rooted, Temp, Cache, User, Param, Cell, Env:
 		return true
 	}
 	return false
@@ -255,7 +256,7 @@ func (a Atom) appendRaw(s string, at string) Atom {
 		return literal(s, at)
 	case a.anchored() && strings.HasPrefix(a.Path, rawMark):
 		a.Path += s
-	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell):
+	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell || a.Kind == Env):
 		a.Path = rawMark + s
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
 		return Atom{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%q appended without a separator)", a.Root, s), Cause: CauseClimb, At: at}
@@ -363,6 +364,8 @@ func (a Atom) Describe() string {
 		return "os.DevNull"
 	case Empty:
 		return "an empty path"
+	case Env:
+		return "a path from an environment variable named by the caller"
 	case Bad:
 		if a.Lit != "" {
 			p := a.Lit
