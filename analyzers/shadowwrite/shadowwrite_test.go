@@ -41,6 +41,10 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "helpers"},
 		{dir: "errorpath"},
 		{dir: "emptypath"},
+		{dir: "devices"},
+		{dir: "configured", cfg: func(c *rootflow.Config) {
+			c.Authorities = []string{"(*shadowwrite/configured.Context).String=user", "shadowwrite/configured.scratch=temp", "shadowwrite/configured.ensureDir=global"}
+		}},
 		{dir: "splits", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"MYAPP_GLOBAL_STATE_ROOT"} }},
 		{dir: "fields/..."},
 		{dir: "crosspkg/..."},

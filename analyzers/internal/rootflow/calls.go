@@ -87,11 +87,14 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Valu
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Value {
 	at := e.at(pos)
 	if kind, ok := e.authorities[t.key]; ok {
-		return Value{{Kind: Rooted, Root: kind}}
+		return Value{authorityOrigin(kind)}
 	}
 	if t.invoke {
-		if tempSources[t.key] {
+		switch {
+		case tempSources[t.key]:
 			return Value{{Kind: Temp}}
+		case userSources[t.key]:
+			return Value{{Kind: User}}
 		}
 		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", ShortName(t.key))
 	}
@@ -117,7 +120,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		return e.bad(pos, "the result of %s", ShortName(t.key))
 	}
 	if sum.Authority != "" {
-		return Value{{Kind: Rooted, Root: sum.Authority}}
+		return Value{authorityOrigin(sum.Authority)}
 	}
 	if idx >= len(sum.Results) || sum.Results[idx] == nil {
 		return e.bad(pos, "the result of %s", ShortName(t.key))
@@ -243,6 +246,8 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 			return nil, true // the error
 		}
 		return e.joinOnto(arg(0), arg(1), at), true
+	case key == atomicLoad:
+		return e.load(arg(0), pos), true
 	case key == "fmt.Sprintf":
 		return e.sprintf(arg(0), arg(1), pos, at), true
 	}

@@ -78,12 +78,25 @@ func (e *engine) compute(v ssa.Value) Value {
 			if i < len(preds) && noReturn(preds[i]) {
 				continue // log.Fatal(err) on the way: the value never arrives
 			}
-			if x := dotDefault(v, i); x != nil {
-				edge = x // dest = os.Getwd() when dest == ".": still dest
+			if x, empty := cwdDefault(v, i); x != nil {
+				// dest = os.Getwd() when dest == ".": still dest. When
+				// dest == "", an empty dest means the default.
+				val := e.eval(x)
+				if empty {
+					def := e.eval(edge)
+					val = val.mapAtoms(func(a Atom) Value {
+						if a.Kind == Empty {
+							return def
+						}
+						return Value{a}
+					})
+				}
+				parts = append(parts, val)
+				continue
 			}
 			parts = append(parts, e.eval(edge))
 		}
-		return userDefaults(union(parts...))
+		return e.userDefaults(union(parts...))
 	case *ssa.Call:
 		return e.callResult(v.Common(), 0, v.Pos())
 	case *ssa.Extract:
@@ -99,6 +112,9 @@ func (e *engine) compute(v ssa.Value) Value {
 	case *ssa.TypeAssert:
 		return e.eval(v.X)
 	case *ssa.UnOp:
+		if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			return e.reaching(a, v)
+		}
 		if v.Op == token.MUL {
 			return e.load(v.X, v.Pos())
 		}
@@ -130,9 +146,8 @@ func (e *engine) compute(v ssa.Value) Value {
 	case *ssa.IndexAddr:
 		return e.load(v, v.Pos())
 	case *ssa.Slice:
-		if _, isString := v.X.Type().Underlying().(*types.Basic); isString {
-			return e.bad(v.Pos(), "a substring the analysis cannot follow")
-		}
+		// A substring (s[i:]) or subslice keeps the origin of what it is
+		// cut from, as strings.Cut does.
 		return e.eval(v.X)
 	case *ssa.MakeSlice:
 		return e.elems(v)
@@ -156,13 +171,29 @@ func (e *engine) constant(c *ssa.Const) Value {
 	return Value{literal(constant.StringVal(c.Value), "")}
 }
 
+// userDefaults is the rule below for e's values: a field or variable that
+// only ever holds user-chosen values (a flag's value copied into an options
+// struct) counts as user-chosen.
+func (e *engine) userDefaults(v Value) Value {
+	return userDefaults(v, func(a Atom) bool {
+		if a.Kind == User {
+			return true
+		}
+		if a.Kind != Cell || a.Path != "" {
+			return false
+		}
+		stored := e.cellStores(a.Key)
+		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b Atom) bool { return b.Kind != User })
+	})
+}
+
 // userDefaults applies the rule that a default standing in for the user's
 // choice is the user's choice: where a user-chosen value meets a path in or
 // relative to the working directory ("." when no argument was given,
 // os.Getwd when the flag said "."), the working directory is what the user
 // chose by not choosing. Other origins (a home directory fallback) stay.
-func userDefaults(v Value) Value {
-	if !slices.ContainsFunc(v, func(a Atom) bool { return a.Kind == User }) {
+func userDefaults(v Value, isUser func(Atom) bool) Value {
+	if !slices.ContainsFunc(v, isUser) {
 		return v
 	}
 	return v.mapAtoms(func(a Atom) Value {
@@ -173,19 +204,21 @@ func userDefaults(v Value) Value {
 	})
 }
 
-// dotDefault recognizes `if x == "." { x = <default> }`: when edge i of
-// phi arrives only through the branch where another of its edges, x,
-// equals ".", the edge is x spelled out (the working directory the user
-// named with "."), and dotDefault returns x; otherwise nil.
-func dotDefault(phi *ssa.Phi, i int) ssa.Value {
+// cwdDefault recognizes `if x == "." { x = <default> }` and
+// `if x == "" { x = <default> }`: when edge i of phi arrives only through
+// the branch where another of its edges, x, equals "." or "", the edge is
+// x spelled out (the working directory the user named with ".", or the
+// default of an empty argument), and cwdDefault returns x and whether the
+// comparison was with ""; otherwise nil.
+func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
 	preds := phi.Block().Preds
 	if i >= len(preds) {
-		return nil
+		return nil, false
 	}
 	for b := preds[i]; b != nil; b = b.Idom() {
 		idom := b.Idom()
 		if idom == nil {
-			return nil
+			return nil, false
 		}
 		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
 		if !ok {
@@ -195,11 +228,12 @@ func dotDefault(phi *ssa.Phi, i int) ssa.Value {
 		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
 			continue
 		}
-		x, dot := cmp.X, cmp.Y
-		if s, isConst := constString(x); isConst && s == "." {
-			x, dot = dot, x
+		x, lit := cmp.X, cmp.Y
+		if _, isConst := constString(x); isConst {
+			x, lit = lit, x
 		}
-		if s, isConst := constString(dot); !isConst || s != "." {
+		s, isConst := constString(lit)
+		if !isConst || s != "." && s != "" {
 			continue
 		}
 		taken := idom.Succs[0] // the branch where x == "."
@@ -211,12 +245,12 @@ func dotDefault(phi *ssa.Phi, i int) ssa.Value {
 		}
 		for j, other := range phi.Edges {
 			if j != i && other == x {
-				return x
+				return x, s == ""
 			}
 		}
-		return nil
+		return nil, false
 	}
-	return nil
+	return nil, false
 }
 
 // noReturn reports whether block b calls a function that does not return
@@ -318,7 +352,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Value {
 			return Value{{Kind: User}}
 		}
 		if kind, ok := e.authorities[key]; ok {
-			return Value{{Kind: Rooted, Root: kind}}
+			return Value{authorityOrigin(kind)}
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
@@ -352,6 +386,72 @@ func (e *engine) stored(a *ssa.Alloc) Value {
 			}
 		case *ssa.IndexAddr:
 			// An array variable: its elements.
+			parts = append(parts, e.storedAt(ref))
+		case ssa.CallInstruction:
+			if v := e.boundBy(ref.Common(), a); v != nil {
+				parts = append(parts, v)
+			}
+		}
+	}
+	return union(parts...)
+}
+
+// reaching is the union of the values a load of local variable a can
+// see: the stores into it that reach the load without another store in
+// between (a store that can only happen later is not seen; a named result
+// returned after "dir = root" is not the "" it held before), plus those
+// made through closures and flag bindings, which may happen at any time.
+func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Value {
+	escaped := e.escaped(a)
+	parts := []Value{escaped}
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(b *ssa.BasicBlock, upto int, called bool)
+	walk = func(b *ssa.BasicBlock, upto int, called bool) {
+		for i := upto - 1; i >= 0; i-- {
+			switch in := b.Instrs[i].(type) {
+			case *ssa.Store:
+				if in.Addr == a {
+					parts = append(parts, e.eval(in.Val))
+					return
+				}
+			case ssa.CallInstruction:
+				// The call may run a closure that assigns the variable:
+				// its explicit stores before stay possible, but not the
+				// zero value it was declared with (`var s string` set on
+				// every path through a helper closure).
+				called = called || len(escaped) > 0
+			}
+		}
+		if len(b.Preds) == 0 && !called && isPathType(a.Type().Underlying().(*types.Pointer).Elem()) {
+			parts = append(parts, Value{{Kind: Empty}}) // still its zero value
+		}
+		for _, p := range b.Preds {
+			if !seen[p] {
+				seen[p] = true
+				walk(p, len(p.Instrs), called)
+			}
+		}
+	}
+	b := load.Block()
+	walk(b, slices.Index(b.Instrs, load), false)
+	return union(parts...)
+}
+
+// escaped is the union of the values stored into local variable a other
+// than by its own function's stores: through closures that capture it,
+// through its elements, and by flag bindings.
+func (e *engine) escaped(a *ssa.Alloc) Value {
+	var parts []Value
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.MakeClosure:
+			for i, b := range ref.Bindings {
+				if b == a {
+					fn := ref.Fn.(*ssa.Function)
+					parts = append(parts, e.storedVia(fn.FreeVars[i]))
+				}
+			}
+		case *ssa.IndexAddr:
 			parts = append(parts, e.storedAt(ref))
 		case ssa.CallInstruction:
 			if v := e.boundBy(ref.Common(), a); v != nil {
@@ -441,7 +541,7 @@ func (e *engine) cell(key string, pos token.Pos) Value {
 		return Value{{Kind: Bad, Why: why, Cause: CauseHome, At: e.at(pos)}}
 	}
 	if kind, ok := e.authorities[key]; ok {
-		return Value{{Kind: Rooted, Root: kind}}
+		return Value{authorityOrigin(kind)}
 	}
 	return Value{{Kind: Cell, Key: key}}
 }

@@ -97,6 +97,8 @@ var splits = map[string]int{
 	"strings.Trim":            1, // func Trim(s, cutset string) string
 	"strings.TrimLeft":        1, // func TrimLeft(s, cutset string) string
 	"strings.TrimFunc":        1, // func TrimFunc(s string, f func(rune) bool) string
+	"strings.ReplaceAll":      1, // func ReplaceAll(s, old, new string) string
+	"strings.Replace":         1, // func Replace(s, old, new string, n int) string
 	"path/filepath.SplitList": 1, // func SplitList(path string) []string
 }
 
@@ -184,6 +186,21 @@ func flagTables() (sources, binders map[string]bool) {
 	// A file of the parsed sources is one of the user's files: the
 	// packages they gave (a formatter or --fix rewriting them in place).
 	sources["(*go/token.File).Name"] = true
+	// urfave/cli: a command's flag values and positional arguments.
+	for _, pkg := range []string{"github.com/urfave/cli", "github.com/urfave/cli/v2"} {
+		for _, fn := range []string{"String", "StringSlice", "Path", "GlobalString", "GlobalPath"} {
+			sources["(*"+pkg+".Context)."+fn] = true
+		}
+		for _, fn := range []string{"First", "Get", "Tail", "Slice"} {
+			sources["("+pkg+".Args)."+fn] = true
+		}
+	}
+	for _, fn := range []string{"String", "StringSlice", "StringArgs", "StringArg"} {
+		sources["(*github.com/urfave/cli/v3.Command)."+fn] = true
+	}
+	for _, fn := range []string{"First", "Get", "Tail", "Slice"} {
+		sources["(github.com/urfave/cli/v3.Args)."+fn] = true
+	}
 	for _, pkg := range []string{"flag", "github.com/spf13/pflag"} {
 		for _, fn := range []string{"String", "StringP", "Arg", "Args", "StringSlice", "StringSliceP", "StringArray", "StringArrayP", "GetString"} {
 			sources[pkg+"."+fn] = true
@@ -226,3 +243,11 @@ var badCells = map[string]string{
 // cobraCommand is the type whose Run-style handlers receive user-chosen
 // positional arguments.
 const cobraCommand = "github.com/spf13/cobra.Command"
+
+// atomicStore and atomicLoad are sync/atomic.Value's Store and Load: a
+// value stored through a pointer to a field or variable and loaded back,
+// which the engine treats as a store into and a read of that cell.
+const (
+	atomicStore = "(*sync/atomic.Value).Store" // func (v *Value) Store(val any)
+	atomicLoad  = "(*sync/atomic.Value).Load"  // func (v *Value) Load() (val any)
+)

@@ -48,7 +48,7 @@ type upstream struct {
 // until nothing new is required.
 func (e *engine) propagate() {
 	calls := map[string][]callSite{}
-	stores := map[string][]storeSite{}
+	stores := e.storeSites
 	var queue []pending
 	for _, fn := range e.funcs {
 		for _, b := range fn.Blocks {
@@ -59,13 +59,6 @@ func (e *engine) propagate() {
 					for _, t := range targets {
 						e.checkWrite(in, fn, t, &queue)
 						calls[t.key] = append(calls[t.key], callSite{in, fn, t})
-						if key := e.boundCell(in.Common(), t); key != "" {
-							stores[key] = append(stores[key], storeSite{pos: in.Pos(), fn: fn})
-						}
-					}
-				case *ssa.Store:
-					if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
-						stores[key] = append(stores[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn})
 					}
 				}
 			}
@@ -232,6 +225,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 	}
 	op := ShortName(t.key)
 	pos := in.Pos()
+	authority, inAuthority := e.authorities[funcKey(outermost(fn))]
 	for _, i := range spec.paths {
 		i += shift
 		if i >= len(args) {
@@ -241,10 +235,23 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if spec.emptyIsTemp {
 			v = emptyIsTemp(v)
 		}
+		if inAuthority {
+			// The authority creates the root it resolves: its own
+			// writes are under that root, whatever it was built from.
+			v = Value{authorityOrigin(authority)}
+		}
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: v})
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
 		e.check(v, pos, AtWrite, op, Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}, queue)
 	}
+}
+
+// outermost returns the declared function a closure belongs to.
+func outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
 }
 
 // check reports the origins of v that are outside every root, and turns
@@ -307,19 +314,53 @@ func (e *engine) find(pos token.Pos, site Site, op string, a Atom, r Req) {
 	e.res.Findings = append(e.res.Findings, &Finding{Pos: pos, Site: site, Op: op, Origin: a, Reach: r})
 }
 
-// boundCell returns the cell a flag-binding call binds, if any.
-func (e *engine) boundCell(common *ssa.CallCommon, t callee) string {
-	if !userBinders[t.key] || t.fn == nil {
-		return ""
+// collectStores records the stores of fn into fields and package
+// variables: assignments, flag bindings (a user-chosen value) and
+// (*sync/atomic.Value).Store.
+func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
+			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn})
+		}
+	case ssa.CallInstruction:
+		common := in.Common()
+		callee := common.StaticCallee()
+		if callee == nil || len(common.Args) == 0 {
+			return
+		}
+		args := common.Args
+		switch key := funcKey(callee); {
+		case userBinders[key]:
+			if callee.Signature.Recv() != nil {
+				args = args[1:]
+			}
+			if len(args) > 0 {
+				if cell := e.cellOf(args[0]); cell != "" {
+					e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), fn: fn})
+				}
+			}
+		case key == atomicStore && len(args) == 2:
+			if cell := e.cellOf(args[0]); cell != "" {
+				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), val: args[1], fn: fn})
+			}
+		}
 	}
-	args := common.Args
-	if t.fn.Signature.Recv() != nil {
-		args = args[1:]
+}
+
+// cellStores returns what is stored into a cell: by this package (its
+// store sites, evaluated) and by the packages it imports.
+func (e *engine) cellStores(key string) Value {
+	if e.resolving[key] {
+		return nil // a store of the cell into itself: nothing new
 	}
-	if len(args) == 0 {
-		return ""
+	e.resolving[key] = true
+	defer delete(e.resolving, key)
+	parts := []Value{e.upstream().stores[key]}
+	for _, s := range e.storeSites[key] {
+		parts = append(parts, e.storeValue(s))
 	}
-	return e.cellOf(args[0])
+	return union(parts...)
 }
 
 // cellOf returns the cell an address denotes: a field or package variable.

@@ -166,6 +166,9 @@ type engine struct {
 	res      *Result
 	reach    map[*ssa.Function][]Reach
 	seen     map[string]bool // findings already reported
+
+	storeSites map[string][]storeSite // the stores into each cell, by cell key
+	resolving  map[string]bool        // cells whose stores are being evaluated
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
@@ -183,6 +186,9 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		res:       &Result{Config: cfg},
 		seen:      map[string]bool{},
 		reach:     map[*ssa.Function][]Reach{},
+
+		storeSites: map[string][]storeSite{},
+		resolving:  map[string]bool{},
 	}
 	e.std = inGOROOT(pass)
 	if e.std && !cfg.AnalyzeStd {
@@ -200,6 +206,8 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					e.collectStores(fn, in)
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
@@ -207,6 +215,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 					// Func values stored into fields and variables, so
 					// calls through them resolve (an authority kept in a
 					// struct field and called later).
+					e.collectStores(fn, in)
 					switch v := in.Val.(type) {
 					case *ssa.Function:
 						e.addCellFunc(in.Addr, v)
@@ -241,6 +250,9 @@ func (e *engine) configure() error {
 			kind = "state"
 		}
 		e.authorities[name] = kind
+		if field := fieldAuthority(name); field != "" {
+			e.authorities[field] = kind
+		}
 	}
 	e.sinks = make(map[string]sinkSpec, len(builtinSinks)+len(e.cfg.Sinks))
 	for k, v := range builtinSinks {
@@ -267,6 +279,22 @@ func (e *engine) configure() error {
 		e.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
 	}
 	return nil
+}
+
+// fieldAuthority returns the cell key of a configured "(pkg.T).Field" or
+// "(*pkg.T).Field" authority, a field holding a state root ("pkg.T.Field"),
+// or "" for other forms. (A method of the same spelling keeps its own key.)
+func fieldAuthority(name string) string {
+	rest, ok := strings.CutPrefix(name, "(")
+	if !ok {
+		return ""
+	}
+	rest = strings.TrimPrefix(rest, "*")
+	typ, member, ok := strings.Cut(rest, ").")
+	if !ok {
+		return ""
+	}
+	return typ + "." + member
 }
 
 func (e *engine) resetMemo() {
@@ -362,10 +390,12 @@ func (e *engine) computeResults(fn *ssa.Function) []Value {
 	out := make([]Value, n)
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
+		if !ok || b == fn.Recover {
+			// The recover block returns what a deferred recover left,
+			// only after a panic: not a path this function computes.
 			continue
 		}
-		failing := errLast && !isNilConst(ret.Results[n-1])
+		failing := errLast && !isNilConst(ret.Results[n-1]) || onErrorPath(b)
 		for i, r := range ret.Results {
 			if !carries[i] || (failing && isZeroConst(r)) {
 				continue
@@ -492,6 +522,34 @@ func stringConstraint(tp *types.TypeParam, depth int) bool {
 		}
 	}
 	return found
+}
+
+// onErrorPath reports whether block b runs only after a check found an
+// error (`if err != nil { return "" }`): what it returns is a failure
+// path's zero value even without an error result.
+func onErrorPath(b *ssa.BasicBlock) bool {
+	for ; b != nil; b = b.Idom() {
+		idom := b.Idom()
+		if idom == nil {
+			return false
+		}
+		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := branch.Cond.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNilConst(cmp.Y) || !isError(cmp.X.Type()) {
+			continue
+		}
+		failed := idom.Succs[0] // the branch where err != nil
+		if cmp.Op == token.EQL {
+			failed = idom.Succs[1]
+		}
+		if failed.Dominates(b) {
+			return true
+		}
+	}
+	return false
 }
 
 func isError(t types.Type) bool {

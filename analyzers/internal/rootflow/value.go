@@ -293,7 +293,8 @@ func literal(s, at string) Atom {
 	switch {
 	case s == "":
 		return Atom{Kind: Empty}
-	case s == "/dev/null" || s == "NUL":
+	case s == "/dev/null" || s == "NUL" || strings.HasPrefix(s, "/dev/"):
+		// A device (the null device, a terminal) keeps no state.
 		return Atom{Kind: DevNull}
 	case s == "/tmp" || strings.HasPrefix(s, "/tmp/"):
 		return Atom{Kind: Temp}
@@ -361,7 +362,7 @@ func (a Atom) Describe() string {
 	case User:
 		return "a user-chosen path"
 	case DevNull:
-		return "os.DevNull"
+		return "a device"
 	case Empty:
 		return "an empty path"
 	case Env:
@@ -425,4 +426,18 @@ func (a Atom) Pattern() string {
 		return "unknown"
 	}
 	return "unknown"
+}
+
+// authorityOrigin is the origin of a value an authority returns. Its kind
+// names a state root ("repo", "global", ...), except "user" and "temp":
+// a configured source of user-chosen or temporary paths (a CLI library's
+// flag accessor the engine does not know, a project's temp-dir helper).
+func authorityOrigin(kind string) Atom {
+	switch kind {
+	case "user":
+		return Atom{Kind: User}
+	case "temp":
+		return Atom{Kind: Temp}
+	}
+	return Atom{Kind: Rooted, Root: kind}
 }

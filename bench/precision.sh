@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# bench/precision.sh: staterootlint's precision on the labelled corpus of
+# real programs (bench/corpus/README.md).
+#
+# Usage: bench/precision.sh [PROGRAM...]     (default: every bench/corpus/*/)
+#
+# For each program it downloads the pinned module through the Go module
+# proxy (go mod download), copies it into a scratch directory (the module
+# cache is read-only), runs staterootlint there with the program's
+# .staterootlint.yaml and --format json, and scores the shadowwrite
+# findings against sites.tsv (bench/score). It prints a markdown table, then
+# every missed shadow site, false positive and unlabelled finding.
+#
+# Exit status: 0 when every program meets the bar (every SHADOW site found,
+# false positives at most 1 per 20 correct sites, no finding outside the
+# table), 1 otherwise, 2 when a program could not be run.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+top=$(cd "$here/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if (($#)); then programs=("$@"); else
+	programs=()
+	for d in "$here"/corpus/*/; do programs+=("$(basename "$d")"); done
+fi
+
+(cd "$top" && go build -o "$work/staterootlint" ./cmd/staterootlint && go build -o "$work/score" ./bench/score)
+
+status=0
+details=""
+printf '| program | version | shadow sites found | false positives / correct sites | not in the table |\n'
+printf '|---|---|---|---|---|\n'
+for p in "${programs[@]}"; do
+	dir="$here/corpus/$p"
+	if [[ ! -f $dir/module ]]; then
+		echo "precision: no corpus program $p (bench/corpus/$p/module)" >&2
+		exit 2
+	fi
+	mapfile -t lines <"$dir/module"
+	modver=${lines[0]}
+	patterns=("${lines[@]:1}")
+	((${#patterns[@]})) || patterns=(./...)
+	src=$(go mod download -json "$modver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$/\1/p')
+	if [[ -z $src ]]; then
+		echo "precision: go mod download $modver failed" >&2
+		status=2
+		continue
+	fi
+	copy="$work/$p"
+	cp -r "$src" "$copy"
+	chmod -R u+w "$copy"
+	rc=0
+	(cd "$copy" && "$work/staterootlint" --config "$dir/.staterootlint.yaml" --format json "${patterns[@]}") >"$work/$p.json" 2>"$work/$p.err" || rc=$?
+	if ((rc > 1)); then
+		echo "precision: staterootlint on $p exited $rc:" >&2
+		cat "$work/$p.err" >&2
+		status=2
+		continue
+	fi
+	"$work/score" "$dir/sites.tsv" "$work/$p.json" "$copy" >"$work/$p.score"
+	read -r shadow found correct fp unlabelled <"$work/$p.score"
+	printf '| %s | %s | %d / %d | %d / %d | %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled"
+	details+=$(sed -n "s|^# |$p: |p" "$work/$p.score")$'\n'
+	if ((found < shadow || fp * 20 > correct || unlabelled > 0)) && ((status == 0)); then
+		status=1
+	fi
+done
+printf '\n%s' "$details"
+exit "$status"

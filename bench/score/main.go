@@ -1,0 +1,61 @@
+// Command score scores staterootlint's findings on one corpus program
+// against its labelled write sites (bench/corpus/README.md says how).
+//
+// Usage: go run ./bench/score SITES.tsv FINDINGS.json MODULE_DIR
+//
+// It prints one tab-separated line: shadow sites, shadow sites found,
+// correct sites (ROOTED, TEMP-CACHE, USER), false positives, findings on
+// no row; then, on later lines starting with "#", every missed shadow
+// site, false positive and unlabelled finding.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	if len(os.Args) != 4 {
+		fmt.Fprintln(os.Stderr, "usage: score SITES.tsv FINDINGS.json MODULE_DIR")
+		os.Exit(2)
+	}
+	if err := run(os.Args[1], os.Args[2], os.Args[3], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "score:", err)
+		os.Exit(1)
+	}
+}
+
+func run(sitesPath, findingsPath, moduleDir string, w io.Writer) error {
+	sitesFile, err := os.ReadFile(sitesPath)
+	if err != nil {
+		return err
+	}
+	sites, err := parseSites(string(sitesFile))
+	if err != nil {
+		return fmt.Errorf("read %s: %w", sitesPath, err)
+	}
+	data, err := os.ReadFile(findingsPath)
+	if err != nil {
+		return err
+	}
+	var out struct {
+		Diagnostics []finding `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return fmt.Errorf("read %s: %w", findingsPath, err)
+	}
+	s := Score(sites, out.Diagnostics, moduleDir)
+	fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\n", s.Shadow, s.Found, s.Correct, len(s.FalsePositives), len(s.Unlabelled))
+	for _, m := range s.Missed {
+		fmt.Fprintf(w, "# missed shadow site %s (%s): %s\n", m.Site, m.Call, m.Reason)
+	}
+	for _, f := range s.FalsePositives {
+		fmt.Fprintf(w, "# false positive %s\n", f)
+	}
+	for _, f := range s.Unlabelled {
+		fmt.Fprintf(w, "# not in the table %s\n", f)
+	}
+	return nil
+}

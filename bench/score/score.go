@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The verdicts of a labelled site.
+const (
+	Rooted    = "ROOTED"
+	TempCache = "TEMP-CACHE"
+	User      = "USER"
+	Shadow    = "SHADOW"
+	Param     = "PARAM"
+)
+
+// Site is one row of a sites.tsv table.
+type Site struct {
+	Site    string   // file:line, relative to the module root
+	Call    string   // the function called
+	Verdict string   // one of the verdicts
+	Also    []string // other file:line places a finding for it may land
+	Reason  string
+}
+
+// parseSites reads a sites.tsv table (header line first).
+func parseSites(text string) ([]Site, error) {
+	var sites []Site
+	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if i == 0 || strings.TrimSpace(line) == "" {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) != 5 {
+			return nil, fmt.Errorf("line %d: %d columns, want 5 (site, call, verdict, also, reason)", i+1, len(cols))
+		}
+		s := Site{Site: cols[0], Call: cols[1], Verdict: cols[2], Reason: cols[4]}
+		if !validLoc(s.Site) {
+			return nil, fmt.Errorf("line %d: site %q is not file:line", i+1, s.Site)
+		}
+		switch s.Verdict {
+		case Rooted, TempCache, User, Shadow, Param:
+		default:
+			return nil, fmt.Errorf("line %d: verdict %q; valid: ROOTED, TEMP-CACHE, USER, SHADOW, PARAM", i+1, s.Verdict)
+		}
+		for _, a := range strings.Split(cols[3], ",") {
+			if a = strings.TrimSpace(a); a == "" {
+				continue
+			}
+			if !validLoc(a) {
+				return nil, fmt.Errorf("line %d: also %q is not file:line", i+1, a)
+			}
+			s.Also = append(s.Also, a)
+		}
+		sites = append(sites, s)
+	}
+	return sites, nil
+}
+
+func validLoc(s string) bool {
+	file, line, ok := strings.Cut(s, ":")
+	n, err := strconv.Atoi(line)
+	return ok && file != "" && err == nil && n > 0
+}
+
+// finding is one diagnostic of staterootlint --format json.
+type finding struct {
+	Analyzer string `json:"analyzer"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Message  string `json:"message"`
+}
+
+// Result is the score of one program.
+type Result struct {
+	Shadow, Found  int      // SHADOW rows, and those a finding landed on
+	Correct        int      // ROOTED, TEMP-CACHE and USER rows
+	Missed         []Site   // SHADOW rows no finding landed on
+	FalsePositives []string // findings on correct rows
+	Unlabelled     []string // findings on no row
+}
+
+// Score matches the shadowwrite findings to the labelled sites: a finding
+// lands on a row when its file:line is the row's site or one of its also
+// places. A finding on rows of several verdicts counts for the shadow row.
+func Score(sites []Site, findings []finding, moduleDir string) Result {
+	var r Result
+	rows := map[string][]int{}
+	for i, s := range sites {
+		for _, loc := range append([]string{s.Site}, s.Also...) {
+			rows[loc] = append(rows[loc], i)
+		}
+		switch s.Verdict {
+		case Shadow:
+			r.Shadow++
+		case Rooted, TempCache, User:
+			r.Correct++
+		}
+	}
+	found := make([]bool, len(sites))
+	for _, f := range findings {
+		if f.Analyzer != "shadowwrite" {
+			continue
+		}
+		rel, err := filepath.Rel(moduleDir, f.File)
+		if err != nil {
+			rel = f.File
+		}
+		loc := filepath.ToSlash(rel) + ":" + strconv.Itoa(f.Line)
+		matched := rows[loc]
+		if len(matched) == 0 {
+			r.Unlabelled = append(r.Unlabelled, loc+": "+f.Message)
+			continue
+		}
+		shadow, correct := false, false
+		for _, i := range matched {
+			switch sites[i].Verdict {
+			case Shadow:
+				found[i], shadow = true, true
+			case Rooted, TempCache, User:
+				correct = true
+			}
+		}
+		if correct && !shadow {
+			r.FalsePositives = append(r.FalsePositives, loc+": "+f.Message)
+		}
+	}
+	for i, s := range sites {
+		if s.Verdict != Shadow {
+			continue
+		}
+		if found[i] {
+			r.Found++
+		} else {
+			r.Missed = append(r.Missed, s)
+		}
+	}
+	slices.Sort(r.FalsePositives)
+	slices.Sort(r.Unlabelled)
+	return r
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestScore(t *testing.T) {
+	sites, err := parseSites("site\tcall\tverdict\talso\treason\n" +
+		"a.go:10\tos.WriteFile\tSHADOW\t\tliteral\n" +
+		"a.go:20\tos.WriteFile\tSHADOW\tb.go:5\tstored in a field at b.go:5\n" +
+		"a.go:30\tos.MkdirAll\tROOTED\t\tunder the root\n" +
+		"a.go:40\tos.Create\tUSER\t\ta flag\n" +
+		"a.go:50\tos.Remove\tPARAM\t\thelper\n" +
+		"a.go:60\tos.Remove\tSHADOW\t\tnever found\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := []finding{
+		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 10},
+		{Analyzer: "shadowwrite", File: "/m/b.go", Line: 5},
+		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 30},
+		{Analyzer: "cwdwrite", File: "/m/a.go", Line: 40}, // not scored
+		{Analyzer: "shadowwrite", File: "/m/c.go", Line: 1},
+	}
+	r := Score(sites, findings, "/m")
+	if r.Shadow != 3 || r.Found != 2 || r.Correct != 2 {
+		t.Errorf("shadow %d found %d correct %d, want 3 2 2", r.Shadow, r.Found, r.Correct)
+	}
+	if len(r.Missed) != 1 || r.Missed[0].Site != "a.go:60" {
+		t.Errorf("missed %v, want a.go:60", r.Missed)
+	}
+	if !slices.Equal(r.FalsePositives, []string{"a.go:30: "}) {
+		t.Errorf("false positives %q", r.FalsePositives)
+	}
+	if !slices.Equal(r.Unlabelled, []string{"c.go:1: "}) {
+		t.Errorf("unlabelled %q", r.Unlabelled)
+	}
+}
+
+func TestParseSitesErrors(t *testing.T) {
+	for _, text := range []string{
+		"h\na.go:1\tos.Create\tMAYBE\t\tx\n",
+		"h\na.go\tos.Create\tSHADOW\t\tx\n",
+		"h\na.go:1\tos.Create\tSHADOW\n",
+		"h\na.go:1\tos.Create\tSHADOW\tb.go\tx\n",
+	} {
+		if _, err := parseSites(text); err == nil {
+			t.Errorf("parseSites(%q): no error", text)
+		}
+	}
+}
