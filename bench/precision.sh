@@ -11,9 +11,15 @@
 # findings against sites.tsv (bench/score). It prints a markdown table, then
 # every missed shadow site, false positive and unlabelled finding.
 #
-# Exit status: 0 when every program meets the bar (every SHADOW site found,
-# false positives at most 1 per 20 correct sites, no finding outside the
-# table), 1 otherwise, 2 when a program could not be run.
+# The last column says whether a program meets the bar (every SHADOW site
+# found, false positives at most 1 per 20 correct sites, no finding outside
+# the table). A program's `expect` file, if present, holds the figures last
+# recorded ("FOUND FALSE_POSITIVES NOT_IN_TABLE"): a run that finds fewer
+# shadow sites, or has more false positives or unlabelled findings, is a
+# regression.
+#
+# Exit status: 0 when no program regressed, 1 when one did, 2 when a program
+# could not be run.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,8 +36,8 @@ fi
 
 status=0
 details=""
-printf '| program | version | shadow sites found | false positives / correct sites | not in the table |\n'
-printf '|---|---|---|---|---|\n'
+printf '| program | version | shadow sites found | false positives / correct sites | not in the table | bar met |\n'
+printf '|---|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
 	dir="$here/corpus/$p"
 	if [[ ! -f $dir/module ]]; then
@@ -61,10 +67,16 @@ for p in "${programs[@]}"; do
 	fi
 	"$work/score" "$dir/sites.tsv" "$work/$p.json" "$copy" >"$work/$p.score"
 	read -r shadow found correct fp unlabelled <"$work/$p.score"
-	printf '| %s | %s | %d / %d | %d / %d | %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled"
+	bar=yes
+	((found < shadow || fp * 20 > correct || unlabelled > 0)) && bar=no
+	printf '| %s | %s | %d / %d | %d / %d | %d | %s |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$bar"
 	details+=$(sed -n "s|^# |$p: |p" "$work/$p.score")$'\n'
-	if ((found < shadow || fp * 20 > correct || unlabelled > 0)) && ((status == 0)); then
-		status=1
+	if [[ -f $dir/expect ]]; then
+		read -r efound efp eunlabelled <"$dir/expect"
+		if ((found < efound || fp > efp || unlabelled > eunlabelled)); then
+			details+="$p: REGRESSION: found $found (expected $efound), false positives $fp (expected $efp), not in the table $unlabelled (expected $eunlabelled)"$'\n'
+			((status == 0)) && status=1
+		fi
 	fi
 done
 printf '\n%s' "$details"

@@ -100,6 +100,13 @@ func (e *engine) propagate() {
 				reqs[i] = r
 			}
 		}
+		if !e.inModule(key) {
+			for i, r := range reqs {
+				if throughCell(r) {
+					delete(reqs, i)
+				}
+			}
+		}
 		for _, i := range sortedKeys(reqs) {
 			for _, cs := range sites {
 				e.checkArg(cs, i, reqs[i], &queue)
@@ -108,6 +115,9 @@ func (e *engine) propagate() {
 	}
 	for _, key := range sortedKeys(up.cellReqs) {
 		r := up.cellReqs[key]
+		if !e.inModule(key) {
+			continue // a library's own fields: see inModule
+		}
 		for _, s := range stores[key] {
 			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(r, cellName(key)), &queue)
 		}
@@ -128,7 +138,7 @@ func (e *engine) propagate() {
 		}
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
-		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() {
+		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
 			e.check(v, p.pos, AtStore, name, extend(p.req, name), &queue)
 		}
 	}
@@ -382,6 +392,34 @@ func cellName(key string) string {
 		return "field " + short
 	}
 	return "variable " + short
+}
+
+// inModule reports whether a function or cell key belongs to the module
+// of the package being analyzed (always, when the driver names no module).
+//
+// Requirements do not cross into another module through that module's own
+// fields: a library keeps the paths it is given in fields shared by every
+// object of a type (a shell interpreter's Runner.Dir, its parser's token
+// values), and the engine, which tells fields apart but not objects, would
+// blame its caller for everything the library ever stores there. A
+// library's parameter that reaches a write through its calls alone is
+// still a requirement on the caller; a library that writes through a field
+// is declared with -sinks (bbolt.Open#0).
+func (e *engine) inModule(key string) bool {
+	m := e.pass.Module
+	if m == nil || m.Path == "" {
+		return true
+	}
+	key = strings.TrimLeft(key, "(*")
+	return key == m.Path || strings.HasPrefix(key, m.Path+"/") || strings.HasPrefix(key, m.Path+".")
+}
+
+// throughCell reports whether a requirement reaches its write through a
+// field or package variable.
+func throughCell(r Req) bool {
+	return slices.ContainsFunc(r.Via, func(hop string) bool {
+		return strings.HasPrefix(hop, "field ") || strings.HasPrefix(hop, "variable ")
+	})
 }
 
 // upstream merges the package facts of the dependencies, once.
