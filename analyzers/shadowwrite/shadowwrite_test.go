@@ -1,7 +1,10 @@
 package shadowwrite_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -55,6 +58,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "generics"},
 		{dir: "suppressed"},
 		{dir: "sinks", cfg: func(c *rootflow.Config) { c.Sinks = []string{"go.etcd.io/bbolt.Open#0"} }},
+		{dir: "sinksadd", cfg: func(c *rootflow.Config) { c.Sinks = []string{"os.Symlink#0", "os.WriteFile#0"} }},
 		{dir: "osroot"},
 		{dir: "env", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"MYAPP_GLOBAL_STATE_ROOT"} }},
 		{dir: "recursion"},
@@ -69,5 +73,27 @@ func TestShadowwrite(t *testing.T) {
 			}
 			analysistest.Run(t, testdata(t), analyzer(cfg), "shadowwrite/"+c.dir)
 		})
+	}
+}
+
+// errorRecorder is an analysistest.Testing that keeps the errors.
+type errorRecorder struct{ errs []string }
+
+func (r *errorRecorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+// TestSinkIndexOutOfRange checks that a configured path index the sink
+// does not have is an error of the run naming the flag, the entry and the
+// parameter count, not a sink that silently checks nothing.
+func TestSinkIndexOutOfRange(t *testing.T) {
+	t.Parallel()
+	cfg := rootflow.DefaultConfig()
+	cfg.Sinks = []string{"os.WriteFile#9"}
+	var rec errorRecorder
+	analysistest.Run(&rec, testdata(t), rootflow.New(cfg), "shadowwrite/sinksadd")
+	want := `rootflow: invalid -sinks entry "os.WriteFile#9": path parameter index 9 out of range: os.WriteFile has 3 parameters, so N must be 0..2`
+	if !slices.ContainsFunc(rec.errs, func(e string) bool { return strings.Contains(e, want) }) {
+		t.Errorf("errors:\n%s\nwant one containing %q", strings.Join(rec.errs, "\n"), want)
 	}
 }

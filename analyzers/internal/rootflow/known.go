@@ -9,7 +9,7 @@ type sinkSpec struct {
 	paths       []int // indices, in the SSA argument list (receiver first), of written paths
 	flag        int   // index of an os.OpenFile-style flag argument, or -1
 	emptyIsTemp bool  // an empty directory argument means os.TempDir
-	userIndex   bool  // paths count Go parameters (receiver not counted), as configured
+	extra       []int // configured path indices (-sinks): Go parameters, receiver not counted
 }
 
 // builtinSinks are the filesystem writes of SPEC §4.1.

@@ -224,9 +224,18 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		return
 	}
 	args := in.Common().Args
-	shift := 0
-	if spec.userIndex && t.fn != nil && t.fn.Signature.Recv() != nil {
-		shift = 1
+	paths := spec.paths
+	if len(spec.extra) > 0 {
+		shift := 0
+		if t.fn != nil && t.fn.Signature.Recv() != nil {
+			shift = 1
+		}
+		paths = slices.Clone(paths)
+		for _, i := range spec.extra {
+			if i += shift; !slices.Contains(paths, i) {
+				paths = append(paths, i)
+			}
+		}
 	}
 	if spec.flag >= 0 && spec.flag < len(args) {
 		if f, isConst := constInt(args[spec.flag]); isConst && f&writeFlags == 0 {
@@ -236,8 +245,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 	op := ShortName(t.key)
 	pos := in.Pos()
 	authority, inAuthority := e.authorities[funcKey(outermost(fn))]
-	for _, i := range spec.paths {
-		i += shift
+	for _, i := range paths {
 		if i >= len(args) {
 			continue
 		}

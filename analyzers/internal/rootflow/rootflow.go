@@ -258,13 +258,25 @@ func (e *engine) configure() error {
 	for k, v := range builtinSinks {
 		e.sinks[k] = v
 	}
+	// A configured sink adds a checked path to the function's entry: it
+	// never replaces what the tables already check.
 	for _, s := range e.cfg.Sinks {
 		name, idx, ok := strings.Cut(s, "#")
 		n, err := strconv.Atoi(idx)
 		if !ok || err != nil || n < 0 {
-			return fmt.Errorf("rootflow: invalid -%s entry %q: want pkg.Func#N with N the index of the path parameter", FlagSinks, s)
+			return &ConfigError{Flag: FlagSinks, Entry: s, Msg: "want pkg.Func#N with N the index of the path parameter"}
 		}
-		e.sinks[name] = sinkSpec{paths: []int{n}, flag: -1, userIndex: true}
+		spec, known := e.sinks[name]
+		if !known {
+			spec = sinkSpec{flag: -1}
+		}
+		if !slices.Contains(spec.extra, n) {
+			spec.extra = append(slices.Clone(spec.extra), n)
+		}
+		e.sinks[name] = spec
+	}
+	if err := e.checkSinkIndices(); err != nil {
+		return err
 	}
 	for fd, args := range report.FuncDirectives(e.pass.Files, "authority") {
 		obj, _ := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -295,6 +307,56 @@ func fieldAuthority(name string) string {
 		return ""
 	}
 	return typ + "." + member
+}
+
+// ConfigError is an invalid engine flag value: exit code 78 (EX_CONFIG)
+// in the drivers that map errors to exit codes.
+type ConfigError struct {
+	Flag  string // the flag, such as "sinks"
+	Entry string // the offending list entry
+	Msg   string // what is wrong
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("rootflow: invalid -%s entry %q: %s", e.Flag, e.Entry, e.Msg)
+}
+
+// ExitCode returns 78 (EX_CONFIG).
+func (e *ConfigError) ExitCode() int { return 78 }
+
+// checkSinkIndices reports a configured sink this package uses whose path
+// index is not one of the function's parameters (a sink nobody calls here
+// cannot be checked here: only its callers see its signature).
+func (e *engine) checkSinkIndices() error {
+	var errs []*ConfigError
+	seen := map[string]bool{}
+	for _, obj := range e.pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		key := fn.Origin().FullName()
+		spec, ok := e.sinks[key]
+		if !ok || len(spec.extra) == 0 || seen[key] {
+			continue
+		}
+		seen[key] = true
+		params := fn.Origin().Signature().Params().Len()
+		for _, n := range spec.extra {
+			if n >= params {
+				msg := fmt.Sprintf("path parameter index %d out of range: %s has %d parameters, so N must be 0..%d", n, key, params, params-1)
+				if params == 0 {
+					msg = fmt.Sprintf("%s has no parameters; a sink takes the path it writes", key)
+				}
+				errs = append(errs, &ConfigError{Flag: FlagSinks, Entry: key + "#" + strconv.Itoa(n), Msg: msg})
+			}
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	slices.SortFunc(errs, func(a, b *ConfigError) int { return strings.Compare(a.Entry, b.Entry) })
+	return errs[0]
 }
 
 func (e *engine) resetMemo() {
