@@ -370,27 +370,10 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Value {
 // stored is the union of the values stored into a local variable, including
 // stores through closures that capture it and flag bindings.
 func (e *engine) stored(a *ssa.Alloc) Value {
-	var parts []Value
+	parts := []Value{e.escaped(a)}
 	for _, ref := range *a.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			if ref.Addr == a {
-				parts = append(parts, e.eval(ref.Val))
-			}
-		case *ssa.MakeClosure:
-			for i, b := range ref.Bindings {
-				if b == a {
-					fn := ref.Fn.(*ssa.Function)
-					parts = append(parts, e.storedVia(fn.FreeVars[i]))
-				}
-			}
-		case *ssa.IndexAddr:
-			// An array variable: its elements.
-			parts = append(parts, e.storedAt(ref))
-		case ssa.CallInstruction:
-			if v := e.boundBy(ref.Common(), a); v != nil {
-				parts = append(parts, v)
-			}
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			parts = append(parts, e.eval(st.Val))
 		}
 	}
 	return union(parts...)
