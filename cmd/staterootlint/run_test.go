@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -233,5 +235,33 @@ func TestIsVetInvocation(t *testing.T) {
 		if got := isVetInvocation(tc.args); got != tc.want {
 			t.Errorf("isVetInvocation(%q) = %v, want %v", tc.args, got, tc.want)
 		}
+	}
+}
+
+// TestCgoAndGenerated runs the real suite on a package that imports "C"
+// and has a generated file: cgo's translations are analyzed and reported
+// at the user's lines, generated files are reported unless the
+// configuration says generated: skip.
+func TestCgoAndGenerated(t *testing.T) {
+	const (
+		native    = `testdata/cgo/native.go:13:21: os.WriteFile writes "native-state.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
+		generated = `testdata/cgo/zz_generated.go:9:21: os.WriteFile writes "generated-status.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
+	)
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stdout string
+	}{
+		{"default", nil, native + "\n" + generated + "\n"},
+		{"report", []string{"--config", writeConfig(t, "generated: report\n")}, native + "\n" + generated + "\n"},
+		{"skip", []string{"--config", writeConfig(t, "generated: skip\n")}, native + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"-C", "testdata/cgo", "--enable", "shadowwrite"}, tc.args...)
+			code, out, errOut := runCLI(t, analyzers.All, args...)
+			if code != exitFindings || out != tc.stdout {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, exitFindings, out, tc.stdout, errOut)
+			}
+		})
 	}
 }

@@ -29,6 +29,7 @@ state-dir: .myapp
 root-env: [MYAPP_GLOBAL_STATE_ROOT]
 tests: false
 exclude: ["**/zz_generated*.go"]
+generated: skip
 `
 
 func TestDecodeFull(t *testing.T) {
@@ -48,6 +49,7 @@ func TestDecodeFull(t *testing.T) {
 		"root-env=MYAPP_GLOBAL_STATE_ROOT",
 		"tests=false",
 		"exclude=**/zz_generated*.go",
+		"generated=skip",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("settings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -60,7 +62,7 @@ func TestDecodeFull(t *testing.T) {
 func TestDecodeErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"authorities:\n  a: b\n", `x.yaml:2: key "authorities": expected a list of strings, got a mapping`},
-		{"bogus: 1\n", `x.yaml:1: key "bogus": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, tests, exclude`},
+		{"bogus: 1\n", `x.yaml:1: key "bogus": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, tests, exclude, generated`},
 		{"allow:\n  tmp: true\n", `x.yaml:2: key "allow.tmp": unknown key; valid keys under allow: temp, cache, user`},
 		{"allow:\n  temp: yes please\n", `x.yaml:2: key "allow.temp": expected true or false, got a string "yes please"`},
 		{"tests: 1\n", `x.yaml:1: key "tests": expected true or false, got a number 1`},
@@ -70,6 +72,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"authorities:\n  - a.B\n - c\n", `x.yaml:2: malformed YAML: did not find expected key`},
 		{"- a\n", `x.yaml:1: expected a mapping of settings`},
 		{"tests: true\ntests: false\n", `x.yaml:2: key "tests": duplicate key`},
+		{"generated: hide\n", `x.yaml:1: key "generated": expected report or skip, got "hide"`},
+		{"generated: false\n", `x.yaml:1: key "generated": expected a string, got a boolean false`},
 	} {
 		_, err := Decode([]byte(tc.in), "x.yaml")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -164,6 +165,13 @@ func (d *decoder) top(n *yaml.Node) {
 			}
 		case "tests":
 			d.cfg.Tests = d.boolean(v, key)
+		case "generated":
+			if s, ok := d.str(v, key); ok {
+				if !slices.Contains(GeneratedValues, s) {
+					d.errorf(v, key, "expected %s, got %q", strings.Join(GeneratedValues, " or "), s)
+				}
+				d.cfg.Generated = &s
+			}
 		case "allow":
 			d.allow(v)
 		default:

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -59,6 +60,36 @@ func TestSuppressed(t *testing.T) {
 func TestGenerated(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, testdata(t), probe(report.Filter{}), "report/generated")
+}
+
+func TestGeneratedSkip(t *testing.T) {
+	t.Parallel()
+	a := probe(report.Filter{})
+	if err := a.Flags.Parse([]string{"-generated=skip"}); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "report/generatedskip")
+}
+
+func TestGeneratedFlag(t *testing.T) {
+	t.Parallel()
+	a := probe(report.Filter{})
+	f := a.Flags.Lookup(report.FlagGenerated)
+	if f.DefValue != report.GeneratedReport {
+		t.Errorf("-generated defaults to %q, want %q", f.DefValue, report.GeneratedReport)
+	}
+	if err := a.Flags.Parse([]string{"-generated=hide"}); err == nil || !strings.Contains(err.Error(), "want report or skip") {
+		t.Errorf("-generated=hide: %v", err)
+	}
+}
+
+// TestCgo runs on a package that imports "C": its files reach the
+// analysis as cgo's generated translations, and diagnostics still land on
+// the user's lines, unfiltered even with -generated=skip.
+func TestCgo(t *testing.T) {
+	t.Parallel()
+	a := probe(report.Filter{SkipGenerated: true})
+	analysistest.Run(t, testdata(t), a, "report/cgo")
 }
 
 func TestTestsFiles(t *testing.T) {
