@@ -17,6 +17,7 @@ import (
 	"iter"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -467,4 +468,21 @@ func matchSegments(pat, name []string) (bool, error) {
 		pat, name = pat[1:], name[1:]
 	}
 	return len(name) == 0, nil
+}
+
+// MaxQuoted is how many characters of a value a diagnostic quotes at most:
+// a message stays one readable line whatever the literal.
+const MaxQuoted = 60
+
+// Quote returns s quoted as %q does, cut after MaxQuoted characters with
+// "…" marking the cut.
+func Quote(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return strconv.Quote(s[:i] + "…")
+		}
+		n++
+	}
+	return strconv.Quote(s)
 }

@@ -220,3 +220,19 @@ package probe
 		t.Errorf("AnalyzerDoc(missing) = %q", got)
 	}
 }
+
+func TestQuote(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("é", 100)
+	for _, tc := range []struct{ in, want string }{
+		{"state.json", `"state.json"`},
+		{strings.Repeat("x", report.MaxQuoted), `"` + strings.Repeat("x", report.MaxQuoted) + `"`},
+		{strings.Repeat("x", report.MaxQuoted+1), `"` + strings.Repeat("x", report.MaxQuoted) + `…"`},
+		{long, `"` + strings.Repeat("é", report.MaxQuoted) + `…"`},
+		{"tab\there", `"tab\there"`},
+	} {
+		if got := report.Quote(tc.in); got != tc.want {
+			t.Errorf("Quote(%.20q…) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}

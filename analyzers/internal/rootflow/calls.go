@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 // callee is the resolved target of a call: a function with SSA args
@@ -334,7 +336,7 @@ func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at string) V
 	}
 	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
 		if strings.HasPrefix(f, "%") {
-			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %q, relative to the working directory", f), Rel: true, At: at}}
+			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Rel: true, At: at}}
 		}
 		lit := verbPattern(f)
 		if strings.HasPrefix(f, "/") {
