@@ -48,7 +48,7 @@ func (c *cli) check(req checkRequest) int {
 
 	if req.fix {
 		var code int
-		findings, code = c.applyFixes(findings)
+		findings, code = c.applyFixes(req.cwd, findings)
 		if code != exitClean {
 			return code
 		}
@@ -141,7 +141,13 @@ func (c *cli) load(req checkRequest) ([]*packages.Package, int) {
 	seen := map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if msg := e.Error(); !seen[msg] {
+			// Errors the go command reports without a position (a bad
+			// pattern, a missing module) come with Pos "-".
+			msg := e.Error()
+			if e.Pos == "" || e.Pos == "-" {
+				msg = progname + ": " + e.Msg
+			}
+			if !seen[msg] {
 				seen[msg] = true
 				errs = append(errs, msg)
 			}

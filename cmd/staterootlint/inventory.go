@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"slices"
 	"strings"
 
@@ -43,7 +44,14 @@ func (c *cli) inventory(args []string) int {
 	if contract != "" {
 		var err error
 		if doc, err = inventory.ParseContract(absFrom(req.dir, contract)); err != nil {
-			return c.usageError("--contract: %v", err)
+			// The contract document is configuration: a missing or
+			// unreadable one is a configuration error.
+			msg := err.Error()
+			if errors.Is(err, iofs.ErrNotExist) {
+				msg = "no such file; create it (" + progname + " inventory prints a first draft) or fix the path"
+			}
+			fmt.Fprintf(c.stderr, "%s: --contract %s: %s\n", progname, contract, msg)
+			return exitConfig
 		}
 		doc.Path = contract // problems name the file as the user did
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -178,7 +179,12 @@ func (c *cli) newRequest(f flags, patterns []string, roots []*analysis.Analyzer)
 	dir := cwd
 	if f.dir != "" {
 		dir = absFrom(cwd, f.dir)
-		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		switch fi, err := os.Stat(dir); {
+		case errors.Is(err, fs.ErrNotExist):
+			return checkRequest{}, c.usageError("-C %s: no such directory", f.dir)
+		case err != nil:
+			return checkRequest{}, c.usageError("-C %s: %v", f.dir, err)
+		case !fi.IsDir():
 			return checkRequest{}, c.usageError("-C %s: not a directory", f.dir)
 		}
 	}

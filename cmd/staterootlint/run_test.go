@@ -77,6 +77,9 @@ func TestRun(t *testing.T) {
 		stdout   string // exact, when not empty
 		stderr   string // substring
 		noStdout bool
+		// notStderr must not appear in stderr; maxStderrLines bounds it.
+		notStderr      string
+		maxStderrLines int
 	}{
 		{name: "findings", args: []string{"-C", "testdata/findings"}, code: exitFindings, stdout: wantMain + "\n" + wantStore + "\n"},
 		{name: "pattern", args: []string{"-C", "testdata/findings", "./store"}, code: exitFindings, stdout: wantStore + "\n"},
@@ -86,13 +89,20 @@ func TestRun(t *testing.T) {
 		{name: "disable", args: []string{"-C", "testdata/findings", "--disable", "fakewrite"}, code: exitClean, noStdout: true},
 		{name: "enable", args: []string{"-C", "testdata/findings", "--enable", "fakewrite"}, code: exitFindings},
 		{name: "type error", args: []string{"-C", "testdata/broken"}, code: exitUsage, stderr: `broken.go:5:28: cannot use "42"`},
-		{name: "bad pattern", args: []string{"-C", "testdata/clean", "./nothing/..."}, code: exitUsage, stderr: "pattern ./nothing/...: lstat ./nothing/: no such file or directory"},
+		{name: "bad pattern", args: []string{"-C", "testdata/clean", "./nothing/..."}, code: exitUsage, stderr: "staterootlint: pattern ./nothing/...: lstat ./nothing/: no such file or directory\n", notStderr: "-:"},
+		{name: "missing package", args: []string{"-C", "testdata/clean", "example.com/nope"}, code: exitUsage, stderr: "staterootlint: no required module provides package example.com/nope", notStderr: "-:"},
 		{name: "no packages", args: []string{"-C", "testdata/empty"}, code: exitUsage, stderr: "staterootlint: no packages matched ./... in "},
 		{name: "unknown analyzer", args: []string{"--enable", "fakewrit"}, code: exitUsage, stderr: `unknown analyzer "fakewrit" in --enable; valid: fakequiet, fakewrite`},
 		{name: "unknown disable", args: []string{"--disable=x"}, code: exitUsage, stderr: `unknown analyzer "x" in --disable; valid: fakequiet, fakewrite`},
 		{name: "bad format", args: []string{"--format", "xml"}, code: exitUsage, stderr: `invalid argument "xml" for "--format" flag: valid: text, json, sarif`},
 		{name: "unknown flag", args: []string{"--bogus"}, code: exitUsage, stderr: "unknown flag: --bogus"},
-		{name: "bad -C", args: []string{"-C", "testdata/nowhere"}, code: exitUsage, stderr: "-C testdata/nowhere: not a directory"},
+		{name: "missing -C", args: []string{"-C", "testdata/nowhere"}, code: exitUsage, stderr: "staterootlint: -C testdata/nowhere: no such directory\n"},
+		{name: "file -C", args: []string{"-C", "testdata/clean/go.mod"}, code: exitUsage, stderr: "staterootlint: -C testdata/clean/go.mod: not a directory\n"},
+		{name: "config is a directory", args: []string{"-C", "testdata/clean", "--config", "."}, code: exitConfig, stderr: "testdata/clean: is a directory; name the configuration file itself (.staterootlint.yaml)"},
+		{name: "second document", args: []string{"-C", "testdata/clean", "--config", writeConfig(t, "tests: true\n---\nstate-dir: .x\n")}, code: exitConfig, stderr: `config.yaml:3: a second YAML document`},
+		{name: "state-dir dotdot", args: []string{"-C", "testdata/clean", "--config", writeConfig(t, "state-dir: ..\n")}, code: exitConfig, stderr: `config.yaml:1: key "state-dir": expected a directory name such as .myapp, got ".."`},
+		{name: "huge bad list", args: []string{"-C", "testdata/clean", "--config", writeConfig(t, "root-env:\n"+strings.Repeat("  - bad-name\n", 3000))}, code: exitConfig, stderr: "config.yaml: and 2990 more configuration errors; fix the ones above first\n", maxStderrLines: 11},
+		{name: "missing contract", args: []string{"inventory", "-C", "testdata/clean", "--contract", "NOPE.md"}, code: exitConfig, stderr: "staterootlint: --contract NOPE.md: no such file; create it (staterootlint inventory prints a first draft) or fix the path\n"},
 		{name: "missing config", args: []string{"-C", "testdata/clean", "--config", "nope.yaml"}, code: exitConfig, stderr: "testdata/clean/nope.yaml: no such file"},
 		{name: "bad config", args: []string{"-C", "testdata/clean", "--config", writeConfig(t, "sinks:\n  x: 1\n")}, code: exitConfig, stderr: `config.yaml:2: key "sinks": expected a list of strings, got a mapping`},
 		{name: "bad authority syntax", args: []string{"-C", "testdata/clean", "--authority", "nodot"}, code: exitConfig, stderr: `--authority: "nodot": expected pkg/path.Func`},
@@ -116,6 +126,12 @@ func TestRun(t *testing.T) {
 			}
 			if !strings.Contains(errOut, tc.stderr) {
 				t.Errorf("stderr:\n%s\nwant it to contain %q", errOut, tc.stderr)
+			}
+			if tc.notStderr != "" && strings.Contains(errOut, tc.notStderr) {
+				t.Errorf("stderr:\n%s\nwant it without %q", errOut, tc.notStderr)
+			}
+			if n := strings.Count(errOut, "\n"); tc.maxStderrLines > 0 && n > tc.maxStderrLines {
+				t.Errorf("stderr has %d lines, want at most %d:\n%s", n, tc.maxStderrLines, errOut)
 			}
 			if strings.Contains(errOut, "goroutine ") {
 				t.Errorf("stderr has a stack trace:\n%s", errOut)
@@ -215,6 +231,31 @@ func TestFix(t *testing.T) {
 	}
 	if code, out, errOut := runCLI(t, suite, "-C", dir); code != exitClean {
 		t.Errorf("after --fix: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestFixSaysWhatItCouldNotFix runs --fix where two analyzers propose
+// overlapping fixes for one literal and two findings have no fix: the
+// summary counts the findings without a fix and names the one whose fix
+// was not applied, with the reason.
+func TestFixSaysWhatItCouldNotFix(t *testing.T) {
+	suite, _ := newFakeSuite()
+	suite = append(suite, newConflictAnalyzer())
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/findings")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, suite, "-C", dir, "--fix")
+	if code != exitFindings {
+		t.Errorf("exit %d, want %d", code, exitFindings)
+	}
+	wantErr := "staterootlint: applied 2 fixes to 2 files; 2 findings have no suggested fix; could not apply the fix of 1 finding:\n" +
+		filepath.Join(dir, "main.go") + `:6:19: os.WriteFile writes "state.json" outside every state root (fakewrite): its edits overlap another fix's; run --fix again` + "\n"
+	if errOut != wantErr {
+		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, wantErr)
+	}
+	if !strings.Contains(out, `main.go:6:19: os.WriteFile writes "state.json" outside every state root (fakewrite)`) || !strings.Contains(out, "package main has no fix (fakeconflict)") {
+		t.Errorf("stdout lacks the unfixed findings:\n%s", out)
 	}
 }
 

@@ -100,10 +100,22 @@ func (e *Error) Error() string {
 // Errors is a list of configuration errors, reported together.
 type Errors []*Error
 
+// MaxErrors is how many errors an Errors message lists: a list of
+// thousands of bad entries reads as its first problems and a count.
+const MaxErrors = 10
+
 func (es Errors) Error() string {
-	lines := make([]string, len(es))
+	lines := make([]string, 0, min(len(es), MaxErrors+1))
 	for i, e := range es {
-		lines[i] = e.Error()
+		if i == MaxErrors {
+			prefix := ""
+			if f := e.Pos.File; f != "" {
+				prefix = f + ": "
+			}
+			lines = append(lines, fmt.Sprintf("%sand %d more configuration errors; fix the ones above first", prefix, len(es)-MaxErrors))
+			break
+		}
+		lines = append(lines, e.Error())
 	}
 	return strings.Join(lines, "\n")
 }

@@ -1,8 +1,10 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,6 +39,9 @@ func Find(dir string) (string, error) {
 // Load reads and decodes the configuration file at path. A missing or
 // unreadable file is an *Error.
 func Load(path string) (*Config, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, Errors{{Pos: Pos{File: path}, Msg: "is a directory; name the configuration file itself (" + FileName + ")"}}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		msg := err.Error()
@@ -65,9 +70,25 @@ func Discover(dir string) (*Config, error) {
 // error messages. Unknown keys, wrong types and malformed YAML are Errors,
 // each with the line it refers to.
 func Decode(data []byte, source string) (*Config, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		return nil, Errors{yamlError(err, source)}
+	}
+	// A second document would be ignored by a plain Unmarshal: its keys
+	// would silently configure nothing.
+	for {
+		var next yaml.Node
+		err := dec.Decode(&next)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, Errors{yamlError(err, source)}
+		}
+		if len(next.Content) > 0 && next.Content[0].Tag != "!!null" {
+			return nil, Errors{{Pos: Pos{File: source, Line: next.Content[0].Line}, Msg: "a second YAML document: the configuration is one document; remove the --- separator and merge the keys"}}
+		}
 	}
 	d := decoder{cfg: &Config{Source: source}, source: source, lines: true}
 	if len(doc.Content) > 0 { // an empty document configures nothing
@@ -158,7 +179,7 @@ func (d *decoder) top(n *yaml.Node) {
 			d.cfg.Exclude = d.list(v, key, checkGlob)
 		case "state-dir":
 			if s, ok := d.str(v, key); ok {
-				if s == "" || strings.ContainsAny(s, `/\`) {
+				if s == "" || s == "." || s == ".." || strings.ContainsAny(s, `/\`) {
 					d.errorf(v, key, "expected a directory name such as .myapp, got %q", s)
 				}
 				d.cfg.StateDir = &s
