@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -141,4 +142,9 @@ func newConflictAnalyzer() *analysis.Analyzer {
 			return nil, nil
 		},
 	}
+}
+
+// fakePackage returns an empty type-checked package with the given path.
+func fakePackage(path string) *types.Package {
+	return types.NewPackage(path, filepath.Base(path))
 }

@@ -196,7 +196,7 @@ func (c *cli) newRequest(f flags, patterns []string, roots []*analysis.Analyzer)
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, roots: roots}, exitClean
+	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, explicitConfig: f.configPath != "", roots: roots}, exitClean
 }
 
 // loadConfig reads the configuration file (--config, else the one found

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers"
+	"github.com/staterootlint/staterootlint/internal/config"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -304,5 +305,76 @@ func TestCgoAndGenerated(t *testing.T) {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, exitFindings, out, tc.stdout, errOut)
 			}
 		})
+	}
+}
+
+// writeTree writes files (slash-separated names relative to dir).
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestConfigRule checks which configuration file counts: the one found
+// from the module root; a file between a package and its module root is
+// an error naming it; a working directory whose walk finds another file
+// than go vet would is an error unless --config names the file.
+func TestConfigRule(t *testing.T) {
+	suite, engine := newFakeSuite()
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"mod/go.mod":                 "module example.com/mod\n\ngo 1.26\n",
+		"mod/" + config.FileName:     "authorities: [example.com/mod/pkg.Root]\n",
+		"mod/pkg/pkg.go":             "package pkg\n\n// Root is the root.\nfunc Root() string { return \"/r\" }\n",
+		"mod/pkg/" + config.FileName: "tests: true\n",
+	})
+	mod := filepath.Join(dir, "mod")
+	stray := filepath.Join(mod, "pkg", config.FileName)
+
+	code, _, errOut := runCLI(t, suite, "-C", mod)
+	want := stray + ": not read: only the .staterootlint.yaml found from the module root " + mod + " upward counts (" + filepath.Join(mod, config.FileName) + " is in effect); move these keys to " + filepath.Join(mod, config.FileName) + " and delete this file"
+	if code != exitConfig || !strings.Contains(errOut, want) {
+		t.Errorf("stray file: exit %d\n%s\nwant exit %d and %q", code, errOut, exitConfig, want)
+	}
+	// Started in the package's directory, the walk finds the stray file
+	// first: still an error, not a silent switch of configuration.
+	if code, _, errOut := runCLI(t, suite, "-C", filepath.Join(mod, "pkg")); code != exitConfig || !strings.Contains(errOut, want) {
+		t.Errorf("stray file from the package directory: exit %d\n%s", code, errOut)
+	}
+	// --config does not make a stray file read.
+	if code, _, errOut := runCLI(t, suite, "-C", mod, "--config", config.FileName); code != exitConfig || !strings.Contains(errOut, want) {
+		t.Errorf("stray file with --config: exit %d\n%s", code, errOut)
+	}
+
+	if err := os.Remove(stray); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, suite, "-C", filepath.Join(mod, "pkg")); code != exitClean {
+		t.Errorf("from the package directory: exit %d\n%s", code, errOut)
+	}
+	if got := engine.Flags.Lookup("authorities").Value.String(); got != "example.com/mod/pkg.Root" {
+		t.Errorf("engine authorities = %q, want the module root's file applied", got)
+	}
+
+	// A workspace whose root has its own file: the module's packages are
+	// configured by the module's file under go vet, so the CLI stops.
+	writeTree(t, dir, map[string]string{
+		"go.work":       "go 1.26\n\nuse ./mod\n",
+		config.FileName: "tests: true\n",
+	})
+	code, _, errOut = runCLI(t, suite, "-C", dir, "./mod/...")
+	want = dir + ": the working directory finds " + filepath.Join(dir, config.FileName) + ", but the packages of the module " + mod + " are configured by the file found from its root (" + filepath.Join(mod, config.FileName) + "), as go vet reads them"
+	if code != exitConfig || !strings.Contains(errOut, want) {
+		t.Errorf("workspace: exit %d\n%s\nwant exit %d and %q", code, errOut, exitConfig, want)
+	}
+	if code, _, errOut := runCLI(t, suite, "-C", dir, "--config", config.FileName, "./mod/..."); code != exitClean {
+		t.Errorf("workspace with --config: exit %d\n%s", code, errOut)
 	}
 }

@@ -179,8 +179,8 @@ func (d *decoder) top(n *yaml.Node) {
 			d.cfg.Exclude = d.list(v, key, checkGlob)
 		case "state-dir":
 			if s, ok := d.str(v, key); ok {
-				if s == "" || s == "." || s == ".." || strings.ContainsAny(s, `/\`) {
-					d.errorf(v, key, "expected a directory name such as .myapp, got %q", s)
+				if msg := checkStateDir(s); msg != "" {
+					d.errorf(v, key, "%s", msg)
 				}
 				d.cfg.StateDir = &s
 			}
@@ -188,8 +188,8 @@ func (d *decoder) top(n *yaml.Node) {
 			d.cfg.Tests = d.boolean(v, key)
 		case "generated":
 			if s, ok := d.str(v, key); ok {
-				if !slices.Contains(GeneratedValues, s) {
-					d.errorf(v, key, "expected %s, got %q", strings.Join(GeneratedValues, " or "), s)
+				if msg := checkGenerated(s); msg != "" {
+					d.errorf(v, key, "%s", msg)
 				}
 				d.cfg.Generated = &s
 			}
@@ -289,6 +289,63 @@ func describe(n *yaml.Node) string {
 		return fmt.Sprintf("a string %q", n.Value)
 	}
 	return fmt.Sprintf("%s %q", n.Tag, n.Value)
+}
+
+func checkStateDir(s string) string {
+	if s == "" || s == "." || s == ".." || strings.ContainsAny(s, `/\`) {
+		return fmt.Sprintf("expected a directory name such as .myapp, got %q", s)
+	}
+	return ""
+}
+
+func checkGenerated(s string) string {
+	if !slices.Contains(GeneratedValues, s) {
+		return fmt.Sprintf("expected %s, got %q", strings.Join(GeneratedValues, " or "), s)
+	}
+	return ""
+}
+
+// CheckFlag checks the value of the analyzer flag named flag (a
+// -NAME.flag argument of go vet) by the rules of the configuration key it
+// corresponds to; lists are checked item by item. Flags with no such key
+// pass.
+func CheckFlag(flag, value string) error {
+	var check func(string) string
+	list := true
+	switch flag {
+	case "authorities":
+		check = checkAuthoritySyntax
+	case "sinks":
+		check = checkSinkSyntax
+	case "root-env":
+		check = checkEnvName
+	case "exclude":
+		check = checkGlob
+	case "state-dir": // adhocroot takes a list of names
+		check = checkStateDir
+	case "generated":
+		check, list = checkGenerated, false
+	default:
+		return nil
+	}
+	items := []string{value}
+	if list {
+		items = nil
+		for item := range strings.SplitSeq(value, ",") {
+			if item = strings.TrimSpace(item); item != "" {
+				items = append(items, item)
+			}
+		}
+	}
+	for _, item := range items {
+		if msg := check(item); msg != "" {
+			if list {
+				return fmt.Errorf("%q: %s", item, msg)
+			}
+			return errors.New(msg)
+		}
+	}
+	return nil
 }
 
 func checkEnvName(s string) string {
