@@ -26,6 +26,7 @@ type checkRequest struct {
 	cfg      *config.Config
 	// explicitConfig: cfg is the file --config named, not the one found.
 	explicitConfig bool
+	buildFlags     []string // for the go command: -tags
 	roots          []*analysis.Analyzer
 	format         string
 	fix            bool
@@ -189,9 +190,10 @@ func (c *cli) load(req checkRequest) ([]*packages.Package, int) {
 		}
 	}
 	pkgs, err := packages.Load(&packages.Config{
-		Mode:  mode,
-		Dir:   req.dir,
-		Tests: req.cfg.TestsEnabled(),
+		Mode:       mode,
+		Dir:        req.dir,
+		Tests:      req.cfg.TestsEnabled(),
+		BuildFlags: req.buildFlags,
 	}, req.patterns...)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: load packages: %v\n", progname, err)

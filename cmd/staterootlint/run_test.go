@@ -378,3 +378,21 @@ func TestConfigRule(t *testing.T) {
 		t.Errorf("workspace with --config: exit %d\n%s", code, errOut)
 	}
 }
+
+// TestTags checks that build tags reach the loader, by --tags and by
+// GOFLAGS: a write in a file behind a build constraint is analyzed only
+// when the tag is set.
+func TestTags(t *testing.T) {
+	suite, _ := newFakeSuite()
+	const want = `testdata/tags/special.go:8:44: os.WriteFile writes "special.json" outside every state root (fakewrite)` + "\n"
+	if code, out, errOut := runCLI(t, suite, "-C", "testdata/tags"); code != exitClean || out != "" {
+		t.Errorf("without tags: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, suite, "-C", "testdata/tags", "--tags", "other,special"); code != exitFindings || out != want {
+		t.Errorf("--tags special: exit %d\n%s%s\nwant:\n%s", code, out, errOut, want)
+	}
+	t.Setenv("GOFLAGS", "-tags=special")
+	if code, out, errOut := runCLI(t, suite, "-C", "testdata/tags"); code != exitFindings || out != want {
+		t.Errorf("GOFLAGS=-tags=special: exit %d\n%s%s\nwant:\n%s", code, out, errOut, want)
+	}
+}
