@@ -3,13 +3,14 @@ module github.com/staterootlint/staterootlint
 go 1.26.5
 
 require (
-	github.com/golangci/plugin-module-register v0.1.2 // indirect
-	github.com/landlock-lsm/go-landlock v0.11.0 // indirect
-	github.com/spf13/pflag v1.0.10 // indirect
-	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	github.com/golangci/plugin-module-register v0.1.2
+	github.com/spf13/pflag v1.0.10
+	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/sys v0.49.0
+	golang.org/x/tools v0.52.0
+)
+
+require (
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
-	kernel.org/pub/linux/libs/security/libcap/psx v1.2.77 // indirect
 )

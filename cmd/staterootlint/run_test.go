@@ -109,6 +109,7 @@ func TestRun(t *testing.T) {
 		{name: "bad authority syntax", args: []string{"-C", "testdata/clean", "--authority", "nodot"}, code: exitConfig, stderr: `--authority: "nodot": expected pkg/path.Func`},
 		{name: "unresolvable authority", args: []string{"-C", "testdata/findings", "--authority", "example.com/findings/store.Sav"}, code: exitConfig, stderr: `--authority: "example.com/findings/store.Sav": package example.com/findings/store has no function or variable Sav`},
 		{name: "unresolvable sink", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "sinks:\n  - example.com/other.Open#0\n")}, code: exitConfig, stderr: `config.yaml:2: key "sinks": "example.com/other.Open#0": package example.com/other is not imported by the analyzed packages`},
+		{name: "sink index out of range", args: []string{"-C", "testdata/findings", "--sink", "os.WriteFile#9"}, code: exitConfig, stderr: `--sink: "os.WriteFile#9": path parameter index 9 out of range: os.WriteFile has 3 parameters, so N must be 0..2`},
 		{name: "resolvable names", args: []string{"-C", "testdata/findings", "--authority", "example.com/findings/store.Save=repo", "--sink", "os.WriteFile#0", "./store"}, code: exitFindings, stdout: wantStore + "\n"},
 		{name: "allow key", args: []string{"-C", "testdata/clean", "--config", writeConfig(t, "allow: {temp: false}\nstate-dir: .x\nroot-env: [X]\nexclude: [a]\n")}, code: exitClean},
 		{name: "version", args: []string{"--version"}, code: exitClean},
