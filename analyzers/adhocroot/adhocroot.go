@@ -472,8 +472,8 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 	c.r.Report(analysis.Diagnostic{
 		Pos: lit.Pos(),
 		End: lit.End(),
-		Message: fmt.Sprintf("literal %q names the state dir %q outside the authority package; derive the path from a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot",
-			s, dir),
+		Message: fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot",
+			report.Quote(s), dir),
 	})
 }
 

@@ -56,6 +56,8 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "dirclimb"},
 		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},
 		{dir: "generics"},
+		{dir: "generated"},
+		{dir: "longliteral"},
 		{dir: "suppressed"},
 		{dir: "sinks", cfg: func(c *rootflow.Config) { c.Sinks = []string{"go.etcd.io/bbolt.Open#0"} }},
 		{dir: "sinksadd", cfg: func(c *rootflow.Config) { c.Sinks = []string{"os.Symlink#0", "os.WriteFile#0"} }},

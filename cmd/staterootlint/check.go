@@ -24,9 +24,12 @@ type checkRequest struct {
 	dir      string // where the go command runs (-C)
 	patterns []string
 	cfg      *config.Config
-	roots    []*analysis.Analyzer
-	format   string
-	fix      bool
+	// explicitConfig: cfg is the file --config named, not the one found.
+	explicitConfig bool
+	buildFlags     []string // for the go command: -tags
+	roots          []*analysis.Analyzer
+	format         string
+	fix            bool
 }
 
 // finding is one diagnostic with its resolved position.
@@ -48,7 +51,7 @@ func (c *cli) check(req checkRequest) int {
 
 	if req.fix {
 		var code int
-		findings, code = c.applyFixes(findings)
+		findings, code = c.applyFixes(req.cwd, findings)
 		if code != exitClean {
 			return code
 		}
@@ -75,6 +78,10 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 	pkgs, code := c.load(req)
 	if code != exitClean {
 		return nil, code
+	}
+	if err := checkConfigFiles(req, pkgs); err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return nil, exitConfig
 	}
 	if err := req.cfg.Resolve(packageLookup(pkgs)); err != nil {
 		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
@@ -106,6 +113,61 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 	return graph, exitClean
 }
 
+// checkConfigFiles applies the rule of which configuration file counts
+// (config.InEffect) to the packages analyzed: a configuration file
+// between a package's directory and its module root is an error, and so
+// is running with a file other than the one go vet would read for those
+// packages, unless --config names it.
+func checkConfigFiles(req checkRequest, pkgs []*packages.Package) error {
+	var dirs []string
+	for _, p := range pkgs {
+		if len(p.GoFiles) > 0 && !inGOROOT(p) {
+			dirs = append(dirs, filepath.Dir(p.GoFiles[0]))
+		}
+	}
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	var errs config.Errors
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		effect, err := config.InEffect(dir)
+		if err != nil {
+			return err
+		}
+		strays, err := config.Strays(dir)
+		if err != nil {
+			return err
+		}
+		for _, s := range strays {
+			if !seen[s] {
+				seen[s] = true
+				errs = append(errs, config.StrayError(s, effect))
+			}
+		}
+		if req.explicitConfig || effect == req.cfg.Source || seen["effect:"+effect] || len(strays) > 0 {
+			continue
+		}
+		seen["effect:"+effect] = true
+		found, vet := req.cfg.Source, effect
+		if found == "" {
+			found = "no " + config.FileName
+		}
+		if vet == "" {
+			vet = "none"
+		}
+		root, _ := config.ModuleRoot(dir)
+		errs = append(errs, &config.Error{
+			Pos: config.Pos{File: req.dir},
+			Msg: fmt.Sprintf("the working directory finds %s, but the packages of the module %s are configured by the file found from its root (%s), as go vet reads them; run from %s, or name the file with --config",
+				found, root, vet, root),
+		})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
 // analyzeStdFlag is the engine's flag (rootflow.FlagAnalyzeStd) that makes
 // it analyze standard library packages instead of modelling them.
 const analyzeStdFlag = "analyze-std"
@@ -128,9 +190,10 @@ func (c *cli) load(req checkRequest) ([]*packages.Package, int) {
 		}
 	}
 	pkgs, err := packages.Load(&packages.Config{
-		Mode:  mode,
-		Dir:   req.dir,
-		Tests: req.cfg.TestsEnabled(),
+		Mode:       mode,
+		Dir:        req.dir,
+		Tests:      req.cfg.TestsEnabled(),
+		BuildFlags: req.buildFlags,
 	}, req.patterns...)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: load packages: %v\n", progname, err)
@@ -141,7 +204,13 @@ func (c *cli) load(req checkRequest) ([]*packages.Package, int) {
 	seen := map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if msg := e.Error(); !seen[msg] {
+			// Errors the go command reports without a position (a bad
+			// pattern, a missing module) come with Pos "-".
+			msg := e.Error()
+			if e.Pos == "" || e.Pos == "-" {
+				msg = progname + ": " + e.Msg
+			}
+			if !seen[msg] {
 				seen[msg] = true
 				errs = append(errs, msg)
 			}

@@ -225,13 +225,14 @@ func splitPosn(t *testing.T, posn string) (string, int, int) {
 	return posn[:j], line, col
 }
 
-// golangciFindings runs the custom golangci-lint in dir with the
-// staterootlint linter configured from the module's .staterootlint.yaml.
+// golangciFindings runs the custom golangci-lint in dir, as the README
+// says to run staterootlint alone, with the README's .golangci.yml
+// carrying the settings of the module's .staterootlint.yaml.
 func golangciFindings(t *testing.T, gcl, cacheDir, dir string) []e2eFinding {
 	t.Helper()
-	cfg := writeGolangciConfig(t, dir)
+	cfg := writeGolangciConfig(t, dir, nil)
 	out, errOut, code := runCommand(t, dir, append(modEnv, "GOLANGCI_LINT_CACHE="+cacheDir), gcl,
-		"run", "-c", cfg, "--output.json.path=stdout", "--show-stats=false", "./...")
+		"run", "-c", cfg, "--enable-only", "staterootlint", "--output.json.path=stdout", "--show-stats=false", "./...")
 	if code != 0 && code != 1 {
 		t.Fatalf("golangci-lint: exit %d\n%s%s", code, out, errOut)
 	}
@@ -261,33 +262,60 @@ func golangciFindings(t *testing.T, gcl, cacheDir, dir string) []e2eFinding {
 	return sortFindings(fs)
 }
 
-// writeGolangciConfig writes a .golangci.yml (outside dir) that enables only
-// staterootlint, with the settings of dir's .staterootlint.yaml.
-func writeGolangciConfig(t *testing.T, dir string) string {
+// readmeBlock returns the first fenced code block of the README in the
+// given language that contains marker: the tests run what the README
+// shows, so the README cannot drift from what works.
+func readmeBlock(t *testing.T, lang, marker string) string {
 	t.Helper()
-	settings := map[string]any{}
-	if data, err := os.ReadFile(filepath.Join(dir, ".staterootlint.yaml")); err == nil {
-		if err := yaml.Unmarshal(data, &settings); err != nil {
-			t.Fatal(err)
+	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block []string
+	in := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case !in && line == "```"+lang:
+			in, block = true, nil
+		case in && line == "```":
+			if text := strings.Join(block, "\n") + "\n"; strings.Contains(text, marker) {
+				return text
+			}
+			in = false
+		case in:
+			block = append(block, line)
 		}
 	}
-	cfg := map[string]any{
-		"version": "2",
-		"run":     map[string]any{"tests": false, "relative-path-mode": "wd"},
-		"linters": map[string]any{
-			"default": "none",
-			"enable":  []string{"staterootlint"},
-			"settings": map[string]any{"custom": map[string]any{"staterootlint": map[string]any{
-				"type":        "module",
-				"description": "writes outside the canonical state roots",
-				"settings":    settings,
-			}}},
-		},
-		// staterootlint is one golangci-lint linter made of several
-		// analyzers; by default golangci-lint keeps one issue per line per
-		// linter and caps repeats, which would hide findings.
-		"issues": map[string]any{"max-issues-per-linter": 0, "max-same-issues": 0, "uniq-by-line": false},
+	t.Fatalf("README.md has no ```%s block containing %q", lang, marker)
+	return ""
+}
+
+// writeGolangciConfig writes (outside dir) the README's .golangci.yml with
+// the staterootlint settings replaced by those of dir's
+// .staterootlint.yaml, or by settings when it is not nil.
+func writeGolangciConfig(t *testing.T, dir string, settings map[string]any) string {
+	t.Helper()
+	if settings == nil {
+		settings = map[string]any{}
+		if data, err := os.ReadFile(filepath.Join(dir, ".staterootlint.yaml")); err == nil {
+			if err := yaml.Unmarshal(data, &settings); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
+	var cfg map[string]any
+	if err := yaml.Unmarshal([]byte(readmeBlock(t, "yaml", "max-issues-per-linter")), &cfg); err != nil {
+		t.Fatalf("README's .golangci.yml: %v", err)
+	}
+	issues, _ := cfg["issues"].(map[string]any)
+	for _, key := range []string{"max-issues-per-linter", "max-same-issues"} {
+		if issues[key] != 0 {
+			t.Errorf("README's .golangci.yml: issues.%s = %v, want 0: golangci-lint hides findings otherwise", key, issues[key])
+		}
+	}
+	linters := cfg["linters"].(map[string]any)
+	linters["settings"].(map[string]any)["custom"].(map[string]any)["staterootlint"].(map[string]any)["settings"] = settings
+	cfg["run"] = map[string]any{"tests": false, "relative-path-mode": "wd"}
 	data, err := yaml.Marshal(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -322,44 +350,24 @@ func golangciBinary(t *testing.T) (bin, cacheDir string) {
 		return bin, filepath.Join(dir, "cache")
 	}
 
-	wrapper := t.TempDir()
-	gomod := fmt.Sprintf(`module staterootlint.local/golangci-lint
-
-go 1.26
-
-require (
-	github.com/golangci/golangci-lint/v2 %s
-	github.com/staterootlint/staterootlint v0.0.0
-)
-
-replace github.com/staterootlint/staterootlint => %s
-`, golangciVersion, strconv.Quote(root))
-	mainGo := `// Command golangci-lint is golangci-lint with the staterootlint plugin.
-package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/golangci/golangci-lint/v2/pkg/commands"
-	"github.com/golangci/golangci-lint/v2/pkg/exitcodes"
-
-	_ "github.com/staterootlint/staterootlint/golangciplugin"
-)
-
-var version = "(devel)"
-
-func main() {
-	info := commands.BuildInfo{Version: version, Commit: "staterootlint plugin", Date: "(unknown)", GoVersion: "go"}
-	if err := commands.Execute(info); err != nil {
-		fmt.Fprintf(os.Stderr, "The command is terminated due to an error: %v\n", err)
-		os.Exit(exitcodes.Failure)
+	// The README's steps: a module requiring golangci-lint and this
+	// module (replaced by the checkout), the README's main.go, tidy.
+	steps := readmeBlock(t, "sh", "go mod init example.com/golangci-staterootlint")
+	if !strings.Contains(steps, "github.com/golangci/golangci-lint/v2@"+golangciVersion) {
+		t.Errorf("README's build steps do not use golangci-lint %s:\n%s", golangciVersion, steps)
 	}
-}
-`
-	for name, content := range map[string]string{"go.mod": gomod, "main.go": mainGo} {
-		if err := os.WriteFile(filepath.Join(wrapper, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+	wrapper := t.TempDir()
+	if err := os.WriteFile(filepath.Join(wrapper, "main.go"), []byte(readmeBlock(t, "go", "commands.Execute")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"mod", "init", "staterootlint.local/golangci-lint"},
+		{"get", "github.com/golangci/golangci-lint/v2@" + golangciVersion},
+		{"mod", "edit", "-require=github.com/staterootlint/staterootlint@v0.0.0", "-replace=github.com/staterootlint/staterootlint=" + root},
+		{"mod", "tidy"},
+	} {
+		if out, errOut, code := runCommand(t, wrapper, []string{"GOWORK=off"}, "go", args...); code != 0 {
+			t.Fatalf("go %s: exit %d\n%s%s", strings.Join(args, " "), code, out, errOut)
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -368,7 +376,7 @@ func main() {
 	tmp := bin + ".tmp"
 	version := strings.TrimPrefix(golangciVersion, "v") + "-staterootlint." + key[:16]
 	start := time.Now()
-	out, errOut, code := runCommand(t, wrapper, modEnv, "go", "build", "-ldflags=-X main.version="+version, "-o", tmp, ".")
+	out, errOut, code := runCommand(t, wrapper, []string{"GOWORK=off"}, "go", "build", "-ldflags=-X main.version="+version, "-o", tmp, ".")
 	if code != 0 {
 		t.Fatalf("build golangci-lint with the plugin: exit %d\n%s%s", code, out, errOut)
 	}
@@ -388,7 +396,8 @@ func main() {
 }
 
 // sourceKey hashes what the plugin build depends on: the module's non-test
-// Go files, go.mod and go.sum, the golangci-lint version and the Go version.
+// Go files, go.mod and go.sum, the README (its main.go is the wrapper's),
+// the golangci-lint version and the Go version.
 func sourceKey(t *testing.T, root string) string {
 	t.Helper()
 	h := sha256.New()
@@ -404,7 +413,7 @@ func sourceKey(t *testing.T, root string) string {
 			}
 			return nil
 		}
-		if !(strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") || rel == "go.mod" || rel == "go.sum") {
+		if !(strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") || rel == "go.mod" || rel == "go.sum" || rel == "README.md") {
 			return nil
 		}
 		data, err := os.ReadFile(p)
@@ -485,6 +494,67 @@ func TestE2EVet(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, `.staterootlint.yaml:1: key "root-env": expected a list of strings, got a string "MISSING_LIST"`) {
 		t.Errorf("go vet with a bad config: exit %d\n%s", code, errOut)
 	}
+	if err := os.WriteFile(cfgPath, []byte("state-dir: .e2eapp\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// A bad analyzer flag shows the engine's own message, on every run:
+	// a failed unit is not cached as a success.
+	for run := range 2 {
+		_, errOut, code = runCommand(t, app, modEnv, "go", "vet", "-vettool="+bin, "-rootflow.sinks=os.WriteFile#9", "./...")
+		want := `rootflow: invalid -sinks entry "os.WriteFile#9": path parameter index 9 out of range: os.WriteFile has 3 parameters, so N must be 0..2`
+		if code == 0 || !strings.Contains(errOut, want) || strings.Contains(errOut, "failed prerequisites") {
+			t.Errorf("go vet -rootflow.sinks=os.WriteFile#9 (run %d): exit %d\n%s\nwant %q", run+1, code, errOut, want)
+		}
+	}
+	_, errOut, code = runCommand(t, app, modEnv, "go", "vet", "-vettool="+bin, "-shadowwrite.exclude=[", "./...")
+	if want := `staterootlint: -shadowwrite.exclude: "[": expected a file glob`; code == 0 || !strings.Contains(errOut, want) {
+		t.Errorf("go vet -shadowwrite.exclude=[: exit %d\n%s\nwant %q", code, errOut, want)
+	}
+
+	// A configuration file in a package directory is read by no driver:
+	// an error naming it, seen even though the results were cached.
+	stray := filepath.Join(app, "store", ".staterootlint.yaml")
+	if err := os.WriteFile(stray, []byte("tests: true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = runCommand(t, app, modEnv, "go", "vet", "-vettool="+bin, "./...")
+	if want := "store/.staterootlint.yaml: not read: only the .staterootlint.yaml found from the module root"; code == 0 || !strings.Contains(errOut, want) {
+		t.Errorf("go vet with %s: exit %d\n%s\nwant %q", stray, code, errOut, want)
+	}
+	_, errOut, code = runCommand(t, app, modEnv, bin, "./...")
+	if want := stray + ": not read"; code != exitConfig || !strings.Contains(errOut, want) {
+		t.Errorf("staterootlint with %s: exit %d\n%s\nwant %q", stray, code, errOut, want)
+	}
+	if err := os.Remove(stray); err != nil {
+		t.Fatal(err)
+	}
+	if got := vetFindings(t, bin, app); len(got) == 0 {
+		t.Errorf("go vet after removing %s: no findings", stray)
+	}
+}
+
+// TestE2EGolangciSettings checks that wrong plugin settings stop the
+// custom golangci-lint (built from the README's main.go) with the
+// message and a failing exit code.
+func TestE2EGolangciSettings(t *testing.T) {
+	skipShort(t)
+	gcl, gclCache := golangciBinary(t)
+	app := copyModule(t, filepath.Join(moduleRoot(t), "testdata", "e2e", "app"))
+	for _, tc := range []struct {
+		settings map[string]any
+		want     string
+	}{
+		{map[string]any{"bogus": 1}, `key "bogus": unknown key`},
+		{map[string]any{"sinks": []any{"os.WriteFile#9"}}, `rootflow: invalid -sinks entry "os.WriteFile#9": path parameter index 9 out of range: os.WriteFile has 3 parameters`},
+	} {
+		cfg := writeGolangciConfig(t, app, tc.settings)
+		out, errOut, code := runCommand(t, app, append(modEnv, "GOLANGCI_LINT_CACHE="+gclCache), gcl, "run", "-c", cfg, "--enable-only", "staterootlint", "./...")
+		// golangci-lint logs in logfmt: quotes come escaped.
+		if code == 0 || code == 1 || !strings.Contains(strings.ReplaceAll(out+errOut, `\"`, `"`), tc.want) {
+			t.Errorf("settings %v: exit %d\n%s%s\nwant a failure saying %q", tc.settings, code, out, errOut, tc.want)
+		}
+	}
 }
 
 // TestE2ESameFindings runs the three drivers on the fixture module and on
@@ -520,6 +590,8 @@ func TestE2ESameFindings(t *testing.T) {
 				{"rootenv", "main.go", `os.Getenv reads the root override "E2EAPP_GLOBAL_STATE_ROOT"`},
 				{"adhocroot", "store/store.go", "filepath.Join builds a state path on os.UserHomeDir"},
 				{"shadowwrite", "main.go", `os.WriteFile writes "state.json"`},
+				{"shadowwrite", "native/native.go", `os.WriteFile writes "native-state.json"`},
+				{"shadowwrite", "gen/zz_generated.go", `os.WriteFile writes "generated-state.json"`},
 			} {
 				if !containsFinding(standalone, want.analyzer, want.file, want.msg) {
 					t.Errorf("no %s finding in %s starting %q", want.analyzer, want.file, want.msg)

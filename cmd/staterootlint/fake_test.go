@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -104,4 +105,46 @@ func newPanicAnalyzer() *analysis.Analyzer {
 			return nil, nil
 		},
 	}
+}
+
+// newConflictAnalyzer returns an analyzer that, in package main, proposes
+// for every os.WriteFile literal a fix that overlaps fakewrite's, and
+// reports the package clause without a fix.
+func newConflictAnalyzer() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: "fakeconflict",
+		Doc:  "fakeconflict: propose conflicting fixes",
+		Run: func(pass *analysis.Pass) (any, error) {
+			if pass.Pkg.Name() != "main" {
+				return nil, nil
+			}
+			for _, f := range pass.Files {
+				if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+					continue
+				}
+				pass.Report(analysis.Diagnostic{Pos: f.Package, Message: "package main has no fix"})
+				ast.Inspect(f, func(n ast.Node) bool {
+					lit, ok := n.(*ast.BasicLit)
+					if !ok || lit.Value != `"state.json"` {
+						return true
+					}
+					pass.Report(analysis.Diagnostic{
+						Pos:     lit.Pos(),
+						Message: "state.json belongs in /var",
+						SuggestedFixes: []analysis.SuggestedFix{{
+							Message:   "Write under /var",
+							TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(`"/var/state.json"`)}},
+						}},
+					})
+					return true
+				})
+			}
+			return nil, nil
+		},
+	}
+}
+
+// fakePackage returns an empty type-checked package with the given path.
+func fakePackage(path string) *types.Package {
+	return types.NewPackage(path, filepath.Base(path))
 }

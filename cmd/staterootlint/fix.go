@@ -20,8 +20,10 @@ type edit struct {
 // and returns the findings left unfixed. A fix whose edits overlap another
 // fix's edits in the same file is skipped (and its finding kept), so
 // applying never corrupts a file; identical edits from several findings
-// (two analyzers proposing the same import) are applied once.
-func (c *cli) applyFixes(findings []finding) ([]finding, int) {
+// (two analyzers proposing the same import) are applied once. It says on
+// stderr how many findings have no fix, and which fixes it could not
+// apply and why.
+func (c *cli) applyFixes(cwd string, findings []finding) ([]finding, int) {
 	type fileEdits struct {
 		edits []edit
 		size  int
@@ -29,15 +31,21 @@ func (c *cli) applyFixes(findings []finding) ([]finding, int) {
 	files := map[string]*fileEdits{}
 	var fileOrder []string
 	var remaining []finding
-	fixed := 0
+	type unfixed struct {
+		f   finding
+		why string
+	}
+	var failed []unfixed
+	fixed, noFix := 0, 0
 	for _, f := range findings {
 		if len(f.fixes) == 0 {
 			remaining = append(remaining, f)
+			noFix++
 			continue
 		}
 		// Resolve the edits of the first fix, grouped by file.
 		byFile := map[string][]edit{}
-		ok := true
+		why := ""
 		for _, te := range f.fixes[0].TextEdits {
 			tf := f.fset.File(te.Pos)
 			end := te.End
@@ -45,7 +53,13 @@ func (c *cli) applyFixes(findings []finding) ([]finding, int) {
 				end = te.Pos
 			}
 			if tf == nil || int(end)-tf.Base() > tf.Size() {
-				ok = false
+				why = "its edits lie outside the parsed files"
+				break
+			}
+			if f.fset.Position(te.Pos).Filename != tf.Name() {
+				// cgo's translation, mapped back by //line directives:
+				// its offsets are not the user's file's.
+				why = "it edits a file the analysis saw through //line directives (cgo's translation), not the file itself"
 				break
 			}
 			name := tf.Name()
@@ -56,12 +70,13 @@ func (c *cli) applyFixes(findings []finding) ([]finding, int) {
 			byFile[name] = append(byFile[name], edit{start: tf.Offset(te.Pos), end: tf.Offset(end), text: te.NewText})
 		}
 		for name, es := range byFile {
-			if _, conflict := mergeEdits(files[name].edits, es); conflict {
-				ok = false
+			if _, conflict := mergeEdits(files[name].edits, es); conflict && why == "" {
+				why = "its edits overlap another fix's; run --fix again"
 			}
 		}
-		if !ok {
+		if why != "" {
 			remaining = append(remaining, f)
+			failed = append(failed, unfixed{f, why})
 			continue
 		}
 		for name, es := range byFile {
@@ -100,8 +115,16 @@ func (c *cli) applyFixes(findings []finding) ([]finding, int) {
 		}
 		changed++
 	}
-	if fixed > 0 {
-		fmt.Fprintf(c.stderr, "%s: applied %s to %s\n", progname, plural(fixed, "fix", "fixes"), plural(changed, "file", "files"))
+	summary := fmt.Sprintf("applied %s to %s", plural(fixed, "fix", "fixes"), plural(changed, "file", "files"))
+	if noFix > 0 {
+		summary += fmt.Sprintf("; %s no suggested fix", plural(noFix, "finding has", "findings have"))
+	}
+	if len(failed) > 0 {
+		summary += fmt.Sprintf("; could not apply the fix of %s:", plural(len(failed), "finding", "findings"))
+	}
+	fmt.Fprintf(c.stderr, "%s: %s\n", progname, summary)
+	for _, u := range failed {
+		fmt.Fprintf(c.stderr, "%s:%d:%d: %s (%s): %s\n", relPath(cwd, u.f.pos.Filename), u.f.pos.Line, u.f.pos.Column, u.f.message, u.f.analyzer, u.why)
 	}
 	return remaining, exitClean
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"slices"
 	"strings"
 
@@ -25,6 +26,7 @@ func (c *cli) inventory(args []string) int {
 	fs.StringVar(&contract, "contract", "", "check the artifacts against the contract document `FILE` (STATE_ROOTS.md) instead of printing them")
 	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH`")
 	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too")
+	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(c.stdout, "Usage:\n  %s inventory [flags] [packages]\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
@@ -43,7 +45,14 @@ func (c *cli) inventory(args []string) int {
 	if contract != "" {
 		var err error
 		if doc, err = inventory.ParseContract(absFrom(req.dir, contract)); err != nil {
-			return c.usageError("--contract: %v", err)
+			// The contract document is configuration: a missing or
+			// unreadable one is a configuration error.
+			msg := err.Error()
+			if errors.Is(err, iofs.ErrNotExist) {
+				msg = "no such file; create it (" + progname + " inventory prints a first draft) or fix the path"
+			}
+			fmt.Fprintf(c.stderr, "%s: --contract %s: %s\n", progname, contract, msg)
+			return exitConfig
 		}
 		doc.Path = contract // problems name the file as the user did
 	}

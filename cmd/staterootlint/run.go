@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -77,6 +78,7 @@ type flags struct {
 	format      formatValue
 	fix         bool
 	tests       bool
+	tags        string
 	enable      []string
 	disable     []string
 	version     bool
@@ -88,7 +90,7 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Configuration", []string{"config", "authority", "sink", "tests"}},
+	{"Configuration", []string{"config", "authority", "sink", "tests", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
 	{"Output", []string{"format", "fix"}},
 	{"General", []string{"chdir", "version", "help"}},
@@ -104,6 +106,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.StringArrayVar(&f.authorities, "authority", nil, "add a state-root authority: `FUNC` such as pkg/path.Func, (*pkg/path.T).Method or pkg/path.Var, optionally =KIND (repeatable)")
 	fs.StringArrayVar(&f.sinks, "sink", nil, "add a write sink as `FUNC#N`, N being the index of its path parameter (repeatable)")
 	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too (config key tests)")
+	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS` to consider satisfied, as go build -tags (GOFLAGS=-tags=... works too)")
 	fs.StringSliceVar(&f.enable, "enable", nil, "run only the analyzer `NAME` (repeatable or comma-separated)")
 	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
 	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
@@ -178,7 +181,12 @@ func (c *cli) newRequest(f flags, patterns []string, roots []*analysis.Analyzer)
 	dir := cwd
 	if f.dir != "" {
 		dir = absFrom(cwd, f.dir)
-		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		switch fi, err := os.Stat(dir); {
+		case errors.Is(err, fs.ErrNotExist):
+			return checkRequest{}, c.usageError("-C %s: no such directory", f.dir)
+		case err != nil:
+			return checkRequest{}, c.usageError("-C %s: %v", f.dir, err)
+		case !fi.IsDir():
 			return checkRequest{}, c.usageError("-C %s: not a directory", f.dir)
 		}
 	}
@@ -190,7 +198,11 @@ func (c *cli) newRequest(f flags, patterns []string, roots []*analysis.Analyzer)
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, roots: roots}, exitClean
+	var buildFlags []string
+	if f.tags != "" {
+		buildFlags = []string{"-tags=" + f.tags}
+	}
+	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, explicitConfig: f.configPath != "", buildFlags: buildFlags, roots: roots}, exitClean
 }
 
 // loadConfig reads the configuration file (--config, else the one found

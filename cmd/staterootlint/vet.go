@@ -2,10 +2,13 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -32,8 +35,14 @@ func isVetInvocation(args []string) bool {
 }
 
 // runVet speaks go vet's protocol through unitchecker, with the
-// configuration file applied to the analyzers' flags first, so the file
-// works under go vet too and -NAME.flag arguments override it.
+// configuration file in effect for the unit's package applied to the
+// analyzers' flags first, so the file works under go vet too and
+// -NAME.flag arguments override it.
+//
+// Every error is printed on stderr and ends the unit with a non-zero
+// status. go vet itself would otherwise show only the first error of a
+// unit's JSON output ("failed prerequisites: rootflow" more often than
+// the engine's own message), and would cache the unit as a success.
 func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer) int {
 	if args[0] == "-V=full" {
 		id, err := vetBuildID()
@@ -42,16 +51,28 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 			return exitUsage
 		}
 		// go vet keys its result cache on this line's buildID, so it
-		// hashes the configuration too: editing .staterootlint.yaml
-		// invalidates cached results.
+		// hashes the configuration files too: editing one invalidates
+		// cached results.
 		fmt.Fprintf(stdout, "%s version devel config-aware buildID=%s\n", progname, id)
 		return exitClean
 	}
 	closure := config.Closure(suite)
 	if args[0] != "-flags" {
-		cfg, err := config.Discover(".")
+		unit, err := readVetUnit(args[len(args)-1])
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", progname, err)
+			return exitUsage
+		}
+		cfg, err := vetConfig(unit)
 		if err == nil {
 			closure, err = cfg.Apply(suite)
+		}
+		if err == nil && !unit.VetxOnly {
+			// Checked where findings are reported: a dependency (one
+			// unit per package of the standard library too) would repeat
+			// the message dozens of times. The engine still refuses a bad
+			// value in the units it analyzes.
+			err = checkVetFlags(args[:len(args)-1], closure)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", progname, err)
@@ -59,12 +80,130 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 		}
 	}
 	os.Args = append([]string{os.Args[0]}, args...)
-	unitchecker.Main(guard(closure)...) // exits
+	unitchecker.Main(exitOnError(guard(closure), stderr, os.Exit)...) // exits
 	return exitUsage
 }
 
-// vetBuildID hashes the executable and the configuration file that applies
-// in the working directory (its path and contents, or its absence).
+// vetUnit is the part of go vet's unit configuration (vet.cfg) the
+// driver reads itself.
+type vetUnit struct {
+	ID         string // package ID, such as "example.com/app [example.com/app.test]"
+	Dir        string // the package's directory
+	ImportPath string
+	VetxOnly   bool // a dependency analyzed for its facts only
+}
+
+func readVetUnit(path string) (vetUnit, error) {
+	var u vetUnit
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return u, fmt.Errorf("read vet config: %w", err)
+	}
+	if err := json.Unmarshal(data, &u); err != nil {
+		return u, fmt.Errorf("decode vet config %s: %w", path, err)
+	}
+	return u, nil
+}
+
+// vetConfig loads the configuration file in effect for the unit's package
+// (found from its module root; see config.InEffect). For a package that
+// is reported, a configuration file between its directory and the module
+// root is an error: no driver reads it.
+func vetConfig(u vetUnit) (*config.Config, error) {
+	path, err := config.InEffect(u.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if !u.VetxOnly {
+		strays, err := config.Strays(u.Dir)
+		if err != nil {
+			return nil, err
+		}
+		if len(strays) > 0 {
+			var errs config.Errors
+			for _, s := range strays {
+				errs = append(errs, config.StrayError(s, path))
+			}
+			return nil, errs
+		}
+	}
+	if path == "" {
+		return &config.Config{}, nil
+	}
+	return config.Load(path)
+}
+
+// checkVetFlags checks the -ANALYZER.FLAG arguments of a vet run against
+// the rules of the configuration keys they correspond to, so a bad value
+// is reported with the reason the CLI would give before any package is
+// analyzed. Flags unitchecker owns (-json, -c, ...) and values it cannot
+// parse are left to it: it reports those itself.
+func checkVetFlags(args []string, closure []*analysis.Analyzer) error {
+	byName := map[string]*analysis.Analyzer{}
+	for _, a := range closure {
+		byName[a.Name] = a
+	}
+	var errs config.Errors
+	for i := 0; i < len(args); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		analyzer, flagName, ok := strings.Cut(name, ".")
+		if !ok || byName[analyzer] == nil {
+			continue
+		}
+		f := byName[analyzer].Flags.Lookup(flagName)
+		if f == nil {
+			continue
+		}
+		if !hasValue {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() || i+1 >= len(args) {
+				continue
+			}
+			i++
+			value = args[i]
+		}
+		if err := config.CheckFlag(flagName, value); err != nil {
+			errs = append(errs, &config.Error{Pos: config.Pos{Flag: "-" + name}, Key: flagName, Msg: err.Error()})
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// exitOnError makes the Run of every analyzer in the closure of roots
+// print its error, naming the analyzer and the package, and end the
+// process: with code 78 for a configuration error (an error with an
+// ExitCode method returning 78), else 1. An analyzer that fails under go
+// vet must fail the unit, visibly and uncached.
+func exitOnError(roots []*analysis.Analyzer, stderr io.Writer, exit func(int)) []*analysis.Analyzer {
+	var once sync.Once
+	for _, a := range config.Closure(roots) {
+		run := a.Run
+		name := a.Name
+		a.Run = func(pass *analysis.Pass) (any, error) {
+			res, err := run(pass)
+			if err == nil {
+				return res, nil
+			}
+			once.Do(func() {
+				code := 1
+				var coded interface{ ExitCode() int }
+				if errors.As(err, &coded) && coded.ExitCode() == exitConfig {
+					code = exitConfig
+				}
+				fmt.Fprintf(stderr, "%s: analyzer %s failed on package %s: %v\n", progname, name, pass.Pkg.Path(), err)
+				exit(code)
+			})
+			return nil, err
+		}
+	}
+	return roots
+}
+
+// vetBuildID hashes the executable and every configuration file that can
+// change the results of a vet run started in the working directory (see
+// config.CacheKeyFiles): names and contents.
 func vetBuildID() (string, error) {
 	h := sha256.New()
 	exe, err := os.Executable()
@@ -79,16 +218,20 @@ func vetBuildID() (string, error) {
 	if _, err := io.Copy(h, f); err != nil {
 		return "", fmt.Errorf("describe executable: %w", err)
 	}
-	path, err := config.Find(".")
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("describe configuration: %w", err)
+	}
+	files, err := config.CacheKeyFiles(wd)
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "\x00config %s\x00", path)
-	if path != "" {
+	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return "", fmt.Errorf("read %s: %w", path, err)
 		}
+		fmt.Fprintf(h, "\x00config %s %d\x00", path, len(data))
 		h.Write(data)
 	}
 	return fmt.Sprintf("%x", h.Sum(nil)), nil

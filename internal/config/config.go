@@ -20,7 +20,11 @@ import (
 const FileName = ".staterootlint.yaml"
 
 // Keys lists the top-level keys of the file in the order SPEC §5 gives them.
-var Keys = []string{"authorities", "sinks", "allow", "state-dir", "root-env", "tests", "exclude"}
+var Keys = []string{"authorities", "sinks", "allow", "state-dir", "root-env", "tests", "exclude", "generated"}
+
+// GeneratedValues are the values of the generated key: findings in
+// generated files are reported (the default) or skipped.
+var GeneratedValues = []string{"report", "skip"}
 
 // AllowKeys lists the keys of the allow mapping.
 var AllowKeys = []string{"temp", "cache", "user"}
@@ -41,6 +45,7 @@ type Config struct {
 	RootEnv     []Entry
 	Tests       *bool
 	Exclude     []Entry
+	Generated   *string // "report" or "skip"
 
 	// set records which list keys were present, so "authorities: []"
 	// clears the analyzers' default instead of leaving it alone.
@@ -95,10 +100,22 @@ func (e *Error) Error() string {
 // Errors is a list of configuration errors, reported together.
 type Errors []*Error
 
+// MaxErrors is how many errors an Errors message lists: a list of
+// thousands of bad entries reads as its first problems and a count.
+const MaxErrors = 10
+
 func (es Errors) Error() string {
-	lines := make([]string, len(es))
+	lines := make([]string, 0, min(len(es), MaxErrors+1))
 	for i, e := range es {
-		lines[i] = e.Error()
+		if i == MaxErrors {
+			prefix := ""
+			if f := e.Pos.File; f != "" {
+				prefix = f + ": "
+			}
+			lines = append(lines, fmt.Sprintf("%sand %d more configuration errors; fix the ones above first", prefix, len(es)-MaxErrors))
+			break
+		}
+		lines = append(lines, e.Error())
 	}
 	return strings.Join(lines, "\n")
 }
@@ -170,6 +187,9 @@ func (c *Config) Settings() []Setting {
 	list("root-env", c.RootEnv)
 	boolean("tests", c.Tests)
 	list("exclude", c.Exclude)
+	if c.Generated != nil {
+		out = append(out, Setting{Flag: "generated", Value: *c.Generated, Pos: Pos{File: c.Source}})
+	}
 	return out
 }
 

@@ -29,6 +29,7 @@ state-dir: .myapp
 root-env: [MYAPP_GLOBAL_STATE_ROOT]
 tests: false
 exclude: ["**/zz_generated*.go"]
+generated: skip
 `
 
 func TestDecodeFull(t *testing.T) {
@@ -48,6 +49,7 @@ func TestDecodeFull(t *testing.T) {
 		"root-env=MYAPP_GLOBAL_STATE_ROOT",
 		"tests=false",
 		"exclude=**/zz_generated*.go",
+		"generated=skip",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("settings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -60,7 +62,7 @@ func TestDecodeFull(t *testing.T) {
 func TestDecodeErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"authorities:\n  a: b\n", `x.yaml:2: key "authorities": expected a list of strings, got a mapping`},
-		{"bogus: 1\n", `x.yaml:1: key "bogus": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, tests, exclude`},
+		{"bogus: 1\n", `x.yaml:1: key "bogus": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, tests, exclude, generated`},
 		{"allow:\n  tmp: true\n", `x.yaml:2: key "allow.tmp": unknown key; valid keys under allow: temp, cache, user`},
 		{"allow:\n  temp: yes please\n", `x.yaml:2: key "allow.temp": expected true or false, got a string "yes please"`},
 		{"tests: 1\n", `x.yaml:1: key "tests": expected true or false, got a number 1`},
@@ -70,6 +72,13 @@ func TestDecodeErrors(t *testing.T) {
 		{"authorities:\n  - a.B\n - c\n", `x.yaml:2: malformed YAML: did not find expected key`},
 		{"- a\n", `x.yaml:1: expected a mapping of settings`},
 		{"tests: true\ntests: false\n", `x.yaml:2: key "tests": duplicate key`},
+		{"state-dir: ..\n", `x.yaml:1: key "state-dir": expected a directory name such as .myapp, got ".."`},
+		{"state-dir: .\n", `x.yaml:1: key "state-dir": expected a directory name such as .myapp, got "."`},
+		{"tests: true\n---\nbogus: 1\n", `x.yaml:3: a second YAML document: the configuration is one document`},
+		{"---\ntests: true\n---\n---\nstate-dir: .x\n", `x.yaml:5: a second YAML document`},
+		{"tests: true\n---\n- [\n", `x.yaml:3: malformed YAML`},
+		{"generated: hide\n", `x.yaml:1: key "generated": expected report or skip, got "hide"`},
+		{"generated: false\n", `x.yaml:1: key "generated": expected a string, got a boolean false`},
 	} {
 		_, err := Decode([]byte(tc.in), "x.yaml")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
@@ -79,6 +88,29 @@ func TestDecodeErrors(t *testing.T) {
 		if !errors.As(err, &es) {
 			t.Errorf("Decode(%q) error is %T, want Errors", tc.in, err)
 		}
+	}
+}
+
+func TestManyErrors(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("root-env:\n")
+	for range 2856 {
+		b.WriteString("  - not-a-name\n")
+	}
+	_, err := Decode([]byte(b.String()), "x.yaml")
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != MaxErrors+1 {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), MaxErrors+1, strings.Join(lines[:min(len(lines), 15)], "\n"))
+	}
+	if want := `x.yaml:2: key "root-env": "not-a-name": expected an environment variable name`; !strings.HasPrefix(lines[0], want) {
+		t.Errorf("first line %q, want prefix %q", lines[0], want)
+	}
+	if want := "x.yaml: and 2846 more configuration errors; fix the ones above first"; lines[MaxErrors] != want {
+		t.Errorf("last line %q, want %q", lines[MaxErrors], want)
+	}
+	var es Errors
+	if !errors.As(err, &es) || len(es) != 2856 {
+		t.Errorf("Errors holds %d errors, want all 2856", len(es))
 	}
 }
 
@@ -128,6 +160,10 @@ func TestFindAndLoad(t *testing.T) {
 	c, err := Discover(deep)
 	if err != nil || !c.TestsEnabled() || c.Source != file {
 		t.Fatalf("Discover = %+v, %v", c, err)
+	}
+	_, err = Load(deep)
+	if err == nil || err.Error() != deep+": is a directory; name the configuration file itself (.staterootlint.yaml)" {
+		t.Errorf("Load of a directory: %v", err)
 	}
 	_, err = Load(filepath.Join(root, "missing.yaml"))
 	if err == nil || !strings.Contains(err.Error(), "missing.yaml: no such file") {

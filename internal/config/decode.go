@@ -1,11 +1,14 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -36,6 +39,9 @@ func Find(dir string) (string, error) {
 // Load reads and decodes the configuration file at path. A missing or
 // unreadable file is an *Error.
 func Load(path string) (*Config, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, Errors{{Pos: Pos{File: path}, Msg: "is a directory; name the configuration file itself (" + FileName + ")"}}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		msg := err.Error()
@@ -64,9 +70,25 @@ func Discover(dir string) (*Config, error) {
 // error messages. Unknown keys, wrong types and malformed YAML are Errors,
 // each with the line it refers to.
 func Decode(data []byte, source string) (*Config, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		return nil, Errors{yamlError(err, source)}
+	}
+	// A second document would be ignored by a plain Unmarshal: its keys
+	// would silently configure nothing.
+	for {
+		var next yaml.Node
+		err := dec.Decode(&next)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, Errors{yamlError(err, source)}
+		}
+		if len(next.Content) > 0 && next.Content[0].Tag != "!!null" {
+			return nil, Errors{{Pos: Pos{File: source, Line: next.Content[0].Line}, Msg: "a second YAML document: the configuration is one document; remove the --- separator and merge the keys"}}
+		}
 	}
 	d := decoder{cfg: &Config{Source: source}, source: source, lines: true}
 	if len(doc.Content) > 0 { // an empty document configures nothing
@@ -157,13 +179,20 @@ func (d *decoder) top(n *yaml.Node) {
 			d.cfg.Exclude = d.list(v, key, checkGlob)
 		case "state-dir":
 			if s, ok := d.str(v, key); ok {
-				if s == "" || strings.ContainsAny(s, `/\`) {
-					d.errorf(v, key, "expected a directory name such as .myapp, got %q", s)
+				if msg := checkStateDir(s); msg != "" {
+					d.errorf(v, key, "%s", msg)
 				}
 				d.cfg.StateDir = &s
 			}
 		case "tests":
 			d.cfg.Tests = d.boolean(v, key)
+		case "generated":
+			if s, ok := d.str(v, key); ok {
+				if msg := checkGenerated(s); msg != "" {
+					d.errorf(v, key, "%s", msg)
+				}
+				d.cfg.Generated = &s
+			}
 		case "allow":
 			d.allow(v)
 		default:
@@ -260,6 +289,63 @@ func describe(n *yaml.Node) string {
 		return fmt.Sprintf("a string %q", n.Value)
 	}
 	return fmt.Sprintf("%s %q", n.Tag, n.Value)
+}
+
+func checkStateDir(s string) string {
+	if s == "" || s == "." || s == ".." || strings.ContainsAny(s, `/\`) {
+		return fmt.Sprintf("expected a directory name such as .myapp, got %q", s)
+	}
+	return ""
+}
+
+func checkGenerated(s string) string {
+	if !slices.Contains(GeneratedValues, s) {
+		return fmt.Sprintf("expected %s, got %q", strings.Join(GeneratedValues, " or "), s)
+	}
+	return ""
+}
+
+// CheckFlag checks the value of the analyzer flag named flag (a
+// -NAME.flag argument of go vet) by the rules of the configuration key it
+// corresponds to; lists are checked item by item. Flags with no such key
+// pass.
+func CheckFlag(flag, value string) error {
+	var check func(string) string
+	list := true
+	switch flag {
+	case "authorities":
+		check = checkAuthoritySyntax
+	case "sinks":
+		check = checkSinkSyntax
+	case "root-env":
+		check = checkEnvName
+	case "exclude":
+		check = checkGlob
+	case "state-dir": // adhocroot takes a list of names
+		check = checkStateDir
+	case "generated":
+		check, list = checkGenerated, false
+	default:
+		return nil
+	}
+	items := []string{value}
+	if list {
+		items = nil
+		for item := range strings.SplitSeq(value, ",") {
+			if item = strings.TrimSpace(item); item != "" {
+				items = append(items, item)
+			}
+		}
+	}
+	for _, item := range items {
+		if msg := check(item); msg != "" {
+			if list {
+				return fmt.Errorf("%q: %s", item, msg)
+			}
+			return errors.New(msg)
+		}
+	}
+	return nil
 }
 
 func checkEnvName(s string) string {

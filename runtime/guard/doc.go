@@ -40,7 +40,11 @@
 //     absolute or relative, dangling or not;
 //   - Rename or Link with either end outside (a hard link to an outside
 //     file would let later writes through the root change it);
-//   - a directory swapped for a symlink while the call runs.
+//   - a directory swapped for a symlink while the call runs;
+//   - a root that did not exist at New and appears later as a symlink
+//     (or has a missing parent appear as one): such a root is pinned at
+//     New to its nearest existing ancestor, opened and created through it
+//     one directory at a time, and must appear as a real directory.
 //
 // What os.Root refuses but stays inside is allowed: an absolute symlink
 // pointing back into the root, a root reached through a symlinked alias
@@ -54,8 +58,9 @@
 //
 // Removing or renaming a root itself is a violation (it changes the root's
 // parent directory). Creating a declared root that does not exist yet, and
-// its missing parents, is the one write allowed outside: MkdirAll of a
-// path in a missing root creates the root first.
+// its missing parents below the ancestor pinned at New, is the one write
+// allowed outside: MkdirAll of a path in a missing root creates the root
+// first.
 //
 // # Limits
 //

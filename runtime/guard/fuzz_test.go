@@ -14,14 +14,23 @@ import (
 // changed. The layout's links only lead to places inside the scratch tree,
 // and paths may climb at most maxUp levels, so an escape is always seen by
 // the snapshot (and cannot harm the machine running the fuzzer).
+//
+// late selects the guard's root: the layout's root (0), or a root that
+// does not exist at New and, before the write, is created as a directory
+// (1), appears as a symlink to one of the link targets (2), or has its
+// missing parent appear as such a symlink (3).
 func FuzzGuard(f *testing.F) {
-	f.Add([]byte{0, 1, 2, 3}, "l0/x", "sub/y", uint8(0), uint8(0))
-	f.Add([]byte{1, 0, 4, 5}, "../out/x", "l1/../x", uint8(1), uint8(1))
-	f.Add([]byte{2, 2, 6, 7}, "sub/l2/secret", "x", uint8(5), uint8(2))
-	f.Add([]byte{3, 3, 8, 9}, "l3/", "l0/a/b", uint8(7), uint8(0))
-	f.Add([]byte{4, 5, 0, 1, 2, 3, 4, 5}, "l4/l5/..", "sub/../l1/z", uint8(9), uint8(3))
-	f.Add([]byte{9, 8, 7, 6}, "/out/secret", "l2", uint8(12), uint8(2))
-	f.Fuzz(func(t *testing.T, links []byte, p1, p2 string, op, anchor uint8) {
+	f.Add([]byte{0, 1, 2, 3}, "l0/x", "sub/y", uint8(0), uint8(0), uint8(0))
+	f.Add([]byte{1, 0, 4, 5}, "../out/x", "l1/../x", uint8(1), uint8(1), uint8(0))
+	f.Add([]byte{2, 2, 6, 7}, "sub/l2/secret", "x", uint8(5), uint8(2), uint8(0))
+	f.Add([]byte{3, 3, 8, 9}, "l3/", "l0/a/b", uint8(7), uint8(0), uint8(0))
+	f.Add([]byte{4, 5, 0, 1, 2, 3, 4, 5}, "l4/l5/..", "sub/../l1/z", uint8(9), uint8(3), uint8(0))
+	f.Add([]byte{9, 8, 7, 6}, "/out/secret", "l2", uint8(12), uint8(2), uint8(0))
+	f.Add([]byte{0, 0}, "x", "y", uint8(0), uint8(0), uint8(1))
+	f.Add([]byte{0, 0}, "x", "y", uint8(0), uint8(0), uint8(2))
+	f.Add([]byte{0, 1}, "logs/x", "y", uint8(4), uint8(0), uint8(3))
+	f.Add([]byte{0, 4}, "x", "secret", uint8(7), uint8(0), uint8(2))
+	f.Fuzz(func(t *testing.T, links []byte, p1, p2 string, op, anchor, late uint8) {
 		if strings.Count(p1, "..")+strings.Count(p2, "..") > maxUp || strings.ContainsRune(p1+p2, 0) {
 			t.Skip()
 		}
@@ -46,9 +55,22 @@ func FuzzGuard(f *testing.F) {
 			os.Symlink(whats[int(links[i+1])%len(whats)], where)
 		}
 
-		// Anchors: absolute under root, base or out; or relative to a
-		// working directory inside (root/sub) or outside (out) the root.
-		anchors := []string{root, base, out, "cwd:" + filepath.Join(root, "sub"), "cwd:" + out}
+		// The guard's root: the layout's, or one missing at New.
+		guarded := root
+		var whatLate string
+		if late%4 != 0 {
+			guarded = filepath.Join(base, "late", "root")
+			if len(links) > 0 {
+				whatLate = whats[int(links[len(links)-1])%len(whats)]
+			} else {
+				whatLate = whats[0]
+			}
+		}
+
+		// Anchors: absolute under the guarded root, base or out; or
+		// relative to a working directory inside (root/sub) or outside
+		// (out) the root.
+		anchors := []string{guarded, base, out, "cwd:" + filepath.Join(root, "sub"), "cwd:" + out}
 		a := anchors[int(anchor)%len(anchors)]
 		if dir, ok := strings.CutPrefix(a, "cwd:"); ok {
 			t.Chdir(dir)
@@ -62,8 +84,17 @@ func FuzzGuard(f *testing.F) {
 		}
 		n1, n2 := at(p1), at(p2)
 
-		g := mustGuard(t, root)
-		before := snapshotOutside(t, tmp, root)
+		g := mustGuard(t, guarded)
+		switch late % 4 {
+		case 1:
+			mkdir(t, guarded)
+		case 2:
+			mkdir(t, filepath.Dir(guarded))
+			os.Symlink(whatLate, guarded)
+		case 3:
+			os.Symlink(whatLate, filepath.Dir(guarded))
+		}
+		before := snapshotOutside(t, tmp, guarded)
 		switch op % 14 {
 		case 0:
 			g.WriteFile(n1, []byte("fuzz"), 0o644)
@@ -101,15 +132,15 @@ func FuzzGuard(f *testing.F) {
 		case 13:
 			g.Chtimes(n1, time.Unix(1, 0), time.Unix(1, 0))
 		}
-		after := snapshotOutside(t, tmp, root)
+		after := snapshotOutside(t, tmp, guarded)
 		for k, v := range after {
 			if before[k] != v {
-				t.Fatalf("op %d on %q, %q changed %s outside the root: %q -> %q", op%14, n1, n2, k, before[k], v)
+				t.Fatalf("op %d (late %d) on %q, %q changed %s outside the root: %q -> %q", op%14, late%4, n1, n2, k, before[k], v)
 			}
 		}
 		for k := range before {
 			if _, ok := after[k]; !ok {
-				t.Fatalf("op %d on %q, %q removed %s outside the root", op%14, n1, n2, k)
+				t.Fatalf("op %d (late %d) on %q, %q removed %s outside the root", op%14, late%4, n1, n2, k)
 			}
 		}
 	})
@@ -119,7 +150,8 @@ func FuzzGuard(f *testing.F) {
 const maxUp = 3
 
 // snapshotOutside records everything under dir except the root's subtree:
-// type, mode, size, mtime and link target.
+// type, mode, size, mtime and link target. A root that is a symlink is
+// recorded as one (its target is outside, and is recorded where it is).
 func snapshotOutside(t *testing.T, dir, root string) map[string]string {
 	t.Helper()
 	m := map[string]string{}
@@ -127,7 +159,7 @@ func snapshotOutside(t *testing.T, dir, root string) map[string]string {
 		if err != nil {
 			return nil
 		}
-		if p == root {
+		if p == root && d.IsDir() {
 			return filepath.SkipDir
 		}
 		fi, err := d.Info()

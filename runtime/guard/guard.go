@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -40,16 +41,32 @@ type Guard struct {
 	violations []*ViolationError
 }
 
-// root is one allowed directory, opened lazily so a state root that does not
-// exist yet can be declared before its first MkdirAll.
+// root is one allowed directory. One that exists at New is opened then;
+// one that does not is pinned to its nearest existing ancestor then, and
+// opened, or created, lazily through that ancestor's handle, so a state
+// root can be declared before its first MkdirAll but cannot later be
+// redirected by a symlink.
 type root struct {
 	path string // absolute and clean, as declared (may go through symlinks)
 	kind string // "root", "temp" or "cache"
+
+	// anc is the handle of the nearest ancestor that existed at New, for
+	// a root that did not; ancReal is its real path then, rest the path
+	// from it to the root.
+	anc     *os.Root
+	ancReal string
+	rest    string
 
 	mu     sync.Mutex
 	opened atomic.Pointer[openRoot]
 	closed bool
 }
+
+// errRootReplaced explains why a root that did not exist at New is
+// refused: it, or a directory between it and the ancestor pinned at New,
+// appeared as something other than a directory (a symlink, say, leading
+// out of it).
+var errRootReplaced = errors.New("a root missing at New appeared as a symlink or non-directory; it must be created as a directory")
 
 type openRoot struct {
 	r    *os.Root
@@ -59,8 +76,10 @@ type openRoot struct {
 // New returns a Guard that allows writes under roots. A relative root is
 // resolved against the working directory now. A root that exists is opened
 // now and stays pinned to that directory; one that does not exist yet is
-// allowed and opened on first use (MkdirAll may create it). A root that
-// exists and is not a directory is an error. Close releases the handles.
+// allowed, pinned to its nearest existing ancestor now, and opened on
+// first use (MkdirAll may create it): it must then be a real directory
+// below that ancestor, never a symlink. A root that exists and is not a
+// directory is an error. Close releases the handles.
 func New(roots ...string) (*Guard, error) {
 	return Config{}.New(roots...)
 }
@@ -119,7 +138,11 @@ func (c Config) New(roots ...string) (*Guard, error) {
 	// at New: a root later renamed away and replaced by a symlink keeps
 	// receiving the writes, and the symlink is never followed.
 	for _, r := range g.roots {
-		if _, err := r.open(); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		_, err := r.open()
+		if errors.Is(err, fs.ErrNotExist) {
+			err = r.pin()
+		}
+		if err != nil {
 			g.Close()
 			return nil, fmt.Errorf("new guard: open %s: %w", r.kind, err)
 		}
@@ -152,6 +175,9 @@ func (g *Guard) Close() error {
 		if o := r.opened.Swap(nil); o != nil {
 			o.r.Close()
 		}
+		if r.anc != nil {
+			r.anc.Close()
+		}
 		r.mu.Unlock()
 	}
 	return nil
@@ -169,6 +195,9 @@ func (r *root) open() (*openRoot, error) {
 	}
 	if o := r.opened.Load(); o != nil {
 		return o, nil
+	}
+	if r.anc != nil {
+		return r.walk(false, false, 0)
 	}
 	h, err := os.OpenRoot(r.path)
 	if err != nil {
@@ -196,16 +225,137 @@ func (r *root) open() (*openRoot, error) {
 }
 
 // ensure creates the root directory if it is missing: creating a declared
-// root (and its missing parents) is the one write allowed outside it.
+// root (and its missing parents, below the ancestor pinned at New) is the
+// one write allowed outside it.
 func (r *root) ensure(perm fs.FileMode) (*openRoot, error) {
 	o, err := r.open()
-	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+	if err == nil || !errors.Is(err, fs.ErrNotExist) || r.anc == nil {
 		return o, err
 	}
-	if err := os.MkdirAll(r.path, perm); err != nil {
-		return nil, err
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.walk(true, true, perm)
+}
+
+// mkdir creates the root itself, as os.Mkdir would: its parent must exist.
+func (r *root) mkdir(perm fs.FileMode) error {
+	if r.anc == nil {
+		return &fs.PathError{Op: "mkdir", Path: r.path, Err: fs.ErrExist}
 	}
-	return r.open()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, err := r.walk(true, false, perm)
+	return err
+}
+
+// pin records the nearest existing ancestor of a root missing at New,
+// with a handle on it: the root is reached through that directory later,
+// wherever the path to it then leads.
+func (r *root) pin() error {
+	anc := filepath.Dir(r.path)
+	for {
+		fi, err := os.Stat(anc)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%q: %q is not a directory", r.path, anc)
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		anc = filepath.Dir(anc)
+	}
+	h, err := os.OpenRoot(anc)
+	if err != nil {
+		return err
+	}
+	real, err := filepath.EvalSymlinks(anc)
+	if err == nil {
+		var fi, hi fs.FileInfo
+		if fi, err = os.Stat(real); err == nil {
+			if hi, err = h.Stat("."); err == nil && !os.SameFile(fi, hi) {
+				err = fmt.Errorf("%q changed while it was opened", anc)
+			}
+		}
+	}
+	if err != nil {
+		h.Close()
+		return err
+	}
+	rest, err := filepath.Rel(anc, r.path)
+	if err != nil {
+		h.Close()
+		return err
+	}
+	r.anc, r.ancReal, r.rest = h, real, rest
+	return nil
+}
+
+// walk opens a pinned root from its ancestor's handle, one directory at
+// a time, refusing any component that is not a directory (a symlink,
+// wherever it leads) or that is swapped between the check and the open.
+// With create it makes the missing directories: all of them with parents,
+// else only the root itself. Callers hold r.mu.
+func (r *root) walk(create, parents bool, perm fs.FileMode) (*openRoot, error) {
+	if r.closed {
+		return nil, &fs.PathError{Op: "open", Path: r.path, Err: os.ErrClosed}
+	}
+	if o := r.opened.Load(); o != nil {
+		if create && !parents {
+			return o, &fs.PathError{Op: "mkdir", Path: r.path, Err: fs.ErrExist}
+		}
+		return o, nil
+	}
+	parts := strings.Split(filepath.ToSlash(r.rest), "/")
+	cur := r.anc
+	closeCur := func() {
+		if cur != r.anc {
+			cur.Close()
+		}
+	}
+	for i, name := range parts {
+		last := i == len(parts)-1
+		if create && (parents || last) {
+			err := cur.Mkdir(name, perm)
+			switch {
+			case err != nil && !errors.Is(err, fs.ErrExist):
+				closeCur()
+				return nil, &fs.PathError{Op: "mkdir", Path: r.path, Err: unwrapPath(err)}
+			case err != nil && last && !parents:
+				closeCur()
+				return nil, &fs.PathError{Op: "mkdir", Path: r.path, Err: fs.ErrExist}
+			}
+		}
+		fi, err := cur.Lstat(name)
+		if err != nil {
+			closeCur()
+			return nil, &fs.PathError{Op: "open", Path: r.path, Err: unwrapPath(err)}
+		}
+		if !fi.IsDir() {
+			closeCur()
+			return nil, &fs.PathError{Op: "open", Path: r.path, Err: errRootReplaced}
+		}
+		next, err := cur.OpenRoot(name)
+		if err == nil {
+			var ni fs.FileInfo
+			if ni, err = next.Stat("."); err == nil && !os.SameFile(fi, ni) {
+				next.Close()
+				err = errRootReplaced
+			}
+		}
+		closeCur()
+		if err != nil {
+			if isEscape(err) {
+				err = errRootReplaced
+			}
+			return nil, &fs.PathError{Op: "open", Path: r.path, Err: unwrapPath(err)}
+		}
+		cur = next
+	}
+	o := &openRoot{r: cur, real: filepath.Join(r.ancReal, r.rest)}
+	r.opened.Store(o)
+	return o, nil
 }
 
 // abs makes name absolute against the current working directory without

@@ -494,3 +494,76 @@ func TestRootSwappedAfterNew(t *testing.T) {
 		t.Errorf("the write followed the swapped-in symlink out of the root")
 	}
 }
+
+// TestMissingRootPinnedAtNew pins a root that does not exist at New to
+// its nearest existing ancestor then: if the root, or a missing directory
+// above it, later appears as a symlink, no write follows it out.
+func TestMissingRootPinnedAtNew(t *testing.T) {
+	type attack func(t *testing.T, l layout, root string)
+	linkRoot := func(t *testing.T, l layout, root string) {
+		mkdir(t, filepath.Dir(root))
+		symlink(t, l.out, root)
+	}
+	linkParent := func(t *testing.T, l layout, root string) {
+		symlink(t, l.out, filepath.Dir(root))
+	}
+	linkRootInside := func(t *testing.T, l layout, root string) {
+		// A link that stays inside the ancestor is refused too: the
+		// root is the directory named at New, not wherever a link leads.
+		mkdir(t, filepath.Dir(root))
+		symlink(t, l.root, root)
+	}
+	ops := map[string]func(g *guard.Guard, root string) error{
+		"WriteFile": func(g *guard.Guard, root string) error { return g.WriteFile(root+"/x", []byte("v"), 0o644) },
+		"MkdirAll":  func(g *guard.Guard, root string) error { return g.MkdirAll(root+"/logs", 0o755) },
+		"MkdirRoot": func(g *guard.Guard, root string) error { return g.Mkdir(root, 0o755) },
+		"Mkdir":     func(g *guard.Guard, root string) error { return g.Mkdir(root+"/d", 0o755) },
+		"Create": func(g *guard.Guard, root string) error {
+			f, err := g.Create(root + "/x")
+			if err == nil {
+				f.Close()
+			}
+			return err
+		},
+		"Rename": func(g *guard.Guard, root string) error { return g.Rename(root+"/a", root+"/b") },
+	}
+	for name, a := range map[string]attack{"root": linkRoot, "parent": linkParent, "root-inside": linkRootInside} {
+		for opName, op := range ops {
+			t.Run(name+"/"+opName, func(t *testing.T) {
+				l := newLayout(t)
+				root := l.base + "/later/state"
+				g := mustGuard(t, root)
+				a(t, l, root)
+				beforeOut, beforeRoot := tree(t, l.out), tree(t, l.root)
+				err := op(g, root)
+				if err == nil {
+					t.Errorf("%s through a root swapped for a symlink succeeded", opName)
+				}
+				if after := tree(t, l.out); !maps(beforeOut, after) {
+					t.Errorf("%s wrote outside through the symlink: %v", opName, after)
+				}
+				if after := tree(t, l.root); !maps(beforeRoot, after) {
+					t.Errorf("%s wrote into another root's place through the symlink: %v", opName, after)
+				}
+				var v *guard.ViolationError
+				if opName != "Rename" && !errors.As(err, &v) {
+					t.Errorf("%s: %v, want a *guard.ViolationError", opName, err)
+				}
+			})
+		}
+	}
+
+	// Created as a directory, by the guard or by anyone, the root works.
+	l := newLayout(t)
+	byGuard, byOther := l.base+"/a/state", l.base+"/b/state"
+	g := mustGuard(t, byGuard, byOther)
+	if err := g.MkdirAll(byGuard+"/logs", 0o755); err != nil {
+		t.Fatalf("MkdirAll of a missing root: %v", err)
+	}
+	mkdir(t, byOther)
+	for _, r := range []string{byGuard + "/logs", byOther} {
+		if err := g.WriteFile(r+"/x", nil, 0o644); err != nil {
+			t.Errorf("write into %s: %v", r, err)
+		}
+	}
+}

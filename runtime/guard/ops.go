@@ -81,7 +81,7 @@ func withName(f *os.File, name string) (*os.File, error) {
 func (g *Guard) Mkdir(name string, perm fs.FileMode) error {
 	if r := g.declared(name); r != nil {
 		if _, err := r.open(); errors.Is(err, fs.ErrNotExist) {
-			return os.Mkdir(r.path, perm)
+			return g.refused("Mkdir", name, r.mkdir(perm))
 		}
 	}
 	return g.do("Mkdir", name, false, func(p place) error { return p.o.r.Mkdir(p.rel, perm) })
@@ -92,7 +92,7 @@ func (g *Guard) Mkdir(name string, perm fs.FileMode) error {
 func (g *Guard) MkdirAll(path string, perm fs.FileMode) error {
 	if p, ok := g.lexicalAbs(path); ok {
 		if _, err := p.r.ensure(perm); err != nil {
-			return err
+			return g.refused("MkdirAll", path, err)
 		}
 	}
 	return g.do("MkdirAll", path, true, func(p place) error { return p.o.r.MkdirAll(p.rel, perm) })

@@ -200,7 +200,7 @@ func (g *Guard) do(op, name string, follow bool, fn func(p place) error) error {
 	if p, ok := g.lexical(a); ok {
 		o, err := p.r.open()
 		if err != nil {
-			return fixPath(err, name)
+			return g.refused(op, name, fixPath(err, name))
 		}
 		p.o = o
 		err = fn(p)

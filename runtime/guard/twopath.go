@@ -56,10 +56,10 @@ func (g *Guard) twoPath(op, oldname, newname string, fn func(o, n place) error) 
 	n, ok2 := g.lexical(na)
 	if ok1 && ok2 {
 		if o.o, err = o.r.open(); err != nil {
-			return err
+			return g.refused(op, oldname, err)
 		}
 		if n.o, err = n.r.open(); err != nil {
-			return err
+			return g.refused(op, newname, err)
 		}
 		err = fn(o, n)
 		if !isEscape(err) {

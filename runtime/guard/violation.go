@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"runtime"
@@ -62,6 +63,16 @@ func (e *ViolationError) Stack() string {
 
 // guardPkg is this package's import path, used to drop its own frames.
 const guardPkg = "github.com/staterootlint/staterootlint/runtime/guard"
+
+// refused turns err into a recorded violation when it is the refusal of
+// a root that appeared as a symlink (errRootReplaced), and returns it
+// unchanged otherwise.
+func (g *Guard) refused(op, path string, err error) error {
+	if errors.Is(err, errRootReplaced) {
+		return g.violation(op, path, "", errRootReplaced)
+	}
+	return err
+}
 
 // violation records and returns a ViolationError for op on path.
 func (g *Guard) violation(op, path, target string, cause error) error {

@@ -1,6 +1,7 @@
 // Package report is the reporting machinery every staterootlint analyzer
-// shares: which files are reported at all (tests, excluded globs, generated
-// code) and which diagnostics the code itself silences
+// shares: which files are reported at all (tests, excluded globs, and
+// generated code when asked to skip it) and which diagnostics the code
+// itself silences
 // (//staterootlint:ignore REASON and golangci-lint's //nolint).
 //
 // Analyzers embed a Filter in their configuration, register its flags next
@@ -16,6 +17,7 @@ import (
 	"iter"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,9 +29,19 @@ import (
 // flags, go vet's -<analyzer>.NAME flags and the golangci-lint settings all
 // map onto these.
 const (
-	FlagTests   = "tests"
-	FlagExclude = "exclude"
+	FlagTests     = "tests"
+	FlagExclude   = "exclude"
+	FlagGenerated = "generated"
 )
+
+// The values of the -generated flag.
+const (
+	GeneratedReport = "report" // findings in generated files are reported (the default)
+	GeneratedSkip   = "skip"   // findings in generated files are dropped
+)
+
+// GeneratedValues lists the values of the -generated flag.
+var GeneratedValues = []string{GeneratedReport, GeneratedSkip}
 
 // Directive spellings recognised in comments.
 const (
@@ -50,12 +62,42 @@ type Filter struct {
 	// nor "**" matches at any depth (it is read as "**/pattern"). A
 	// pattern ending in "/" matches everything below that directory.
 	Exclude flagvalue.List
+	// SkipGenerated drops the diagnostics in generated files (a "// Code
+	// generated ... DO NOT EDIT." header). Off by default: a write in
+	// generated code is a write. Either way, what flows through generated
+	// code counts for the findings elsewhere. A file cgo translates from
+	// the user's own is the user's file, not a generated one.
+	SkipGenerated bool
 }
 
-// Register binds f's fields to fs as the -tests and -exclude flags.
+// Register binds f's fields to fs as the -tests, -exclude and -generated
+// flags.
 func (f *Filter) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.Tests, FlagTests, f.Tests, "report findings in _test.go files too")
 	fs.Var(&f.Exclude, FlagExclude, "comma-separated file `globs` not to report (** spans directories; a relative glob matches at any depth)")
+	fs.Var((*generatedValue)(&f.SkipGenerated), FlagGenerated, "findings in generated files: `report|skip`")
+}
+
+// generatedValue is the -generated flag: "report" or "skip".
+type generatedValue bool
+
+func (v *generatedValue) String() string {
+	if v != nil && bool(*v) {
+		return GeneratedSkip
+	}
+	return GeneratedReport
+}
+
+func (v *generatedValue) Set(s string) error {
+	switch s {
+	case GeneratedReport:
+		*v = false
+	case GeneratedSkip:
+		*v = true
+	default:
+		return fmt.Errorf("want %s", strings.Join(GeneratedValues, " or "))
+	}
+	return nil
 }
 
 // Validate reports the first malformed Exclude pattern, naming the flag.
@@ -76,19 +118,21 @@ func (f *Filter) Validate() error {
 // suppression directives of the analyzed files. Build one per pass with
 // Filter.Reporter; it is not safe for concurrent use.
 type Reporter struct {
-	pass    *analysis.Pass
-	tests   bool
-	exclude []string
+	pass          *analysis.Pass
+	tests         bool
+	exclude       []string
+	skipGenerated bool
 
 	syntax map[*token.File]*ast.File // built on first use
 	files  map[*token.File]*fileIndex
+	names  map[string]bool // user file names: dropped (tests, excluded)?
 }
 
-// fileIndex is what the Reporter knows about one file, built the first
-// time a diagnostic lands in it.
+// fileIndex is what the Reporter knows about one parsed file, built the
+// first time a diagnostic lands in it.
 type fileIndex struct {
-	drop       bool                 // tests, excluded or generated
-	directives map[int][]*directive // by line
+	generated  bool
+	directives map[int][]*directive // by line of the parsed file
 }
 
 // directive is one suppression comment.
@@ -106,7 +150,7 @@ type directive struct {
 
 // Reporter returns a Reporter for pass that applies f.
 func (f *Filter) Reporter(pass *analysis.Pass) *Reporter {
-	r := &Reporter{pass: pass, tests: f.Tests, files: make(map[*token.File]*fileIndex)}
+	r := &Reporter{pass: pass, tests: f.Tests, skipGenerated: f.SkipGenerated, files: make(map[*token.File]*fileIndex), names: make(map[string]bool)}
 	for _, p := range f.Exclude {
 		r.exclude = append(r.exclude, normalizeGlob(p))
 	}
@@ -119,8 +163,13 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 }
 
 // Report reports d unless its file is filtered out (a _test.go file while
-// Tests is off, an excluded or a generated file) or a directive suppresses
-// it: one at the end of its line, or one alone on the line above.
+// Tests is off, an excluded file, a generated one with SkipGenerated) or a
+// directive suppresses it: one at the end of its line, or one alone on
+// the line above.
+//
+// Tests and excludes are judged on the file the user wrote, the one the
+// diagnostic's position names through //line directives: cgo hands the
+// analysis its translation of the user's file, in the build cache.
 //
 // An //staterootlint:ignore without a reason suppresses nothing and is
 // itself reported, once per pass, when a diagnostic meets it: each
@@ -132,8 +181,11 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 		r.pass.Report(d)
 		return
 	}
+	if r.dropName(r.pass.Fset.Position(d.Pos).Filename) {
+		return
+	}
 	idx := r.index(tf)
-	if idx.drop {
+	if idx.generated && r.skipGenerated {
 		return
 	}
 	line := tf.Line(d.Pos)
@@ -181,27 +233,13 @@ func (r *Reporter) index(tf *token.File) *fileIndex {
 	}
 	idx := &fileIndex{}
 	r.files[tf] = idx
-	name := filepath.ToSlash(tf.Name())
-	if !r.tests && strings.HasSuffix(name, "_test.go") {
-		idx.drop = true
-		return idx
-	}
-	for _, p := range r.exclude {
-		if ok, _ := matchGlob(p, name); ok {
-			idx.drop = true
-			return idx
-		}
-	}
 	f := r.syntax[tf]
 	if f == nil {
 		// Not one of the pass's files (a diagnostic in another file):
 		// nothing is known about it, so nothing is suppressed.
 		return idx
 	}
-	if ast.IsGenerated(f) {
-		idx.drop = true
-		return idx
-	}
+	idx.generated = Generated(f)
 	var code map[int]bool // lines holding code, computed if a directive needs it
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
@@ -221,6 +259,60 @@ func (r *Reporter) index(tf *token.File) *fileIndex {
 		}
 	}
 	return idx
+}
+
+// dropName reports whether diagnostics in the file named name are
+// filtered out: a _test.go file while Tests is off, or an excluded one.
+func (r *Reporter) dropName(name string) bool {
+	drop, ok := r.names[name]
+	if ok {
+		return drop
+	}
+	slashed := filepath.ToSlash(name)
+	drop = !r.tests && strings.HasSuffix(slashed, "_test.go")
+	for _, p := range r.exclude {
+		if ok, _ := matchGlob(p, slashed); ok {
+			drop = true
+		}
+	}
+	r.names[name] = drop
+	return drop
+}
+
+// cgoGenerator is what cmd/cgo writes in the "Code generated" header of
+// every file it outputs, its translations of the user's files included.
+const cgoGenerator = "by cmd/cgo;"
+
+// Generated reports whether f is generated code: a "// Code generated ...
+// DO NOT EDIT." line before the package clause, as ast.IsGenerated, except
+// that cgo's header on its translation of a user's file does not count
+// (the translation starts with a //line directive naming that file, and
+// is what the analysis sees of it); a header the user's file carries does.
+func Generated(f *ast.File) bool {
+	cgo, line := false, false
+	for _, group := range f.Comments {
+		for _, c := range group.List {
+			if c.Pos() > f.Package {
+				return cgo && !line
+			}
+			if strings.HasPrefix(c.Text, "//line ") {
+				line = true
+			}
+			for l := range strings.SplitSeq(c.Text, "\n") {
+				rest, ok := strings.CutPrefix(l, "// Code generated ")
+				if !ok {
+					continue
+				}
+				if gen, ok := strings.CutSuffix(rest, " DO NOT EDIT."); ok {
+					if gen != cgoGenerator {
+						return true
+					}
+					cgo = true
+				}
+			}
+		}
+	}
+	return cgo && !line
 }
 
 // codeLines returns the lines of f on which a syntax node starts or ends,
@@ -376,4 +468,21 @@ func matchSegments(pat, name []string) (bool, error) {
 		pat, name = pat[1:], name[1:]
 	}
 	return len(name) == 0, nil
+}
+
+// MaxQuoted is how many characters of a value a diagnostic quotes at most:
+// a message stays one readable line whatever the literal.
+const MaxQuoted = 60
+
+// Quote returns s quoted as %q does, cut after MaxQuoted characters with
+// "…" marking the cut.
+func Quote(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return strconv.Quote(s[:i] + "…")
+		}
+		n++
+	}
+	return strconv.Quote(s)
 }

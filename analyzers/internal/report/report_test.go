@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -59,6 +60,36 @@ func TestSuppressed(t *testing.T) {
 func TestGenerated(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, testdata(t), probe(report.Filter{}), "report/generated")
+}
+
+func TestGeneratedSkip(t *testing.T) {
+	t.Parallel()
+	a := probe(report.Filter{})
+	if err := a.Flags.Parse([]string{"-generated=skip"}); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "report/generatedskip")
+}
+
+func TestGeneratedFlag(t *testing.T) {
+	t.Parallel()
+	a := probe(report.Filter{})
+	f := a.Flags.Lookup(report.FlagGenerated)
+	if f.DefValue != report.GeneratedReport {
+		t.Errorf("-generated defaults to %q, want %q", f.DefValue, report.GeneratedReport)
+	}
+	if err := a.Flags.Parse([]string{"-generated=hide"}); err == nil || !strings.Contains(err.Error(), "want report or skip") {
+		t.Errorf("-generated=hide: %v", err)
+	}
+}
+
+// TestCgo runs on a package that imports "C": its files reach the
+// analysis as cgo's generated translations, and diagnostics still land on
+// the user's lines, unfiltered even with -generated=skip.
+func TestCgo(t *testing.T) {
+	t.Parallel()
+	a := probe(report.Filter{SkipGenerated: true})
+	analysistest.Run(t, testdata(t), a, "report/cgo")
 }
 
 func TestTestsFiles(t *testing.T) {
@@ -187,5 +218,21 @@ package probe
 	}
 	if got := report.AnalyzerDoc(src, "other"); got != "other: undocumented" {
 		t.Errorf("AnalyzerDoc(missing) = %q", got)
+	}
+}
+
+func TestQuote(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("é", 100)
+	for _, tc := range []struct{ in, want string }{
+		{"state.json", `"state.json"`},
+		{strings.Repeat("x", report.MaxQuoted), `"` + strings.Repeat("x", report.MaxQuoted) + `"`},
+		{strings.Repeat("x", report.MaxQuoted+1), `"` + strings.Repeat("x", report.MaxQuoted) + `…"`},
+		{long, `"` + strings.Repeat("é", report.MaxQuoted) + `…"`},
+		{"tab\there", `"tab\there"`},
+	} {
+		if got := report.Quote(tc.in); got != tc.want {
+			t.Errorf("Quote(%.20q…) = %s, want %s", tc.in, got, tc.want)
+		}
 	}
 }

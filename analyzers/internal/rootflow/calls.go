@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 // callee is the resolved target of a call: a function with SSA args
@@ -372,7 +374,7 @@ func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at string) V
 	}
 	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
 		if strings.HasPrefix(f, "%") {
-			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %q, relative to the working directory", f), Cause: CauseLiteral, Rel: true, At: at}}
+			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
 		}
 		return Value{literal(verbPattern(f), at)}
 	}

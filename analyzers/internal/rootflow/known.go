@@ -72,6 +72,7 @@ var identityTransfers = map[string]bool{
 	"strings.TrimSpace":          true,
 	"path/filepath.Glob":         true, // the matches share the pattern's origin
 	"os.OpenRoot":                true, // an *os.Root stands for its directory
+	"(*os.Root).OpenRoot":        true, // a root opened in a root cannot leave it
 	"os.Create":                  true, // an *os.File stands for its path
 	"os.Open":                    true,
 	"os.OpenFile":                true,

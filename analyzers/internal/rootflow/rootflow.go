@@ -524,7 +524,10 @@ func inGOROOT(pass *analysis.Pass) bool {
 		return false
 	}
 	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
-	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), goroot)
+	// The position, not the parsed file's name: with cgo (net, os/user)
+	// the parsed files are cgo's translations in the build cache, and
+	// their //line directives name the files in GOROOT.
+	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, goroot)
 }
 
 func isPathType(t types.Type) bool { return pathType(t, 0) }

@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 // Kind classifies where a path value comes from.
@@ -259,7 +261,7 @@ func (a Atom) appendRaw(s string, at string) Atom {
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell || a.Kind == Env):
 		a.Path = rawMark + s
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
-		return Atom{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%q appended without a separator)", a.Root, s), Cause: CauseClimb, At: at}
+		return Atom{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: CauseClimb, At: at}
 	case a.anchored():
 		raw := a.Path + s
 		a.Path = cleanPattern(raw)
@@ -374,9 +376,9 @@ func (a Atom) Describe() string {
 				p = path.Join(p, displayPath(a.Path))
 			}
 			if a.Rel {
-				return fmt.Sprintf("%q relative to the working directory", p)
+				return report.Quote(p) + " relative to the working directory"
 			}
-			return fmt.Sprintf("the fixed path %q", p)
+			return "the fixed path " + report.Quote(p)
 		}
 		return a.Why
 	}

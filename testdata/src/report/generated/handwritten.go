@@ -1,5 +1,6 @@
-// Package generated checks that generated files are not reported while
-// hand-written files of the same package are.
+// Package generated checks that generated files are reported by default,
+// like hand-written files (skipping them is -generated=skip: see
+// generatedskip).
 package generated
 
 func finding() {}

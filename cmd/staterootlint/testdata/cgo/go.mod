@@ -1,0 +1,3 @@
+module example.com/cgo
+
+go 1.26

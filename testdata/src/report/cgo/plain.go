@@ -1,0 +1,5 @@
+package cgo
+
+func plain() {
+	finding() // want `finding`
+}
