@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -171,11 +172,15 @@ func (e *engine) constant(c *ssa.Const) Value {
 	return Value{literal(constant.StringVal(c.Value), "")}
 }
 
-// userDefaults is the rule below for e's values: a field or variable that
-// only ever holds user-chosen values (a flag's value copied into an options
-// struct) counts as user-chosen.
+// userDefaults applies the rule that a default standing in for the user's
+// choice is the user's choice: where a user-chosen value meets a path in or
+// relative to the working directory ("." when no argument was given,
+// os.Getwd when the flag said "."), the working directory is what the user
+// chose by not choosing. Other origins (a home directory fallback) stay.
+// A field or variable that only ever holds user-chosen values (a flag's
+// value copied into an options struct) counts as user-chosen.
 func (e *engine) userDefaults(v Value) Value {
-	return userDefaults(v, func(a Atom) bool {
+	isUser := func(a Atom) bool {
 		if a.Kind == User {
 			return true
 		}
@@ -184,15 +189,7 @@ func (e *engine) userDefaults(v Value) Value {
 		}
 		stored := e.cellStores(a.Key)
 		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b Atom) bool { return b.Kind != User })
-	})
-}
-
-// userDefaults applies the rule that a default standing in for the user's
-// choice is the user's choice: where a user-chosen value meets a path in or
-// relative to the working directory ("." when no argument was given,
-// os.Getwd when the flag said "."), the working directory is what the user
-// chose by not choosing. Other origins (a home directory fallback) stay.
-func userDefaults(v Value, isUser func(Atom) bool) Value {
+	}
 	if !slices.ContainsFunc(v, isUser) {
 		return v
 	}
@@ -215,32 +212,13 @@ func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
 	if i >= len(preds) {
 		return nil, false
 	}
-	for b := preds[i]; b != nil; b = b.Idom() {
-		idom := b.Idom()
-		if idom == nil {
-			return nil, false
-		}
-		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		cmp, ok := branch.Cond.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
-			continue
-		}
+	for cmp, equal := range guards(preds[i]) {
 		x, lit := cmp.X, cmp.Y
 		if _, isConst := constString(x); isConst {
 			x, lit = lit, x
 		}
 		s, isConst := constString(lit)
-		if !isConst || s != "." && s != "" {
-			continue
-		}
-		taken := idom.Succs[0] // the branch where x == "."
-		if cmp.Op == token.NEQ {
-			taken = idom.Succs[1]
-		}
-		if !taken.Dominates(b) {
+		if !isConst || s != "." && s != "" || !equal {
 			continue
 		}
 		for j, other := range phi.Edges {
@@ -251,6 +229,32 @@ func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
 		return nil, false
 	}
 	return nil, false
+}
+
+// guards yields the comparisons (==, !=) whose branches dominate block b,
+// innermost first, each with whether b runs only where its operands are
+// equal (false: only where they differ).
+func guards(b *ssa.BasicBlock) iter.Seq2[*ssa.BinOp, bool] {
+	return func(yield func(*ssa.BinOp, bool) bool) {
+		for ; b != nil && b.Idom() != nil; b = b.Idom() {
+			idom := b.Idom()
+			branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			cmp, ok := branch.Cond.(*ssa.BinOp)
+			if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+				continue
+			}
+			then, els := idom.Succs[0].Dominates(b), idom.Succs[1].Dominates(b)
+			if then == els {
+				continue
+			}
+			if !yield(cmp, then == (cmp.Op == token.EQL)) {
+				return
+			}
+		}
+	}
 }
 
 // noReturn reports whether block b calls a function that does not return

@@ -593,24 +593,8 @@ func stringConstraint(tp *types.TypeParam, depth int) bool {
 // error (`if err != nil { return "" }`): what it returns is a failure
 // path's zero value even without an error result.
 func onErrorPath(b *ssa.BasicBlock) bool {
-	for ; b != nil; b = b.Idom() {
-		idom := b.Idom()
-		if idom == nil {
-			return false
-		}
-		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		cmp, ok := branch.Cond.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNilConst(cmp.Y) || !isError(cmp.X.Type()) {
-			continue
-		}
-		failed := idom.Succs[0] // the branch where err != nil
-		if cmp.Op == token.EQL {
-			failed = idom.Succs[1]
-		}
-		if failed.Dominates(b) {
+	for cmp, equal := range guards(b) {
+		if !equal && isNilConst(cmp.Y) && isError(cmp.X.Type()) {
 			return true
 		}
 	}
