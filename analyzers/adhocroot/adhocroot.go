@@ -17,60 +17,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
-
-// dirCalls are the calls whose (first) result is a home-like directory.
-var dirCalls = map[string]source{
-	"os.UserHomeDir":   {name: "os.UserHomeDir", home: true},
-	"os.UserConfigDir": {name: "os.UserConfigDir"},
-}
-
-// envCalls read the environment variable named by their first argument;
-// their (first) result is a source when the variable is in homeEnv.
-var envCalls = map[string]bool{
-	"os.Getenv":                    true,
-	"os.LookupEnv":                 true,
-	"syscall.Getenv":               true,
-	"golang.org/x/sys/unix.Getenv": true,
-}
-
-// homeEnv are the environment variables naming a home-like directory, and
-// whether each is the home directory itself. Every XDG_ variable counts too.
-var homeEnv = map[string]bool{
-	"HOME":         true,
-	"USERPROFILE":  true,
-	"APPDATA":      false,
-	"LOCALAPPDATA": false,
-}
-
-// homeFields are the struct fields holding a home directory, as
-// "pkgpath.Field".
-var homeFields = map[string]source{
-	"os/user.HomeDir": {name: "user.User.HomeDir", note: " (which even ignores $HOME)", home: true},
-}
-
-// passCalls return their single argument's value, cleaned or converted.
-var passCalls = map[string]bool{
-	"path/filepath.Clean":     true,
-	"path/filepath.ToSlash":   true,
-	"path/filepath.FromSlash": true,
-	"path.Clean":              true,
-}
-
-// builders build a path on their first element: the joins, and Sprintf
-// whose format starts with a verb.
-var builders = map[string]bool{
-	"path/filepath.Join": true,
-	"path.Join":          true,
-	"fmt.Sprintf":        true,
-}
-
-// expanders expand the environment variables in their first argument.
-var expanders = map[string]bool{
-	"os.ExpandEnv": true,
-	"os.Expand":    true,
-}
 
 // staterootsPath is the authority library whose GlobalStateRoot the
 // suggested fix calls.
@@ -315,8 +264,8 @@ func (c *checker) sourceOf(e ast.Expr) *source {
 	case *ast.SelectorExpr:
 		if sel := info.Selections[e]; sel != nil {
 			if sel.Kind() == types.FieldVal {
-				if src, ok := homeFields[fieldKey(sel)]; ok {
-					return &src
+				if f, ok := knowledge.Fields[fieldKey(sel)]; ok && f.Cause == knowledge.CauseHome {
+					return &source{name: f.Name, note: f.Note, home: f.Home}
 				}
 			}
 			return nil
@@ -325,19 +274,20 @@ func (c *checker) sourceOf(e ast.Expr) *source {
 			return c.tainted[v]
 		}
 	case *ast.CallExpr:
-		key := funcKey(typeutil.StaticCallee(info, e))
-		if src, ok := dirCalls[key]; ok {
-			return &src
+		fn := typeutil.StaticCallee(info, e)
+		known, _ := knowledge.Lookup(funcKey(fn))
+		if known.Has(knowledge.Outside) && known.Cause == knowledge.CauseHome {
+			return &source{name: fn.Pkg().Name() + "." + fn.Name(), home: known.Home}
 		}
-		if fn := typeutil.StaticCallee(info, e); fn != nil && c.helpers[fn] != nil {
+		if fn != nil && c.helpers[fn] != nil {
 			return c.helpers[fn]
 		}
 		switch {
-		case envCalls[key] && len(e.Args) == 1:
+		case known.Has(knowledge.Getenv) && len(e.Args) == 1:
 			if name, ok := constString(info, e.Args[0]); ok {
 				return envSource(name)
 			}
-		case passCalls[key] && len(e.Args) == 1:
+		case known.Has(knowledge.Identity) && len(e.Args) == 1:
 			return c.sourceOf(e.Args[0])
 		}
 	}
@@ -347,8 +297,8 @@ func (c *checker) sourceOf(e ast.Expr) *source {
 // envSource returns the source for a read of the variable name, or nil if
 // it does not name a home-like directory.
 func envSource(name string) *source {
-	home, ok := homeEnv[name]
-	if !ok && !strings.HasPrefix(name, "XDG_") {
+	ok, home := knowledge.IsHomeEnv(name)
+	if !ok {
 		return nil
 	}
 	return &source{name: "$" + name, home: home, env: name}
@@ -358,14 +308,14 @@ func envSource(name string) *source {
 func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	fn := typeutil.StaticCallee(info, call)
-	key := funcKey(fn)
+	known, _ := knowledge.Lookup(funcKey(fn))
 	switch {
-	case builders[key]:
+	case known.Has(knowledge.Join) || known.Has(knowledge.Format):
 		if call.Ellipsis.IsValid() || len(call.Args) < 2 {
 			return
 		}
 		base := call.Args[0]
-		if key == "fmt.Sprintf" {
+		if known.Has(knowledge.Format) {
 			format, ok := constString(info, call.Args[0])
 			if !ok || !(strings.HasPrefix(format, "%s") || strings.HasPrefix(format, "%v")) {
 				return
@@ -377,13 +327,13 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 			return
 		}
 		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src)
-		if key != "fmt.Sprintf" {
+		if !known.Has(knowledge.Format) {
 			if fix, ok := c.fix(cur, call, src); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
 		c.r.Report(d)
-	case expanders[key]:
+	case known.Has(knowledge.Expand):
 		if len(call.Args) == 0 {
 			return
 		}
@@ -518,14 +468,32 @@ func funcKey(fn *types.Func) string {
 	return fn.Pkg().Path() + "." + fn.Name()
 }
 
-// fieldKey returns "pkgpath.Field" for a selected struct field, promoted
-// or not; field names are unique enough within the few packages watched.
+// fieldKey returns "pkgpath.Type.Field" for a selected struct field,
+// promoted or not, as the knowledge table keys fields.
 func fieldKey(sel *types.Selection) string {
-	f := sel.Obj()
-	if f.Pkg() == nil {
+	t := sel.Recv()
+	for _, i := range sel.Index()[:len(sel.Index())-1] {
+		t = fieldType(t, i)
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
 		return ""
 	}
-	return f.Pkg().Path() + "." + f.Name()
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + sel.Obj().Name()
+}
+
+// fieldType returns the type of field i of struct (or pointer to struct) t.
+func fieldType(t types.Type, i int) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
+		return st.Field(i).Type()
+	}
+	return t
 }
 
 func isString(t types.Type) bool {

@@ -11,19 +11,13 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
 
 //go:embed doc.go
 var doc string
-
-// chdirs change the process working directory.
-var chdirs = map[string]bool{
-	"os.Chdir":         true,
-	"syscall.Chdir":    true,
-	"(*os.File).Chdir": true,
-}
 
 // Config configures a cwdwrite analyzer: the engine it reads and what it
 // reports.
@@ -55,7 +49,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 	for n := range insp.PreorderSeq((*ast.CallExpr)(nil)) {
 		call := n.(*ast.CallExpr)
 		fn := typeutil.StaticCallee(pass.TypesInfo, call)
-		if fn == nil || !chdirs[fn.FullName()] {
+		if fn == nil || !knowledge.Is(fn.FullName(), knowledge.Chdir) {
 			continue
 		}
 		rep.Reportf(call.Pos(), "%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", rootflow.ShortName(fn.FullName()))

@@ -15,27 +15,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
-
-// reader describes a watched call: which argument names the variable and
-// whether it is a variable name or a template to expand.
-type reader struct {
-	arg      int
-	template bool
-	verb     string // how the message says what the call does
-}
-
-// readers are the calls that read the environment, by package path and
-// function name.
-var readers = map[string]reader{
-	"os.Getenv":                    {arg: 0, verb: "reads"},
-	"os.LookupEnv":                 {arg: 0, verb: "reads"},
-	"syscall.Getenv":               {arg: 0, verb: "reads"},
-	"golang.org/x/sys/unix.Getenv": {arg: 0, verb: "reads"},
-	"os.ExpandEnv":                 {arg: 0, template: true, verb: "expands"},
-	"os.Expand":                    {arg: 0, template: true, verb: "expands"},
-}
 
 // FlagRootEnv names the flag listing the root-override variables.
 const FlagRootEnv = "root-env"
@@ -99,23 +81,31 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
 			continue
 		}
-		name := fn.Pkg().Path() + "." + fn.Name()
-		rd, ok := readers[name]
-		if !ok || rd.arg >= len(call.Args) {
+		// The environment readers (os.Getenv) name a variable, the
+		// expanders (os.ExpandEnv) a template: both take it first.
+		known, _ := knowledge.Lookup(fn.FullName())
+		template, verb := known.Has(knowledge.Expand), "expands"
+		if !template {
+			if !known.Has(knowledge.Getenv) {
+				continue
+			}
+			verb = "reads"
+		}
+		if len(call.Args) == 0 {
 			continue
 		}
-		s, ok := constString(pass.TypesInfo, call.Args[rd.arg])
+		s, ok := constString(pass.TypesInfo, call.Args[0])
 		if !ok {
 			continue
 		}
 		for _, v := range cfg.RootEnv {
-			if (rd.template && mentions(s, v)) || (!rd.template && s == v) {
+			if (template && mentions(s, v)) || (!template && s == v) {
 				r.Report(analysis.Diagnostic{
 					Pos: call.Pos(),
 					End: call.End(),
 					Message: fmt.Sprintf("%s.%s %s the root override %q outside the authority package; "+
 						"get the root from the authority (such as stateroots.GlobalStateRoot), which applies the override",
-						fn.Pkg().Name(), fn.Name(), rd.verb, v),
+						fn.Pkg().Name(), fn.Name(), verb, v),
 				})
 				break
 			}

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
@@ -92,10 +93,10 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		return Value{authorityOrigin(kind)}
 	}
 	if t.invoke {
-		switch {
-		case tempSources[t.key]:
+		switch lookup(t.key).Result() {
+		case knowledge.TempDir:
 			return Value{{Kind: Temp}}
-		case userSources[t.key]:
+		case knowledge.UserChosen:
 			return Value{{Kind: User}}
 		}
 		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", ShortName(t.key))
@@ -189,38 +190,42 @@ func (e *engine) expandElems(p string, args []ssa.Value) string {
 	return strings.Join(segs, "/")
 }
 
-// known evaluates calls to the standard library and flag packages.
+// known evaluates calls to the functions of the knowledge table by their
+// result role.
 func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.Pos, at string) (Value, bool) {
-	switch {
-	case joins[key]:
+	f, ok := knowledge.Lookup(key)
+	if !ok {
+		return nil, false
+	}
+	switch f.Result() {
+	case knowledge.Join:
 		if idx != 0 {
-			break
+			return nil, true
 		}
 		return e.join(arg(0), pos, at), true
-	case parents[key]:
+	case knowledge.Parent:
 		return e.parent(arg(0), key, at), true
-	case splits[key] > 0:
-		if idx >= splits[key] {
+	case knowledge.Split:
+		if idx >= f.Keep {
 			return nil, true // found bool
 		}
 		return e.eval(arg(0)), true
-	case pathSplits[key]:
+	case knowledge.PathSplit:
 		if idx == 1 {
 			return Value{{Kind: Bad, Why: "a bare file name from " + ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
 		}
 		return e.parent(arg(0), key, at), true
-	case identityTransfers[key]:
+	case knowledge.Identity:
 		if idx != 0 {
 			return nil, true // errors and booleans carry no path
 		}
 		return e.eval(arg(0)), true
-	case outsideSources[key].why != "":
+	case knowledge.Outside:
 		if idx != 0 {
 			return nil, true
 		}
-		src := outsideSources[key]
-		return Value{{Kind: Bad, Why: src.why, Cause: src.cause, At: at, Rel: src.rel}}, true
-	case getenvs[key]:
+		return Value{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: at, Rel: f.Rel}}, true
+	case knowledge.Getenv:
 		if idx != 0 {
 			return nil, true
 		}
@@ -229,28 +234,28 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 			return Value{{Kind: Env, Key: funcKey(p.Parent()), Index: slices.Index(p.Parent().Params, p)}}, true
 		}
 		return Value{e.envVar(arg(0), at)}, true
-	case tempSources[key]:
+	case knowledge.TempDir:
 		return Value{{Kind: Temp}}, true
-	case tempMakers[key]:
+	case knowledge.TempMaker:
 		if idx != 0 {
 			return nil, true
 		}
 		return emptyIsTemp(e.eval(arg(0))).mapAtoms(func(a Atom) Value { return Value{a.appendPath("*", at)} }), true
-	case cacheSources[key]:
+	case knowledge.CacheDir:
 		if idx != 0 {
 			return nil, true
 		}
 		return Value{{Kind: Cache}}, true
-	case userSources[key]:
+	case knowledge.UserChosen:
 		return Value{{Kind: User}}, true
-	case key == safeJoin:
+	case knowledge.SafeJoin:
 		if idx != 0 {
 			return nil, true // the error
 		}
 		return e.joinOnto(arg(0), arg(1), at), true
-	case key == atomicLoad:
+	case knowledge.AtomicLoad:
 		return e.load(arg(0), pos), true
-	case key == "fmt.Sprintf":
+	case knowledge.Format:
 		return e.sprintf(arg(0), arg(1), pos, at), true
 	}
 	return nil, false

@@ -9,6 +9,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 )
 
 // maxSteps bounds the evaluation work per package round, so pathological
@@ -268,11 +270,11 @@ func noReturn(b *ssa.BasicBlock) bool {
 		}
 		switch common := call.Common(); {
 		case common.IsInvoke():
-			if noReturns[common.Method.FullName()] {
+			if knowledge.Is(common.Method.FullName(), knowledge.NoReturn) {
 				return true
 			}
 		case common.StaticCallee() != nil:
-			if noReturns[funcKey(common.StaticCallee())] {
+			if knowledge.Is(funcKey(common.StaticCallee()), knowledge.NoReturn) {
 				return true
 			}
 		}
@@ -319,7 +321,7 @@ func isCobraArgs(fn *ssa.Function, idx int) bool {
 		return false
 	}
 	named, ok := ptr.Elem().(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path()+"."+named.Obj().Name() == cobraCommand
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path()+"."+named.Obj().Name() == knowledge.CobraCommand
 }
 
 // freeVar resolves a captured variable through the closures that bind it.
@@ -352,7 +354,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Value {
 		return union(e.eval(p), e.storedVia(p))
 	case *ssa.Global:
 		key := globalKey(p)
-		if userGlobals[key] {
+		if knowledge.UserVars[key] {
 			return Value{{Kind: User}}
 		}
 		if kind, ok := e.authorities[key]; ok {
@@ -485,7 +487,7 @@ func (e *engine) boundBy(common *ssa.CallCommon, p ssa.Value) Value {
 		return nil
 	}
 	key := funcKey(fn)
-	if !userBinders[key] {
+	if !knowledge.Is(key, knowledge.FlagBinder) {
 		return nil
 	}
 	args := common.Args
@@ -524,8 +526,8 @@ func (e *engine) concat(b *ssa.BinOp) Value {
 // Cell (checked against the stores of this and later packages) plus what
 // earlier packages stored into it.
 func (e *engine) cell(key string, pos token.Pos) Value {
-	if why, ok := badCells[key]; ok {
-		return Value{{Kind: Bad, Why: why, Cause: CauseHome, At: e.at(pos)}}
+	if f, ok := knowledge.Fields[key]; ok {
+		return Value{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: e.at(pos)}}
 	}
 	if kind, ok := e.authorities[key]; ok {
 		return Value{authorityOrigin(kind)}

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 )
 
 // callSite is a call in this package to a resolved target.
@@ -238,7 +240,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		}
 	}
 	if spec.flag >= 0 && spec.flag < len(args) {
-		if f, isConst := constInt(args[spec.flag]); isConst && f&writeFlags == 0 {
+		if f, isConst := constInt(args[spec.flag]); isConst && f&e.writeFlags == 0 {
 			return // opened read-only
 		}
 	}
@@ -349,7 +351,7 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 		}
 		args := common.Args
 		switch key := funcKey(callee); {
-		case userBinders[key]:
+		case knowledge.Is(key, knowledge.FlagBinder):
 			if callee.Signature.Recv() != nil {
 				args = args[1:]
 			}
@@ -358,7 +360,7 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 					e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), fn: fn})
 				}
 			}
-		case key == atomicStore && len(args) == 2:
+		case knowledge.Is(key, knowledge.AtomicStore) && len(args) == 2:
 			if cell := e.cellOf(args[0]); cell != "" {
 				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), val: args[1], fn: fn})
 			}

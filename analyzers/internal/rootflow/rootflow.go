@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
@@ -147,6 +148,7 @@ type engine struct {
 	std         bool                // a standard library package: modelled by the tables, exports no requirements
 	authorities map[string]string   // key -> root kind
 	sinks       map[string]sinkSpec // key -> sink
+	writeFlags  int64               // the os.O_* bits that make an open write, as the program's os defines them
 	funcs       []*ssa.Function
 	byKey       map[string]*ssa.Function
 	closures    map[*ssa.Function][]*ssa.MakeClosure
@@ -254,10 +256,8 @@ func (e *engine) configure() error {
 			e.authorities[field] = kind
 		}
 	}
-	e.sinks = make(map[string]sinkSpec, len(builtinSinks)+len(e.cfg.Sinks))
-	for k, v := range builtinSinks {
-		e.sinks[k] = v
-	}
+	e.sinks = builtinSinks()
+	e.writeFlags = knowledge.WriteFlags(importedOS(e.pass.Pkg))
 	// A configured sink adds a checked path to the function's entry: it
 	// never replaces what the tables already check.
 	for _, s := range e.cfg.Sinks {
@@ -620,4 +620,18 @@ func isZeroConst(v ssa.Value) bool {
 	}
 	s, isConst := constString(c)
 	return isConst && s == ""
+}
+
+// importedOS returns package os as pkg sees it (pkg itself, or one of its
+// imports), or nil.
+func importedOS(pkg *types.Package) *types.Package {
+	if pkg.Path() == "os" {
+		return pkg
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == "os" {
+			return imp
+		}
+	}
+	return nil
 }

@@ -33,23 +33,6 @@ var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "empty
 
 func (k Kind) String() string { return kindNames[k] }
 
-// Cause says what kind of origin outside every root an atom is: the
-// category of its diagnostics, and what rules such as "a default that
-// stands in for the user's choice" look at.
-type Cause string
-
-// The causes of an origin outside every root.
-const (
-	CauseUnproven   Cause = ""           // a value the analysis cannot follow
-	CauseLiteral    Cause = "literal"    // a constant path
-	CauseCwd        Cause = "cwd"        // the working directory or a path relative to it
-	CauseHome       Cause = "home"       // the home or user config directory
-	CauseEnv        Cause = "env"        // an environment variable that is not a sanctioned override
-	CauseExecutable Cause = "executable" // next to the executable
-	CauseClimb      Cause = "climb"      // a path that climbs out of its root
-	CauseLimit      Cause = "limit"      // an analysis bound was hit
-)
-
 // Atom is one possible origin of a value together with the path pattern
 // appended to it: a value is a set of atoms.
 type Atom struct {

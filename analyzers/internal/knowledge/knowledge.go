@@ -1,0 +1,171 @@
+// Package knowledge is what the staterootlint analyzers know about the
+// standard library and common libraries: one entry per function, field or
+// variable, with its roles. The engine (rootflow) and every analyzer read
+// this table and no other, so they cannot drift apart.
+//
+// Functions are keyed by their full name as types.Func.FullName prints it
+// for the generic origin: "os.WriteFile", "(*os.Root).Create",
+// "(*flag.FlagSet).String". Argument indices count the receiver first, as
+// the SSA argument list does, unless a field says otherwise.
+//
+// To teach the analyzers a new function, add an entry to the table of its
+// family (table.go) with its Go signature as a comment above it, then a
+// fixture that uses it under testdata/src.
+package knowledge
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+)
+
+// Role is one thing a function does with paths. A function may have one
+// result role (what its result is) and any number of effect roles.
+type Role uint32
+
+// The result roles: what a call's result is.
+const (
+	Identity   Role = 1 << iota // result 0 is argument 0's path, still pointing at the same place (filepath.Clean, os.Open's *os.File)
+	Split                       // the first Keep results are parts of argument 0, with its origin (strings.Cut)
+	PathSplit                   // result 0 is argument 0's directory, result 1 a bare file name (filepath.Split)
+	Join                        // result 0 joins the variadic argument's elements (filepath.Join)
+	Parent                      // result 0 is argument 0's parent directory (filepath.Dir)
+	Outside                     // result 0 is a path outside every state root (Why, Cause say which)
+	Getenv                      // result 0 is the environment variable argument 0 names
+	TempDir                     // result 0 is a temporary directory (os.TempDir)
+	TempMaker                   // result 0 is a fresh temporary entry under argument 0, os.TempDir when it is "" (os.MkdirTemp)
+	CacheDir                    // result 0 is the user cache directory
+	UserChosen                  // the results are chosen by the user on the command line (flag.String)
+	SafeJoin                    // result 0 joins the variadic argument 1 onto argument 0, refusing to climb (stateroots.Join)
+	Format                      // result 0 formats its variadic arguments with the constant format argument 0 (fmt.Sprintf)
+	AtomicLoad                  // result 0 is what was stored into the cell argument 0 points to
+
+	resultRoles = iota // the roles above are result roles
+)
+
+// The effect roles: what a call does besides returning.
+const (
+	Sink        Role = 1 << (resultRoles + iota) // writes the paths Sink.Paths name
+	FlagBinder                                   // binds the string variable argument 0 points to to a command-line flag
+	NoReturn                                     // never returns (os.Exit, log.Fatal)
+	Chdir                                        // changes the process's working directory
+	Expand                                       // expands the environment variables named in its template argument 0 (os.ExpandEnv)
+	AtomicStore                                  // stores argument 1 into the cell argument 0 points to
+)
+
+// SinkSpec says which arguments of a sink are written paths.
+type SinkSpec struct {
+	// Paths are the indices of the written paths in the argument list,
+	// receiver first.
+	Paths []int
+	// Flag is the index of an os.OpenFile-style flag argument (the call
+	// writes only when the flag has a write bit), or -1.
+	Flag int
+	// EmptyIsTemp says an empty directory argument means os.TempDir.
+	EmptyIsTemp bool
+}
+
+// Cause says what kind of origin outside every state root a value is.
+type Cause string
+
+// The causes of an origin outside every root.
+const (
+	CauseUnproven   Cause = ""           // a value the analysis cannot follow
+	CauseLiteral    Cause = "literal"    // a constant path
+	CauseCwd        Cause = "cwd"        // the working directory or a path relative to it
+	CauseHome       Cause = "home"       // the home or user config directory
+	CauseEnv        Cause = "env"        // an environment variable that is not a sanctioned override
+	CauseExecutable Cause = "executable" // next to the executable
+	CauseClimb      Cause = "climb"      // a path that climbs out of its root
+	CauseLimit      Cause = "limit"      // an analysis bound was hit
+)
+
+// Func is what the analyzers know about one function.
+type Func struct {
+	Name  string // full name, such as "os.WriteFile"
+	Roles Role
+	// Sink: the written paths.
+	Sink SinkSpec
+	// Split: how many leading results keep argument 0's origin (the
+	// others are booleans).
+	Keep int
+	// Outside: why the result is outside every root, in a message's words,
+	// and its cause; Rel when it is relative to the working directory.
+	Why   string
+	Cause Cause
+	Rel   bool
+	// Home, on an Outside function: its result is the home directory
+	// itself, so <it>/.<app> is the global root's spelling.
+	Home bool
+}
+
+// Has reports whether f has every role in r.
+func (f Func) Has(r Role) bool { return f.Roles&r == r }
+
+// Result returns f's result role, or 0.
+func (f Func) Result() Role { return f.Roles & (1<<resultRoles - 1) }
+
+// Field is what the analyzers know about a struct field holding a path.
+type Field struct {
+	Name  string // "pkgpath.Type.Field"
+	Why   string // why its value is outside every root
+	Cause Cause
+	Home  bool   // the home directory itself
+	Note  string // what a message adds after its name, such as " (which even ignores $HOME)"
+}
+
+var (
+	index     map[string]Func
+	indexOnce sync.Once
+)
+
+// Lookup returns what is known about the function with full name name.
+func Lookup(name string) (Func, bool) {
+	indexOnce.Do(func() {
+		index = make(map[string]Func, 256)
+		for _, f := range All() {
+			if old, dup := index[f.Name]; dup {
+				panic(fmt.Sprintf("knowledge: %s listed twice (%b, %b)", f.Name, old.Roles, f.Roles))
+			}
+			index[f.Name] = f
+		}
+	})
+	f, ok := index[name]
+	return f, ok
+}
+
+// Is reports whether the function with full name name has role r.
+func Is(name string, r Role) bool {
+	f, ok := Lookup(name)
+	return ok && f.Has(r)
+}
+
+// All returns every function entry, in table order.
+func All() []Func {
+	var out []Func
+	for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), control, atomics} {
+		out = append(out, t...)
+	}
+	return out
+}
+
+// valid reports what is wrong with an entry, or "" (for the table test).
+func (f Func) valid() string {
+	switch {
+	case f.Name == "":
+		return "no name"
+	case f.Roles == 0:
+		return "no role"
+	case bits.OnesCount32(uint32(f.Result())) > 1:
+		return "more than one result role"
+	case f.Has(Sink) && len(f.Sink.Paths) == 0:
+		return "a sink with no path argument"
+	case !f.Has(Sink) && (len(f.Sink.Paths) > 0 || f.Sink.Flag != 0 || f.Sink.EmptyIsTemp):
+		return "sink details on a function that is not a sink"
+	case f.Has(Split) != (f.Keep > 0):
+		return "Keep is set exactly on Split functions"
+	case f.Has(Outside) != (f.Why != ""):
+		return "Why is set exactly on Outside functions"
+	}
+	return ""
+}
