@@ -64,23 +64,23 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 // violation describes how a reached write leaves the radius, or "".
 func violation(res *rootflow.Result, radius []pattern, r rootflow.Reach) string {
 	if r.Op == "" {
-		return "it makes " + r.Unproven + " (" + r.At + "), which is unproven"
+		return "it makes " + r.Unproven + " (" + rootflow.ShortPos(r.At) + "), which is unproven"
 	}
 	for _, a := range res.Concrete(r.Path) {
 		switch a.Kind {
 		case rootflow.Param:
-			return fmt.Sprintf("%s at %s writes a path from a parameter, which is unproven", r.Op, r.At)
+			return fmt.Sprintf("%s at %s writes a path from a parameter, which is unproven", r.Op, rootflow.ShortPos(r.At))
 		case rootflow.Cell:
-			return fmt.Sprintf("%s at %s writes a path from a field or variable the analysis cannot resolve, which is unproven", r.Op, r.At)
+			return fmt.Sprintf("%s at %s writes a path from a field or variable the analysis cannot resolve, which is unproven", r.Op, rootflow.ShortPos(r.At))
 		}
 		if !allows(radius, a) {
-			return fmt.Sprintf("it reaches %s of %s at %s", r.Op, describe(a), r.At)
+			return fmt.Sprintf("it reaches %s of %s at %s", r.Op, describe(a), rootflow.ShortPos(r.At))
 		}
 	}
 	return ""
 }
 
-func describe(a rootflow.Atom) string {
+func describe(a rootflow.Origin) string {
 	if a.Kind == rootflow.Bad {
 		return a.Describe()
 	}
@@ -92,5 +92,5 @@ func via(r rootflow.Reach) string {
 	if len(r.Chain) == 0 {
 		return ""
 	}
-	return " via " + strings.Join(r.Chain, " → ")
+	return " via " + strings.Join(rootflow.HopNames(r.Chain), " → ")
 }

@@ -50,7 +50,7 @@ func parsePatterns(args []string) ([]pattern, error) {
 }
 
 // allows reports whether the radius allows a write to atom a.
-func allows(ps []pattern, a rootflow.Atom) bool {
+func allows(ps []pattern, a rootflow.Origin) bool {
 	if a.Kind == rootflow.DevNull {
 		return true
 	}

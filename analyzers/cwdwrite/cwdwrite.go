@@ -62,9 +62,9 @@ func message(f *rootflow.Finding) string {
 	fix := "make it absolute under a state root"
 	switch f.Site {
 	case rootflow.AtCall:
-		return fmt.Sprintf("%s receives %s for a path it writes (%s at %s), so where it lands depends on where the tool was started; %s", f.Op, origin, f.Reach.Op, f.Reach.At, fix)
+		return fmt.Sprintf("%s receives %s for a path it writes (%s at %s), so where it lands depends on where the tool was started; %s", f.Op, origin, f.Reach.Op, rootflow.ShortPos(f.Reach.At), fix)
 	case rootflow.AtStore:
-		return fmt.Sprintf("%s is assigned %s and written (%s at %s), so where it lands depends on where the tool was started; %s", f.Op, origin, f.Reach.Op, f.Reach.At, fix)
+		return fmt.Sprintf("%s is assigned %s and written (%s at %s), so where it lands depends on where the tool was started; %s", f.Op, origin, f.Reach.Op, rootflow.ShortPos(f.Reach.At), fix)
 	}
 	return fmt.Sprintf("%s writes %s, so where it lands depends on where the tool was started; %s", f.Op, origin, fix)
 }

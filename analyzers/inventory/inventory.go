@@ -151,7 +151,7 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	for key, reaches := range res.Reaches {
 		name := rootflow.ShortName(key)
 		for _, r := range reaches {
-			base := Artifact{Op: r.Op, At: r.At, Func: name, Package: pkg, Chain: slices.Clone(r.Chain)}
+			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: rootflow.HopNames(r.Chain)}
 			if r.Op == "" {
 				base.Pattern, base.Kind, base.Detail = PatternUnproven, KindUnproven, r.Unproven
 				arts = append(arts, base)
@@ -180,7 +180,7 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 
 // kindOf returns the artifact kind of a concrete atom; ok is false for a
 // symbolic one.
-func kindOf(a rootflow.Atom) (kind string, ok bool) {
+func kindOf(a rootflow.Origin) (kind string, ok bool) {
 	switch a.Kind {
 	case rootflow.Rooted:
 		return a.Root, true

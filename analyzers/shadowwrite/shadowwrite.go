@@ -3,7 +3,6 @@ package shadowwrite
 import (
 	_ "embed"
 	"fmt"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -44,8 +43,8 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 // same line is not repeated.
 func Message(f *rootflow.Finding, line int) string {
 	origin := f.Origin.Describe()
-	if at := f.Origin.At; at != "" && !strings.HasSuffix(at, fmt.Sprintf(":%d", line)) {
-		origin += " (" + at + ")"
+	if at := f.Origin.At; at.IsValid() && at.Line != line {
+		origin += " (" + rootflow.ShortPos(at) + ")"
 	}
 	if f.Origin.Kind != rootflow.Bad {
 		origin += fmt.Sprintf(", which the configuration does not allow (-allow-%s)", f.Origin.Kind)
@@ -63,13 +62,13 @@ func Message(f *rootflow.Finding, line int) string {
 // "via save → os.WriteFile at store.go:12", skipping the first skip hops
 // (the callee or cell the message already names).
 func chain(r rootflow.Req, skip int) string {
-	hops := r.Via
+	hops := rootflow.HopNames(r.Via)
 	if len(hops) >= skip {
 		hops = hops[skip:]
 	}
-	write := r.Op + " at " + r.At
+	write := r.Op + " at " + rootflow.ShortPos(r.At)
 	if len(hops) == 0 {
 		return write
 	}
-	return "via " + strings.Join(append(slices.Clone(hops), write), " → ")
+	return "via " + strings.Join(append(hops, write), " → ")
 }

@@ -64,10 +64,10 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 }
 
 // callResult returns the origins of result idx of a call.
-func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Value {
+func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Origins {
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		if b.Name() == "append" {
-			parts := make([]Value, 0, len(common.Args))
+			parts := make([]Origins, 0, len(common.Args))
 			for _, a := range common.Args {
 				parts = append(parts, e.eval(a))
 			}
@@ -80,24 +80,24 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Valu
 		return e.bad(pos, "a path returned through a function value the analysis cannot follow")
 	}
 	args := common.Args
-	var parts []Value
+	var parts []Origins
 	for _, t := range targets {
 		parts = append(parts, e.targetResult(t, common, args, idx, pos))
 	}
 	return union(parts...)
 }
 
-func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Value {
+func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
 	at := e.at(pos)
 	if kind, ok := e.authorities[t.key]; ok {
-		return Value{authorityOrigin(kind)}
+		return Origins{authorityOrigin(kind)}
 	}
 	if t.invoke {
 		switch lookup(t.key).Result() {
 		case knowledge.TempDir:
-			return Value{{Kind: Temp}}
+			return Origins{{Kind: Temp}}
 		case knowledge.UserChosen:
-			return Value{{Kind: User}}
+			return Origins{{Kind: User}}
 		}
 		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", ShortName(t.key))
 	}
@@ -123,7 +123,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		return e.bad(pos, "the result of %s", ShortName(t.key))
 	}
 	if sum.Authority != "" {
-		return Value{authorityOrigin(sum.Authority)}
+		return Origins{authorityOrigin(sum.Authority)}
 	}
 	if idx >= len(sum.Results) || sum.Results[idx] == nil {
 		return e.bad(pos, "the result of %s", ShortName(t.key))
@@ -131,34 +131,34 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 	return e.substitute(sum.Results[idx], t.key, args, at)
 }
 
-// substitute replaces the callee's Param atoms in v by the origins of the
+// substitute replaces the callee's Param origins in v by the origins of the
 // corresponding call arguments.
-func (e *engine) substitute(v Value, key string, args []ssa.Value, at string) Value {
-	return v.mapAtoms(func(a Atom) Value {
+func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Position) Origins {
+	return v.mapOrigins(func(a Origin) Origins {
 		if a.Kind == Env && a.Key == key {
 			if a.Index < 0 || a.Index >= len(args) {
-				return Value{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}
+				return Origins{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}
 			}
-			return Value{e.envVar(args[a.Index], at).extend(a.Path, at)}
+			return Origins{e.envVar(args[a.Index], at).extend(a.Path, at)}
 		}
 		if a.Kind != Param || a.Key != key {
-			return Value{a}
+			return Origins{a}
 		}
 		if a.Index < 0 || a.Index >= len(args) {
-			return Value{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
+			return Origins{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
 		}
 		arg := e.eval(args[a.Index])
 		if a.EmptyTemp {
 			arg = emptyIsTemp(arg)
 		}
 		p := e.expandElems(a.Path, args)
-		return arg.mapAtoms(func(b Atom) Value { return Value{b.extend(p, at)} })
-	}).mapAtoms(func(a Atom) Value {
-		// Concrete atoms may carry the callee's variadic elements too.
+		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, at)} })
+	}).mapOrigins(func(a Origin) Origins {
+		// Concrete origins may carry the callee's variadic elements too.
 		if strings.Contains(a.Path, elemsMark) && a.Kind != Param {
 			a.Path = cleanPattern(e.expandElems(a.Path, args))
 		}
-		return Value{a}
+		return Origins{a}
 	})
 }
 
@@ -192,7 +192,7 @@ func (e *engine) expandElems(p string, args []ssa.Value) string {
 
 // known evaluates calls to the functions of the knowledge table by their
 // result role.
-func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.Pos, at string) (Value, bool) {
+func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.Pos, at token.Position) (Origins, bool) {
 	f, ok := knowledge.Lookup(key)
 	if !ok {
 		return nil, false
@@ -212,7 +212,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		return e.eval(arg(0)), true
 	case knowledge.PathSplit:
 		if idx == 1 {
-			return Value{{Kind: Bad, Why: "a bare file name from " + ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
+			return Origins{{Kind: Bad, Why: "a bare file name from " + ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
 		}
 		return e.parent(arg(0), key, at), true
 	case knowledge.Identity:
@@ -224,30 +224,30 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true
 		}
-		return Value{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: at, Rel: f.Rel}}, true
+		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: at, Rel: f.Rel}}, true
 	case knowledge.Getenv:
 		if idx != 0 {
 			return nil, true
 		}
 		if p, ok := arg(0).(*ssa.Parameter); ok {
 			// An env helper (envOr(name, def)): the caller names the variable.
-			return Value{{Kind: Env, Key: funcKey(p.Parent()), Index: slices.Index(p.Parent().Params, p)}}, true
+			return Origins{{Kind: Env, Key: funcKey(p.Parent()), Index: slices.Index(p.Parent().Params, p)}}, true
 		}
-		return Value{e.envVar(arg(0), at)}, true
+		return Origins{e.envVar(arg(0), at)}, true
 	case knowledge.TempDir:
-		return Value{{Kind: Temp}}, true
+		return Origins{{Kind: Temp}}, true
 	case knowledge.TempMaker:
 		if idx != 0 {
 			return nil, true
 		}
-		return emptyIsTemp(e.eval(arg(0))).mapAtoms(func(a Atom) Value { return Value{a.appendPath("*", at)} }), true
+		return emptyIsTemp(e.eval(arg(0))).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath("*", at)} }), true
 	case knowledge.CacheDir:
 		if idx != 0 {
 			return nil, true
 		}
-		return Value{{Kind: Cache}}, true
+		return Origins{{Kind: Cache}}, true
 	case knowledge.UserChosen:
-		return Value{{Kind: User}}, true
+		return Origins{{Kind: User}}, true
 	case knowledge.SafeJoin:
 		if idx != 0 {
 			return nil, true // the error
@@ -264,32 +264,32 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 // envVar is the origin of the value of the environment variable named by
 // name: a global state root for a sanctioned override (root-env), outside
 // every root otherwise.
-func (e *engine) envVar(name ssa.Value, at string) Atom {
+func (e *engine) envVar(name ssa.Value, at token.Position) Origin {
 	s, isConst := constString(name)
 	if !isConst {
-		return Atom{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}
+		return Origin{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}
 	}
 	if slices.Contains(e.cfg.RootEnv, s) {
-		return Atom{Kind: Rooted, Root: "global"}
+		return Origin{Kind: Rooted, Root: "global"}
 	}
-	return Atom{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, At: at}
+	return Origin{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, At: at}
 }
 
 // parent evaluates the directory of a path (filepath.Dir, the dir half of
 // filepath.Split): the parent within its origin, or outside when it climbs
 // above a state root.
-func (e *engine) parent(p ssa.Value, key, at string) Value {
-	return e.eval(p).mapAtoms(func(a Atom) Value {
+func (e *engine) parent(p ssa.Value, key string, at token.Position) Origins {
+	return e.eval(p).mapOrigins(func(a Origin) Origins {
 		if a.Kind == Rooted && a.Path == "" {
-			return Value{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", Cause: CauseClimb, At: at}}
+			return Origins{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", Cause: CauseClimb, At: at}}
 		}
-		return Value{a.appendPath("..", at)}
+		return Origins{a.appendPath("..", at)}
 	})
 }
 
 // join evaluates filepath.Join and path.Join: the first element is the
 // origin, constant elements extend the pattern, others are "*".
-func (e *engine) join(slice ssa.Value, pos token.Pos, at string) Value {
+func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins {
 	elems, ok := varargs(slice)
 	if !ok {
 		// Join(append([]string{root}, elem...)...): the origin is the
@@ -300,13 +300,13 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at string) Value {
 		return e.eval(slice)
 	}
 	if len(elems) == 0 {
-		return Value{{Kind: Empty}}
+		return Origins{{Kind: Empty}}
 	}
 	return e.joinElems(elems[0], elems[1:], at)
 }
 
 // joinOnto joins the elements of the variadic slice rest onto first.
-func (e *engine) joinOnto(first, rest ssa.Value, at string) Value {
+func (e *engine) joinOnto(first, rest ssa.Value, at token.Position) Origins {
 	if elems, ok := varargs(rest); ok {
 		return e.joinElems(first, elems, at)
 	}
@@ -315,11 +315,11 @@ func (e *engine) joinOnto(first, rest ssa.Value, at string) Value {
 		// The function's own variadic parameter: its callers' elements.
 		suffix = elemsMark + strconv.Itoa(slices.Index(p.Parent().Params, p))
 	}
-	return e.eval(first).mapAtoms(func(a Atom) Value { return Value{a.appendPath(suffix, at)} })
+	return e.eval(first).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
 }
 
 // joinElems joins rest onto the origin first.
-func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at string) Value {
+func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position) Origins {
 	rel := make([]string, 0, len(rest))
 	for _, el := range rest {
 		if s := elemPattern(el); s != "" {
@@ -327,7 +327,7 @@ func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at string) Value {
 		}
 	}
 	suffix := strings.Join(rel, "/")
-	return e.eval(first).mapAtoms(func(a Atom) Value { return Value{a.appendPath(suffix, at)} })
+	return e.eval(first).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,
@@ -372,23 +372,23 @@ func firstElem(slice ssa.Value) (first, rest ssa.Value) {
 // sprintf evaluates fmt.Sprintf with a constant format that starts with a
 // verb: the first argument is the origin, the rest of the format the
 // pattern.
-func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at string) Value {
+func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at token.Position) Origins {
 	f, isConst := constString(format)
 	if !isConst {
 		return e.bad(pos, "a path formatted by fmt.Sprintf with a format the analysis cannot follow")
 	}
 	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
 		if strings.HasPrefix(f, "%") {
-			return Value{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
+			return Origins{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
 		}
-		return Value{literal(verbPattern(f), at)}
+		return Origins{literal(verbPattern(f), at)}
 	}
 	elems, ok := varargs(argSlice)
 	if !ok || len(elems) == 0 {
 		return e.bad(pos, "a path formatted by fmt.Sprintf from values the analysis cannot follow")
 	}
 	rest := verbPattern(f[2:])
-	return e.eval(elems[0]).mapAtoms(func(a Atom) Value { return Value{a.appendRaw(rest, at)} })
+	return e.eval(elems[0]).mapOrigins(func(a Origin) Origins { return Origins{a.appendRaw(rest, at)} })
 }
 
 // verbPattern replaces the formatting verbs in s by "*".
@@ -543,7 +543,7 @@ func fieldKey(ptrOrStruct types.Type, i int, e *engine) string {
 	if f.Pkg() != nil {
 		pkg = f.Pkg().Path()
 	}
-	return pkg + ".struct{}." + f.Name() + "@" + e.at(f.Pos())
+	return pkg + ".struct{}." + f.Name() + "@" + ShortPos(e.at(f.Pos()))
 }
 
 // origin returns the generic function an instance was made from, or fn.

@@ -3,7 +3,7 @@
 // inventory.
 //
 // Over SSA (buildssa) it evaluates, for every value that reaches a
-// filesystem write, the set of its origins (a Value of Atoms): a state
+// filesystem write, the set of its origins (a Value of Origins): a state
 // root of some kind with the pattern below it, a temp, cache or
 // user-chosen path, os.DevNull, or an origin outside every root with the
 // reason; and symbolically a parameter, a field or package variable

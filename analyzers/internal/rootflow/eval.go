@@ -22,11 +22,11 @@ const maxSteps = 2_000_000
 type activeEval struct {
 	depth       int
 	hit         bool
-	provisional Value
+	provisional Origins
 }
 
 // eval returns the origins of v.
-func (e *engine) eval(v ssa.Value) Value {
+func (e *engine) eval(v ssa.Value) Origins {
 	if r, ok := e.memo[v]; ok {
 		return r
 	}
@@ -37,12 +37,12 @@ func (e *engine) eval(v ssa.Value) Value {
 	}
 	e.steps++
 	if e.steps > maxSteps {
-		return Value{{Kind: Bad, Why: "a value too complex for the analysis to follow", Cause: CauseLimit, At: e.at(v.Pos())}}
+		return Origins{{Kind: Bad, Why: "a value too complex for the analysis to follow", Cause: CauseLimit, At: e.at(v.Pos())}}
 	}
 	st := &activeEval{depth: len(e.active)}
 	e.active[v] = st
 	outer := e.lowlink
-	var r Value
+	var r Origins
 	low := st.depth
 	for iter := 0; ; iter++ {
 		e.lowlink = st.depth
@@ -61,12 +61,12 @@ func (e *engine) eval(v ssa.Value) Value {
 	return r
 }
 
-func (e *engine) bad(pos token.Pos, format string, args ...any) Value {
-	return Value{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: e.at(pos)}}
+func (e *engine) bad(pos token.Pos, format string, args ...any) Origins {
+	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: e.at(pos)}}
 }
 
 // compute evaluates v once; eval handles memoization and cycles.
-func (e *engine) compute(v ssa.Value) Value {
+func (e *engine) compute(v ssa.Value) Origins {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return e.constant(v)
@@ -75,7 +75,7 @@ func (e *engine) compute(v ssa.Value) Value {
 	case *ssa.FreeVar:
 		return e.freeVar(v)
 	case *ssa.Phi:
-		parts := make([]Value, 0, len(v.Edges))
+		parts := make([]Origins, 0, len(v.Edges))
 		preds := v.Block().Preds
 		for i, edge := range v.Edges {
 			if i < len(preds) && noReturn(preds[i]) {
@@ -87,11 +87,11 @@ func (e *engine) compute(v ssa.Value) Value {
 				val := e.eval(x)
 				if empty {
 					def := e.eval(edge)
-					val = val.mapAtoms(func(a Atom) Value {
+					val = val.mapOrigins(func(a Origin) Origins {
 						if a.Kind == Empty {
 							return def
 						}
-						return Value{a}
+						return Origins{a}
 					})
 				}
 				parts = append(parts, val)
@@ -155,23 +155,23 @@ func (e *engine) compute(v ssa.Value) Value {
 	case *ssa.MakeSlice:
 		return e.elems(v)
 	case *ssa.Function:
-		return Value{{Kind: Func, Key: funcKey(v)}}
+		return Origins{{Kind: Func, Key: funcKey(v)}}
 	case *ssa.MakeClosure:
-		return Value{{Kind: Func, Key: funcKey(v.Fn.(*ssa.Function))}}
+		return Origins{{Kind: Func, Key: funcKey(v.Fn.(*ssa.Function))}}
 	case *ssa.Lookup:
 		return e.bad(v.Pos(), "a map element, which the analysis cannot follow")
 	}
 	return e.bad(v.Pos(), "a value the analysis cannot follow")
 }
 
-func (e *engine) constant(c *ssa.Const) Value {
+func (e *engine) constant(c *ssa.Const) Origins {
 	if c.Value == nil || c.Value.Kind() != constant.String {
 		if c.IsNil() {
 			return nil // a nil slice holds no paths
 		}
 		return e.bad(c.Pos(), "a value the analysis cannot follow")
 	}
-	return Value{literal(constant.StringVal(c.Value), "")}
+	return Origins{literal(constant.StringVal(c.Value), token.Position{})}
 }
 
 // userDefaults applies the rule that a default standing in for the user's
@@ -181,8 +181,8 @@ func (e *engine) constant(c *ssa.Const) Value {
 // chose by not choosing. Other origins (a home directory fallback) stay.
 // A field or variable that only ever holds user-chosen values (a flag's
 // value copied into an options struct) counts as user-chosen.
-func (e *engine) userDefaults(v Value) Value {
-	isUser := func(a Atom) bool {
+func (e *engine) userDefaults(v Origins) Origins {
+	isUser := func(a Origin) bool {
 		if a.Kind == User {
 			return true
 		}
@@ -190,16 +190,16 @@ func (e *engine) userDefaults(v Value) Value {
 			return false
 		}
 		stored := e.cellStores(a.Key)
-		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b Atom) bool { return b.Kind != User })
+		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b Origin) bool { return b.Kind != User })
 	}
 	if !slices.ContainsFunc(v, isUser) {
 		return v
 	}
-	return v.mapAtoms(func(a Atom) Value {
+	return v.mapOrigins(func(a Origin) Origins {
 		if a.Kind == Bad && (a.Cause == CauseCwd || a.Cause == CauseLiteral && a.Rel) {
-			return Value{{Kind: User}}
+			return Origins{{Kind: User}}
 		}
-		return Value{a}
+		return Origins{a}
 	})
 }
 
@@ -284,19 +284,19 @@ func noReturn(b *ssa.BasicBlock) bool {
 
 // emptyIsTemp maps the empty path to a temp origin, and marks parameters
 // so that their callers' empty arguments are mapped too.
-func emptyIsTemp(v Value) Value {
-	return v.mapAtoms(func(a Atom) Value {
+func emptyIsTemp(v Origins) Origins {
+	return v.mapOrigins(func(a Origin) Origins {
 		switch {
 		case a.Kind == Empty:
-			return Value{{Kind: Temp}}
+			return Origins{{Kind: Temp}}
 		case a.Kind == Param && a.Path == "":
 			a.EmptyTemp = true
 		}
-		return Value{a}
+		return Origins{a}
 	})
 }
 
-func (e *engine) param(p *ssa.Parameter) Value {
+func (e *engine) param(p *ssa.Parameter) Origins {
 	fn := p.Parent()
 	idx := -1
 	for i, q := range fn.Params {
@@ -305,9 +305,9 @@ func (e *engine) param(p *ssa.Parameter) Value {
 		}
 	}
 	if isCobraArgs(fn, idx) {
-		return Value{{Kind: User}}
+		return Origins{{Kind: User}}
 	}
-	return Value{{Kind: Param, Key: funcKey(fn), Index: idx}}
+	return Origins{{Kind: Param, Key: funcKey(fn), Index: idx}}
 }
 
 // isCobraArgs reports whether parameter idx of fn is the positional
@@ -325,7 +325,7 @@ func isCobraArgs(fn *ssa.Function, idx int) bool {
 }
 
 // freeVar resolves a captured variable through the closures that bind it.
-func (e *engine) freeVar(fv *ssa.FreeVar) Value {
+func (e *engine) freeVar(fv *ssa.FreeVar) Origins {
 	fn := fv.Parent()
 	idx := -1
 	for i, f := range fn.FreeVars {
@@ -333,7 +333,7 @@ func (e *engine) freeVar(fv *ssa.FreeVar) Value {
 			idx = i
 		}
 	}
-	var parts []Value
+	var parts []Origins
 	for _, mc := range e.closures[fn] {
 		if idx < len(mc.Bindings) {
 			parts = append(parts, e.eval(mc.Bindings[idx]))
@@ -346,7 +346,7 @@ func (e *engine) freeVar(fv *ssa.FreeVar) Value {
 }
 
 // load returns the origins of what pointer p points to.
-func (e *engine) load(p ssa.Value, pos token.Pos) Value {
+func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 	switch p := p.(type) {
 	case *ssa.Alloc:
 		return e.stored(p)
@@ -355,10 +355,10 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Value {
 	case *ssa.Global:
 		key := globalKey(p)
 		if knowledge.UserVars[key] {
-			return Value{{Kind: User}}
+			return Origins{{Kind: User}}
 		}
 		if kind, ok := e.authorities[key]; ok {
-			return Value{authorityOrigin(kind)}
+			return Origins{authorityOrigin(kind)}
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
@@ -375,8 +375,8 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Value {
 
 // stored is the union of the values stored into a local variable, including
 // stores through closures that capture it and flag bindings.
-func (e *engine) stored(a *ssa.Alloc) Value {
-	parts := []Value{e.escaped(a)}
+func (e *engine) stored(a *ssa.Alloc) Origins {
+	parts := []Origins{e.escaped(a)}
 	for _, ref := range *a.Referrers() {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
 			parts = append(parts, e.eval(st.Val))
@@ -390,9 +390,9 @@ func (e *engine) stored(a *ssa.Alloc) Value {
 // between (a store that can only happen later is not seen; a named result
 // returned after "dir = root" is not the "" it held before), plus those
 // made through closures and flag bindings, which may happen at any time.
-func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Value {
+func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Origins {
 	escaped := e.escaped(a)
-	parts := []Value{escaped}
+	parts := []Origins{escaped}
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(b *ssa.BasicBlock, upto int, called bool)
 	walk = func(b *ssa.BasicBlock, upto int, called bool) {
@@ -412,7 +412,7 @@ func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Value {
 			}
 		}
 		if len(b.Preds) == 0 && !called && isPathType(a.Type().Underlying().(*types.Pointer).Elem()) {
-			parts = append(parts, Value{{Kind: Empty}}) // still its zero value
+			parts = append(parts, Origins{{Kind: Empty}}) // still its zero value
 		}
 		for _, p := range b.Preds {
 			if !seen[p] {
@@ -429,8 +429,8 @@ func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Value {
 // escaped is the union of the values stored into local variable a other
 // than by its own function's stores: through closures that capture it,
 // through its elements, and by flag bindings.
-func (e *engine) escaped(a *ssa.Alloc) Value {
-	var parts []Value
+func (e *engine) escaped(a *ssa.Alloc) Origins {
+	var parts []Origins
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.MakeClosure:
@@ -453,8 +453,8 @@ func (e *engine) escaped(a *ssa.Alloc) Value {
 
 // storedVia is the union of the values a closure stores through a captured
 // variable.
-func (e *engine) storedVia(fv *ssa.FreeVar) Value {
-	var parts []Value
+func (e *engine) storedVia(fv *ssa.FreeVar) Origins {
+	var parts []Origins
 	for _, ref := range *fv.Referrers() {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == fv {
 			parts = append(parts, e.eval(st.Val))
@@ -469,8 +469,8 @@ func (e *engine) storedVia(fv *ssa.FreeVar) Value {
 }
 
 // storedAt is the union of the values stored at an element address.
-func (e *engine) storedAt(addr *ssa.IndexAddr) Value {
-	var parts []Value
+func (e *engine) storedAt(addr *ssa.IndexAddr) Origins {
+	var parts []Origins
 	for _, ref := range *addr.Referrers() {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
 			parts = append(parts, e.eval(st.Val))
@@ -481,7 +481,7 @@ func (e *engine) storedAt(addr *ssa.IndexAddr) Value {
 
 // boundBy returns User if the call binds the variable p points to to a
 // command-line flag, nil otherwise.
-func (e *engine) boundBy(common *ssa.CallCommon, p ssa.Value) Value {
+func (e *engine) boundBy(common *ssa.CallCommon, p ssa.Value) Origins {
 	fn := common.StaticCallee()
 	if fn == nil {
 		return nil
@@ -495,14 +495,14 @@ func (e *engine) boundBy(common *ssa.CallCommon, p ssa.Value) Value {
 		args = args[1:]
 	}
 	if len(args) > 0 && args[0] == p {
-		return Value{{Kind: User}}
+		return Origins{{Kind: User}}
 	}
 	return nil
 }
 
 // elems returns the origins of a slice's elements, from the stores into it.
-func (e *engine) elems(s ssa.Value) Value {
-	var parts []Value
+func (e *engine) elems(s ssa.Value) Origins {
+	var parts []Origins
 	for _, ref := range *s.Referrers() {
 		if ia, ok := ref.(*ssa.IndexAddr); ok {
 			parts = append(parts, e.storedAt(ia))
@@ -512,25 +512,25 @@ func (e *engine) elems(s ssa.Value) Value {
 }
 
 // concat evaluates string concatenation: the leftmost operand is the origin.
-func (e *engine) concat(b *ssa.BinOp) Value {
+func (e *engine) concat(b *ssa.BinOp) Origins {
 	if _, ok := b.Type().Underlying().(*types.Basic); !ok {
 		return e.bad(b.Pos(), "a value the analysis cannot follow")
 	}
 	left := e.eval(b.X)
 	suffix := elemPattern(b.Y)
 	at := e.at(b.Pos())
-	return left.mapAtoms(func(a Atom) Value { return Value{a.appendRaw(suffix, at)} })
+	return left.mapOrigins(func(a Origin) Origins { return Origins{a.appendRaw(suffix, at)} })
 }
 
 // cell returns the origins of a field or package variable: the symbolic
 // Cell (checked against the stores of this and later packages) plus what
 // earlier packages stored into it.
-func (e *engine) cell(key string, pos token.Pos) Value {
+func (e *engine) cell(key string, pos token.Pos) Origins {
 	if f, ok := knowledge.Fields[key]; ok {
-		return Value{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: e.at(pos)}}
+		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: e.at(pos)}}
 	}
 	if kind, ok := e.authorities[key]; ok {
-		return Value{authorityOrigin(kind)}
+		return Origins{authorityOrigin(kind)}
 	}
-	return Value{{Kind: Cell, Key: key}}
+	return Origins{{Kind: Cell, Key: key}}
 }

@@ -1,11 +1,44 @@
 package rootflow
 
+import (
+	"go/token"
+	"path/filepath"
+	"strconv"
+)
+
+// Hop is one step between a value and the write it reaches: a function
+// it is passed to or a field or variable it is stored into, and where.
+type Hop struct {
+	Name string         // "store.Save", "field config.Config.LogDir"
+	Pos  token.Position // the call or store; zero when not known
+}
+
+func (h Hop) String() string { return h.Name }
+
+// HopNames returns the names of the hops, for messages.
+func HopNames(hops []Hop) []string {
+	out := make([]string, len(hops))
+	for i, h := range hops {
+		out[i] = h.Name
+	}
+	return out
+}
+
+// ShortPos renders a position for messages: "file.go:12", or "" when it
+// is not valid.
+func ShortPos(p token.Position) string {
+	if !p.IsValid() {
+		return ""
+	}
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+}
+
 // Req is a requirement: the value reaching a parameter or a cell must be
 // derived from a state root, because it flows into a write.
 type Req struct {
 	Op  string   // the write it reaches, e.g. "os.WriteFile"
-	At  string   // where that write is, "store.go:12"
-	Via []string // the functions and cells between, outermost first
+	At  token.Position // where that write is
+	Via []Hop          // the functions and cells between, outermost first
 	// EmptyTemp says an empty path means os.TempDir at the write
 	// (os.CreateTemp's dir).
 	EmptyTemp bool
@@ -17,9 +50,9 @@ type FuncFact struct {
 	// directive; its string results are state roots.
 	Authority string
 	// Results holds, per result index, the origins of the result in terms
-	// of the function's parameters (Param atoms) and concrete origins;
+	// of the function's parameters (Param origins) and concrete origins;
 	// nil for results that do not carry paths.
-	Results []Value
+	Results []Origins
 	// Reqs are the parameters (index, receiver first) whose values reach
 	// writes, sorted by index. (Facts hold slices, not maps: their
 	// encoding must be deterministic.)
@@ -43,9 +76,9 @@ func (f *FuncFact) String() string { return "rootflow.FuncFact" }
 // Unproven.
 type Reach struct {
 	Op       string
-	At       string
-	Path     Value
-	Chain    []string
+	At       token.Position
+	Path     Origins
+	Chain    []Hop
 	Unproven string
 }
 
@@ -59,7 +92,7 @@ type ParamReq struct {
 // CellStores is what a package stores into a cell.
 type CellStores struct {
 	Key   string
-	Value Value
+	Value Origins
 }
 
 // CellReq is a requirement on a cell.

@@ -34,7 +34,7 @@ func lookup(key string) knowledge.Func {
 	return f
 }
 
-// Cause says what kind of origin outside every root an atom is: the
+// Cause says what kind of origin outside every root an origin is: the
 // category of its diagnostics, and what rules such as "a default that
 // stands in for the user's choice" look at.
 type Cause = knowledge.Cause

@@ -40,7 +40,7 @@ type pending struct {
 
 // upstream is the merged package facts of the dependencies.
 type upstream struct {
-	stores   map[string]Value
+	stores   map[string]Origins
 	cellReqs map[string]Req
 	funcReqs map[string]map[int]Req
 }
@@ -67,12 +67,12 @@ func (e *engine) propagate() {
 		}
 	}
 	for key, sites := range stores {
-		var all Value
+		var all Origins
 		for _, s := range sites {
 			// Later packages report these stores far from here: say where.
 			at := e.at(s.pos)
 			for _, a := range e.storeValue(s) {
-				if a.Kind == Bad && a.At == "" {
+				if a.Kind == Bad && !a.At.IsValid() {
 					a.At = at
 				}
 				all = append(all, a)
@@ -121,7 +121,7 @@ func (e *engine) propagate() {
 			continue // a library's own fields: see inModule
 		}
 		for _, s := range stores[key] {
-			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(r, cellName(key)), &queue)
+			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(r, Hop{cellName(key), e.at(s.pos)}), &queue)
 		}
 	}
 
@@ -136,12 +136,12 @@ func (e *engine) propagate() {
 		}
 		name := cellName(p.key)
 		for _, s := range stores[p.key] {
-			e.check(e.storeValue(s), s.pos, AtStore, name, extend(p.req, name), &queue)
+			e.check(e.storeValue(s), s.pos, AtStore, name, extend(p.req, Hop{name, e.at(s.pos)}), &queue)
 		}
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
 		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
-			e.check(v, p.pos, AtStore, name, extend(p.req, name), &queue)
+			e.check(v, p.pos, AtStore, name, extend(p.req, Hop{name, e.at(p.pos)}), &queue)
 		}
 	}
 }
@@ -163,7 +163,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 		changed := false
 		for _, cell := range keys {
 			v := union(e.stores[cell], up.stores[cell])
-			var add Value
+			var add Origins
 			for _, a := range v {
 				if a.Kind != Param {
 					continue
@@ -172,7 +172,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 					if cs.t.invoke {
 						continue
 					}
-					add = union(add, e.substitute(Value{a}, a.Key, cs.instr.Common().Args, e.at(cs.instr.Pos())))
+					add = union(add, e.substitute(Origins{a}, a.Key, cs.instr.Common().Args, e.at(cs.instr.Pos())))
 				}
 			}
 			if merged := union(e.stores[cell], add); !merged.equal(e.stores[cell]) {
@@ -187,9 +187,9 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 }
 
 // storeValue evaluates what a store site stores.
-func (e *engine) storeValue(s storeSite) Value {
+func (e *engine) storeValue(s storeSite) Origins {
 	if s.val == nil {
-		return Value{{Kind: User}}
+		return Origins{{Kind: User}}
 	}
 	return e.eval(s.val)
 }
@@ -210,12 +210,12 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	if r.EmptyTemp {
 		v = emptyIsTemp(v)
 	}
-	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, name), queue)
+	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
 }
 
 // extend records one more hop between a value and the write it reaches.
-func extend(r Req, hop string) Req {
-	r.Via = append([]string{hop}, r.Via...)
+func extend(r Req, hop Hop) Req {
+	r.Via = append([]Hop{hop}, r.Via...)
 	return r
 }
 
@@ -258,7 +258,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if inAuthority {
 			// The authority creates the root it resolves: its own
 			// writes are under that root, whatever it was built from.
-			v = Value{authorityOrigin(authority)}
+			v = Origins{authorityOrigin(authority)}
 		}
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: v})
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
@@ -279,7 +279,7 @@ func outermost(fn *ssa.Function) *ssa.Function {
 //
 // One value yields at most one finding, for its first offending origin:
 // a recursive helper may reach a write with many patterns of one literal.
-func (e *engine) check(v Value, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
+func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
 	found := false
 	for _, a := range v {
 		switch a.Kind {
@@ -289,7 +289,7 @@ func (e *engine) check(v Value, pos token.Pos, site Site, op string, r Req, queu
 			e.require(a.Key, -1, r, pos, queue)
 		case Func:
 			if !found {
-				e.find(pos, site, op, Atom{Kind: Bad, Why: "a function value where a path was expected"}, r)
+				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
 				found = true
 			}
 		default:
@@ -325,8 +325,8 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 	*queue = append(*queue, pending{key: key, idx: idx, req: r, pos: pos})
 }
 
-func (e *engine) find(pos token.Pos, site Site, op string, a Atom, r Req) {
-	id := e.at(pos) + "|" + op + "|" + a.Describe() + "|" + a.At
+func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
+	id := e.at(pos).String() + "|" + op + "|" + a.Describe() + "|" + a.At.String()
 	if e.seen[id] {
 		return
 	}
@@ -370,13 +370,13 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 
 // cellStores returns what is stored into a cell: by this package (its
 // store sites, evaluated) and by the packages it imports.
-func (e *engine) cellStores(key string) Value {
+func (e *engine) cellStores(key string) Origins {
 	if e.resolving[key] {
 		return nil // a store of the cell into itself: nothing new
 	}
 	e.resolving[key] = true
 	defer delete(e.resolving, key)
-	parts := []Value{e.upstream().stores[key]}
+	parts := []Origins{e.upstream().stores[key]}
 	for _, s := range e.storeSites[key] {
 		parts = append(parts, e.storeValue(s))
 	}
@@ -427,8 +427,8 @@ func (e *engine) inModule(key string) bool {
 // throughCell reports whether a requirement reaches its write through a
 // field or package variable.
 func throughCell(r Req) bool {
-	return slices.ContainsFunc(r.Via, func(hop string) bool {
-		return strings.HasPrefix(hop, "field ") || strings.HasPrefix(hop, "variable ")
+	return slices.ContainsFunc(r.Via, func(hop Hop) bool {
+		return strings.HasPrefix(hop.Name, "field ") || strings.HasPrefix(hop.Name, "variable ")
 	})
 }
 
@@ -437,7 +437,7 @@ func (e *engine) upstream() *upstream {
 	if e.up != nil {
 		return e.up
 	}
-	up := &upstream{stores: map[string]Value{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
+	up := &upstream{stores: map[string]Origins{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
 	// Facts come in no particular order; the first requirement found for
 	// a parameter or cell names the chain in messages, so sort them.
 	facts := e.pass.AllPackageFacts()

@@ -55,7 +55,7 @@ func (e *engine) reachAll() {
 	for fn, rs := range reach {
 		e.res.Reaches[funcKey(fn)] = rs
 	}
-	e.res.Stores = map[string]Value{}
+	e.res.Stores = map[string]Origins{}
 	for k, v := range e.upstream().stores {
 		e.res.Stores[k] = v
 	}
@@ -86,7 +86,7 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 		}
 		name := ShortName(t.key)
 		for _, r := range callee {
-			r.Chain = append([]string{name}, r.Chain...)
+			r.Chain = append([]Hop{{name, at}}, r.Chain...)
 			if r.Path != nil {
 				r.Path = e.substitute(r.Path, t.key, common.Args, at)
 			}

@@ -86,7 +86,7 @@ type Result struct {
 	Reaches map[string][]Reach
 	// Stores maps a cell (field or package variable) to what this package
 	// and its dependencies store into it.
-	Stores map[string]Value
+	Stores map[string]Origins
 	// Config is the configuration the engine ran with.
 	Config *Config
 }
@@ -94,22 +94,22 @@ type Result struct {
 // maxResolve bounds how many cells deep Concrete follows stores.
 const maxResolve = 4
 
-// Concrete replaces the Cell atoms of v by what is stored into the cells,
+// Concrete replaces the Cell origins of v by what is stored into the cells,
 // so a path kept in a struct field shows its root kind and pattern.
-func (r *Result) Concrete(v Value) Value {
+func (r *Result) Concrete(v Origins) Origins {
 	return r.concrete(v, maxResolve)
 }
 
-func (r *Result) concrete(v Value, depth int) Value {
-	return v.mapAtoms(func(a Atom) Value {
+func (r *Result) concrete(v Origins, depth int) Origins {
+	return v.mapOrigins(func(a Origin) Origins {
 		if a.Kind != Cell || depth == 0 {
-			return Value{a}
+			return Origins{a}
 		}
 		stored, ok := r.Stores[a.Key]
 		if !ok {
-			return Value{a}
+			return Origins{a}
 		}
-		return r.concrete(stored, depth-1).mapAtoms(func(b Atom) Value { return Value{b.extend(a.Path, b.At)} })
+		return r.concrete(stored, depth-1).mapOrigins(func(b Origin) Origins { return Origins{b.extend(a.Path, b.At)} })
 	})
 }
 
@@ -118,7 +118,7 @@ type Write struct {
 	Pos  token.Pos
 	Op   string // "os.WriteFile", or a configured sink
 	Func string // the key of the function containing it
-	Path Value  // origins of the written path
+	Path Origins  // origins of the written path
 }
 
 // Site says where a finding is reported.
@@ -136,7 +136,7 @@ type Finding struct {
 	Pos    token.Pos
 	Site   Site
 	Op     string // the write (AtWrite), the callee (AtCall) or the cell (AtStore)
-	Origin Atom   // the offending origin
+	Origin Origin   // the offending origin
 	Reach  Req    // AtCall, AtStore: the write it reaches
 }
 
@@ -152,11 +152,11 @@ type engine struct {
 	funcs       []*ssa.Function
 	byKey       map[string]*ssa.Function
 	closures    map[*ssa.Function][]*ssa.MakeClosure
-	cellFuncs   map[string]Value // func values stored into cells, by cell key
-	results     map[*ssa.Function][]Value
+	cellFuncs   map[string]Origins // func values stored into cells, by cell key
+	results     map[*ssa.Function][]Origins
 	imported    map[types.Object]*FuncFact
 	foreign     map[string]*FuncFact // lazily, imported facts by key, for func values
-	memo        map[ssa.Value]Value
+	memo        map[ssa.Value]Origins
 	active      map[ssa.Value]*activeEval
 	lowlink     int
 	steps       int
@@ -164,7 +164,7 @@ type engine struct {
 	up       *upstream // lazily merged package facts of dependencies
 	funcReqs map[string]map[int]Req
 	cellReqs map[string]Req
-	stores   map[string]Value
+	stores   map[string]Origins
 	res      *Result
 	reach    map[*ssa.Function][]Reach
 	seen     map[string]bool // findings already reported
@@ -179,12 +179,12 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		cfg:       cfg,
 		byKey:     map[string]*ssa.Function{},
 		closures:  map[*ssa.Function][]*ssa.MakeClosure{},
-		cellFuncs: map[string]Value{},
-		results:   map[*ssa.Function][]Value{},
+		cellFuncs: map[string]Origins{},
+		results:   map[*ssa.Function][]Origins{},
 		imported:  map[types.Object]*FuncFact{},
 		funcReqs:  map[string]map[int]Req{},
 		cellReqs:  map[string]Req{},
-		stores:    map[string]Value{},
+		stores:    map[string]Origins{},
 		res:       &Result{Config: cfg},
 		seen:      map[string]bool{},
 		reach:     map[*ssa.Function][]Reach{},
@@ -196,7 +196,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	if e.std && !cfg.AnalyzeStd {
 		// The standard library is modelled by the tables: nothing to
 		// compute, and nothing to pay for when it is only a dependency.
-		e.res.Reaches, e.res.Stores = map[string][]Reach{}, map[string]Value{}
+		e.res.Reaches, e.res.Stores = map[string][]Reach{}, map[string]Origins{}
 		return e.res, nil
 	}
 	if err := e.configure(); err != nil {
@@ -238,7 +238,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 
 func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
 	if key := e.cellOf(addr); key != "" {
-		e.cellFuncs[key] = union(e.cellFuncs[key], Value{{Kind: Func, Key: funcKey(fn)}})
+		e.cellFuncs[key] = union(e.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
 	}
 }
 
@@ -360,19 +360,19 @@ func (e *engine) checkSinkIndices() error {
 }
 
 func (e *engine) resetMemo() {
-	e.memo = map[ssa.Value]Value{}
+	e.memo = map[ssa.Value]Origins{}
 	e.active = map[ssa.Value]*activeEval{}
 	e.lowlink = 0
 	e.steps = 0
 }
 
-// at renders a position as "file.go:12" for messages and facts.
-func (e *engine) at(pos token.Pos) string {
+// at returns the full position of pos, for messages and facts (the zero
+// Position when pos is not valid).
+func (e *engine) at(pos token.Pos) token.Position {
 	if !pos.IsValid() {
-		return ""
+		return token.Position{}
 	}
-	p := e.pass.Fset.Position(pos)
-	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+	return e.pass.Fset.Position(pos)
 }
 
 // local reports whether fn belongs to the package being analyzed.
@@ -411,12 +411,12 @@ func (e *engine) summarize() {
 	}
 }
 
-// widenNew forgets the patterns of the atoms that appeared since the last
+// widenNew forgets the patterns of the origins that appeared since the last
 // round: recursion that keeps extending a path (f(join(p, "sub")))
 // converges on "p/**" instead of growing a segment per round.
-func widenNew(r, old []Value) []Value {
+func widenNew(r, old []Origins) []Origins {
 	for i := range r {
-		var prev Value
+		var prev Origins
 		if i < len(old) {
 			prev = old[i]
 		}
@@ -433,7 +433,7 @@ func widenNew(r, old []Value) []Value {
 
 // computeResults returns the origins of fn's path-typed results, ignoring
 // zero values returned beside a non-nil error.
-func (e *engine) computeResults(fn *ssa.Function) []Value {
+func (e *engine) computeResults(fn *ssa.Function) []Origins {
 	results := fn.Signature.Results()
 	n := results.Len()
 	if n == 0 || len(fn.Blocks) == 0 {
@@ -449,7 +449,7 @@ func (e *engine) computeResults(fn *ssa.Function) []Value {
 		return nil
 	}
 	errLast := isError(results.At(n - 1).Type())
-	out := make([]Value, n)
+	out := make([]Origins, n)
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || b == fn.Recover {
@@ -474,7 +474,7 @@ func (e *engine) computeResults(fn *ssa.Function) []Value {
 	}
 	for i := range out {
 		if carries[i] && out[i] == nil {
-			out[i] = Value{} // carries paths, none found: distinct from "not a path"
+			out[i] = Origins{} // carries paths, none found: distinct from "not a path"
 		}
 	}
 	return out

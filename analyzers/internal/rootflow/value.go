@@ -1,7 +1,9 @@
 package rootflow
 
 import (
+	"cmp"
 	"fmt"
+	"go/token"
 	"path"
 	"slices"
 	"strings"
@@ -16,26 +18,26 @@ type Kind uint8
 // concrete and allowed (subject to configuration); Param, Cell and Func are symbolic and
 // resolved by callers, stores and call sites; Bad is outside every root.
 const (
-	Rooted  Kind = iota // under a state root; Atom.Root names the root kind
+	Rooted  Kind = iota // under a state root; Origin.Root names the root kind
 	Temp                // under a temporary directory
 	Cache               // under a cache directory
 	User                // chosen by the user (flags, os.Args)
 	DevNull             // os.DevNull
 	Empty               // the empty string: writing to it fails, removing it does nothing
-	Param               // parameter Atom.Index of function Atom.Key
-	Cell                // the value stored in field or package variable Atom.Key
-	Func                // a reference to function Atom.Key (a func value)
-	Env                 // the environment variable named by parameter Atom.Index of function Atom.Key
-	Bad                 // outside every state root; Atom.Why or Atom.Lit says why
+	Param               // parameter Origin.Index of function Origin.Key
+	Cell                // the value stored in field or package variable Origin.Key
+	Func                // a reference to function Origin.Key (a func value)
+	Env                 // the environment variable named by parameter Origin.Index of function Origin.Key
+	Bad                 // outside every state root; Origin.Why or Origin.Lit says why
 )
 
 var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "empty", "param", "cell", "func", "env", "bad"}
 
 func (k Kind) String() string { return kindNames[k] }
 
-// Atom is one possible origin of a value together with the path pattern
-// appended to it: a value is a set of atoms.
-type Atom struct {
+// Origin is one possible origin of a value together with the path pattern
+// appended to it: a value is a set of origins.
+type Origin struct {
 	Kind  Kind
 	Root  string // Rooted: root kind ("repo", "global", ...)
 	Path  string // slash-separated pattern below the origin; "" is the origin itself, "*" a dynamic segment
@@ -48,27 +50,30 @@ type Atom struct {
 	// EmptyTemp, on a Param, says an empty argument means os.TempDir (the
 	// dir parameter of a helper around os.CreateTemp).
 	EmptyTemp bool
-	At        string // "file.go:12" where the origin arose, for messages
+	At        token.Position // where the origin arose, for messages
 }
 
 // Value is the set of possible origins of an SSA value, sorted, without
 // duplicates. A nil Value is "nothing known yet" (bottom).
-type Value []Atom
+type Origins []Origin
 
-// maxAtoms bounds a value's size; past it, patterns are widened.
-const maxAtoms = 12
+// maxOrigins bounds a value's size; past it, patterns are widened.
+const maxOrigins = 12
 
 // maxSegments bounds a pattern's depth (recursion can grow paths forever).
 const maxSegments = 12
 
-func atomLess(a, b Atom) int {
+func originLess(a, b Origin) int {
 	if c := int(a.Kind) - int(b.Kind); c != 0 {
 		return c
 	}
-	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.At, b.At}} {
+	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.At.Filename, b.At.Filename}} {
 		if c := strings.Compare(p[0], p[1]); c != 0 {
 			return c
 		}
+	}
+	if c := cmp.Or(a.At.Line-b.At.Line, a.At.Column-b.At.Column); c != 0 {
+		return c
 	}
 	if a.Index != b.Index {
 		return a.Index - b.Index
@@ -90,8 +95,8 @@ func atomLess(a, b Atom) int {
 
 // union returns the set union of the values. Values are kept sorted, so
 // this is a merge, with fast paths for the common empty and equal cases.
-func union(vs ...Value) Value {
-	var out Value
+func union(vs ...Origins) Origins {
+	var out Origins
 	for _, v := range vs {
 		switch {
 		case len(v) == 0:
@@ -106,11 +111,11 @@ func union(vs ...Value) Value {
 }
 
 // merge merges two sorted, duplicate-free values.
-func merge(a, b Value) Value {
-	out := make(Value, 0, len(a)+len(b))
+func merge(a, b Origins) Origins {
+	out := make(Origins, 0, len(a)+len(b))
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
-		switch c := atomLess(a[i], b[j]); {
+		switch c := originLess(a[i], b[j]); {
 		case c < 0:
 			out = append(out, a[i])
 			i++
@@ -123,33 +128,33 @@ func merge(a, b Value) Value {
 		}
 	}
 	out = append(append(out, a[i:]...), b[j:]...)
-	if len(out) > maxAtoms {
+	if len(out) > maxOrigins {
 		return normalize(out)
 	}
 	return out
 }
 
-func normalize(out Value) Value {
-	slices.SortFunc(out, atomLess)
+func normalize(out Origins) Origins {
+	slices.SortFunc(out, originLess)
 	out = slices.Compact(out)
-	if len(out) > maxAtoms {
+	if len(out) > maxOrigins {
 		// Widen: forget the patterns below each origin, then positions.
 		for i := range out {
 			out[i].Path = widen(out[i].Path)
 		}
-		slices.SortFunc(out, atomLess)
+		slices.SortFunc(out, originLess)
 		out = slices.Compact(out)
-		if len(out) > maxAtoms {
+		if len(out) > maxOrigins {
 			for i := range out {
-				out[i].At = ""
+				out[i].At = token.Position{}
 			}
-			slices.SortFunc(out, atomLess)
+			slices.SortFunc(out, originLess)
 			out = slices.Compact(out)
 		}
-		if len(out) > maxAtoms {
+		if len(out) > maxOrigins {
 			// Many distinct outside origins (a switch over literals):
 			// one is enough to report the value. Bad sorts last.
-			if i := slices.IndexFunc(out, func(a Atom) bool { return a.Kind == Bad }); i >= 0 {
+			if i := slices.IndexFunc(out, func(a Origin) bool { return a.Kind == Bad }); i >= 0 {
 				out = out[:i+1]
 			}
 		}
@@ -164,40 +169,40 @@ func widen(p string) string {
 	return "**"
 }
 
-func (v Value) equal(w Value) bool { return slices.Equal(v, w) }
+func (v Origins) equal(w Origins) bool { return slices.Equal(v, w) }
 
-// without returns v without the atoms of kind k.
-func (v Value) without(k Kind) Value {
-	if !slices.ContainsFunc(v, func(a Atom) bool { return a.Kind == k }) {
+// without returns v without the origins of kind k.
+func (v Origins) without(k Kind) Origins {
+	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == k }) {
 		return v
 	}
-	out := make(Value, 0, len(v))
+	out := make(Origins, 0, len(v))
 	for _, a := range v {
 		if a.Kind != k {
 			out = append(out, a)
 		}
 	}
 	if len(out) == 0 {
-		return Value{}
+		return Origins{}
 	}
 	return out
 }
 
-// mapAtoms applies f to each atom and returns the union of the results.
-func (v Value) mapAtoms(f func(Atom) Value) Value {
+// mapOrigins applies f to each origin and returns the union of the results.
+func (v Origins) mapOrigins(f func(Origin) Origins) Origins {
 	if len(v) == 0 {
 		return nil
 	}
-	out := make(Value, 0, len(v))
+	out := make(Origins, 0, len(v))
 	for _, a := range v {
 		out = append(out, f(a)...)
 	}
 	return normalize(out)
 }
 
-// anchored reports whether the atom's kind carries a path below a known
+// anchored reports whether the origin's kind carries a path below a known
 // origin, so that joining onto it keeps the origin.
-func (a Atom) anchored() bool {
+func (a Origin) anchored() bool {
 	switch a.Kind {
 	case Rooted, Temp, Cache, User, Param, Cell, Env:
 		return true
@@ -205,9 +210,9 @@ func (a Atom) anchored() bool {
 	return false
 }
 
-// appendPath returns the atom with the relative pattern rel appended (joined
+// appendPath returns the origin with the relative pattern rel appended (joined
 // with "/") and checks that a rooted path does not climb above its origin.
-func (a Atom) appendPath(rel string, at string) Atom {
+func (a Origin) appendPath(rel string, at token.Position) Origin {
 	if rel == "" {
 		return a
 	}
@@ -218,7 +223,7 @@ func (a Atom) appendPath(rel string, at string) Atom {
 	case a.anchored():
 		a.Path = cleanPattern(joinPattern(a.Path, rel))
 		if a.Kind == Rooted && climbs(a.Path) {
-			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), Cause: CauseClimb, At: at}
+			return Origin{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), Cause: CauseClimb, At: at}
 		}
 	case a.Kind == Bad && a.Lit != "":
 		a.Path = cleanPattern(joinPattern(a.Path, rel))
@@ -226,13 +231,13 @@ func (a Atom) appendPath(rel string, at string) Atom {
 	return a
 }
 
-// rawMark starts the pattern of a symbolic atom (a parameter or cell)
+// rawMark starts the pattern of a symbolic origin (a parameter or cell)
 // concatenated onto without a separator (p + ".tmp"): the suffix continues
-// the last segment of whatever the atom stands for.
+// the last segment of whatever the origin stands for.
 const rawMark = "\x00"
 
-// appendRaw returns the atom with s concatenated to its pattern (string +).
-func (a Atom) appendRaw(s string, at string) Atom {
+// appendRaw returns the origin with s concatenated to its pattern (string +).
+func (a Origin) appendRaw(s string, at token.Position) Origin {
 	if s == "" {
 		return a
 	}
@@ -244,12 +249,12 @@ func (a Atom) appendRaw(s string, at string) Atom {
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell || a.Kind == Env):
 		a.Path = rawMark + s
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
-		return Atom{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: CauseClimb, At: at}
+		return Origin{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: CauseClimb, At: at}
 	case a.anchored():
 		raw := a.Path + s
 		a.Path = cleanPattern(raw)
 		if a.Kind == Rooted && climbs(a.Path) {
-			return Atom{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), Cause: CauseClimb, At: at}
+			return Origin{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), Cause: CauseClimb, At: at}
 		}
 		if strings.HasSuffix(raw, "/") {
 			// A separator is pending (root + "/" + name): keep it, so
@@ -262,9 +267,9 @@ func (a Atom) appendRaw(s string, at string) Atom {
 	return a
 }
 
-// extend appends the pattern p of a symbolic atom to b, the origin the
+// extend appends the pattern p of a symbolic origin to b, the origin the
 // symbol stands for (a call's argument, a cell's stored value).
-func (b Atom) extend(p string, at string) Atom {
+func (b Origin) extend(p string, at token.Position) Origin {
 	if rest, ok := strings.CutPrefix(p, rawMark); ok {
 		raw, tail, _ := strings.Cut(rest, "/")
 		return b.appendRaw(raw, at).appendPath(tail, at)
@@ -274,19 +279,19 @@ func (b Atom) extend(p string, at string) Atom {
 
 // literal is the origin of a constant path s: absolute paths are fixed
 // outside every root, others relative to the working directory.
-func literal(s, at string) Atom {
+func literal(s string, at token.Position) Origin {
 	switch {
 	case s == "":
-		return Atom{Kind: Empty}
+		return Origin{Kind: Empty}
 	case s == "/dev/null" || s == "NUL" || strings.HasPrefix(s, "/dev/"):
 		// A device (the null device, a terminal) keeps no state.
-		return Atom{Kind: DevNull}
+		return Origin{Kind: DevNull}
 	case s == "/tmp" || strings.HasPrefix(s, "/tmp/"):
-		return Atom{Kind: Temp}
+		return Origin{Kind: Temp}
 	case strings.HasPrefix(s, "/") || strings.Contains(s, ":\\"):
-		return Atom{Kind: Bad, Lit: s, Cause: CauseLiteral, At: at}
+		return Origin{Kind: Bad, Lit: s, Cause: CauseLiteral, At: at}
 	}
-	return Atom{Kind: Bad, Lit: s, Cause: CauseLiteral, Rel: true, At: at}
+	return Origin{Kind: Bad, Lit: s, Cause: CauseLiteral, Rel: true, At: at}
 }
 
 func joinPattern(base, rel string) string {
@@ -319,8 +324,8 @@ func cleanPattern(p string) string {
 
 func climbs(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
 
-// Allowed reports whether a write to this concrete atom is allowed by cfg.
-func (a Atom) Allowed(cfg *Config) bool {
+// Allowed reports whether a write to this concrete origin is allowed by cfg.
+func (a Origin) Allowed(cfg *Config) bool {
 	switch a.Kind {
 	case Rooted, DevNull, Empty:
 		return true
@@ -336,7 +341,7 @@ func (a Atom) Allowed(cfg *Config) bool {
 
 // Describe says in a few words where the value comes from, for messages:
 // `"state.json" relative to the working directory`.
-func (a Atom) Describe() string {
+func (a Origin) Describe() string {
 	switch a.Kind {
 	case Rooted:
 		return fmt.Sprintf("a path under the %s state root", a.Root)
@@ -389,9 +394,9 @@ func displayPath(p string) string {
 	return p
 }
 
-// Pattern renders the atom as an inventory pattern: "repo:logs/*.log",
+// Pattern renders the origin as an inventory pattern: "repo:logs/*.log",
 // "temp", "cache:x", "user", "unknown".
-func (a Atom) Pattern() string {
+func (a Origin) Pattern() string {
 	withPath := func(prefix string) string {
 		p := displayPath(a.Path)
 		if p == "" {
@@ -417,12 +422,12 @@ func (a Atom) Pattern() string {
 // names a state root ("repo", "global", ...), except "user" and "temp":
 // a configured source of user-chosen or temporary paths (a CLI library's
 // flag accessor the engine does not know, a project's temp-dir helper).
-func authorityOrigin(kind string) Atom {
+func authorityOrigin(kind string) Origin {
 	switch kind {
 	case "user":
-		return Atom{Kind: User}
+		return Origin{Kind: User}
 	case "temp":
-		return Atom{Kind: Temp}
+		return Origin{Kind: Temp}
 	}
-	return Atom{Kind: Rooted, Root: kind}
+	return Origin{Kind: Rooted, Root: kind}
 }
