@@ -139,7 +139,7 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			if a.Index < 0 || a.Index >= len(args) {
 				return Origins{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}
 			}
-			return Origins{e.envVar(args[a.Index], at).extend(a.Path, at)}
+			return Origins{e.envVar(args[a.Index], at).extend(a.Path, a.Raw, at)}
 		}
 		if a.Kind != Param || a.Key != key {
 			return Origins{a}
@@ -152,7 +152,7 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			arg = emptyIsTemp(arg)
 		}
 		p := e.expandElems(a.Path, args)
-		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, at)} })
+		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, a.Raw, at)} })
 	}).mapOrigins(func(a Origin) Origins {
 		// Concrete origins may carry the callee's variadic elements too.
 		if strings.Contains(a.Path, elemsMark) && a.Kind != Param {

@@ -109,7 +109,7 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		if !ok {
 			return Origins{a}
 		}
-		return r.concrete(stored, depth-1).mapOrigins(func(b Origin) Origins { return Origins{b.extend(a.Path, b.At)} })
+		return r.concrete(stored, depth-1).mapOrigins(func(b Origin) Origins { return Origins{b.extend(a.Path, a.Raw, b.At)} })
 	})
 }
 

@@ -47,14 +47,18 @@ type Origin struct {
 	Why   string // Bad: where the value came from, when not a literal
 	Rel   bool   // Bad: the path is relative to the working directory
 	Cause Cause  // Bad: what kind of origin it is, for categories and rules
+	// Raw, on a symbolic origin (Param, Cell, Env), says Path was
+	// concatenated onto it without a separator (p + ".tmp"): its first
+	// segment continues the last segment of whatever the symbol stands for.
+	Raw bool
 	// EmptyTemp, on a Param, says an empty argument means os.TempDir (the
 	// dir parameter of a helper around os.CreateTemp).
 	EmptyTemp bool
 	At        token.Position // where the origin arose, for messages
 }
 
-// Value is the set of possible origins of an SSA value, sorted, without
-// duplicates. A nil Value is "nothing known yet" (bottom).
+// Origins is the set of possible origins of an SSA value, sorted, without
+// duplicates. A nil Origins is "nothing known yet" (bottom).
 type Origins []Origin
 
 // maxOrigins bounds a value's size; past it, patterns are widened.
@@ -77,6 +81,12 @@ func originLess(a, b Origin) int {
 	}
 	if a.Index != b.Index {
 		return a.Index - b.Index
+	}
+	if a.Raw != b.Raw {
+		if a.Raw {
+			return 1
+		}
+		return -1
 	}
 	if a.Rel != b.Rel {
 		if a.Rel {
@@ -231,11 +241,6 @@ func (a Origin) appendPath(rel string, at token.Position) Origin {
 	return a
 }
 
-// rawMark starts the pattern of a symbolic origin (a parameter or cell)
-// concatenated onto without a separator (p + ".tmp"): the suffix continues
-// the last segment of whatever the origin stands for.
-const rawMark = "\x00"
-
 // appendRaw returns the origin with s concatenated to its pattern (string +).
 func (a Origin) appendRaw(s string, at token.Position) Origin {
 	if s == "" {
@@ -244,10 +249,10 @@ func (a Origin) appendRaw(s string, at token.Position) Origin {
 	switch {
 	case a.Kind == Empty:
 		return literal(s, at)
-	case a.anchored() && strings.HasPrefix(a.Path, rawMark):
+	case a.anchored() && a.Raw:
 		a.Path += s
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell || a.Kind == Env):
-		a.Path = rawMark + s
+		a.Path, a.Raw = s, true
 	case a.anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
 		return Origin{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: CauseClimb, At: at}
 	case a.anchored():
@@ -268,11 +273,12 @@ func (a Origin) appendRaw(s string, at token.Position) Origin {
 }
 
 // extend appends the pattern p of a symbolic origin to b, the origin the
-// symbol stands for (a call's argument, a cell's stored value).
-func (b Origin) extend(p string, at token.Position) Origin {
-	if rest, ok := strings.CutPrefix(p, rawMark); ok {
-		raw, tail, _ := strings.Cut(rest, "/")
-		return b.appendRaw(raw, at).appendPath(tail, at)
+// symbol stands for (a call's argument, a cell's stored value); raw is the
+// symbol's Raw.
+func (b Origin) extend(p string, raw bool, at token.Position) Origin {
+	if raw {
+		first, tail, _ := strings.Cut(p, "/")
+		return b.appendRaw(first, at).appendPath(tail, at)
 	}
 	return b.appendPath(p, at)
 }
@@ -381,7 +387,7 @@ const elemsMark = "\x01"
 // displayPath renders a pattern for people: no pending separator, unknown
 // variadic elements as "*".
 func displayPath(p string) string {
-	p = strings.TrimSuffix(strings.TrimPrefix(p, rawMark), "/")
+	p = strings.TrimSuffix(p, "/")
 	if strings.Contains(p, elemsMark) {
 		segs := strings.Split(p, "/")
 		for i, s := range segs {
