@@ -64,6 +64,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "osroot"},
 		{dir: "env", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"MYAPP_GLOBAL_STATE_ROOT"} }},
 		{dir: "recursion"},
+		{dir: "deepchain"},
 		{dir: "recursivetypes"},
 	}
 	for _, c := range cases {

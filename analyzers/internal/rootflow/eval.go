@@ -13,10 +13,6 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 )
 
-// maxSteps bounds the evaluation work per package round, so pathological
-// code degrades into "cannot follow" instead of running away.
-const maxSteps = 2_000_000
-
 // activeEval is a value being evaluated: a cycle back to it (through a phi)
 // returns its provisional value, and it is re-evaluated until stable.
 type activeEval struct {
@@ -48,7 +44,7 @@ func (e *engine) eval(v ssa.Value) Origins {
 		e.lowlink = st.depth
 		r = e.compute(v)
 		low = min(low, e.lowlink)
-		if !st.hit || r.equal(st.provisional) || iter >= 4 {
+		if !st.hit || r.equal(st.provisional) || iter+1 >= maxEvalIterations {
 			break
 		}
 		st.provisional, st.hit = r, false

@@ -36,7 +36,7 @@ func ShortPos(p token.Position) string {
 // Req is a requirement: the value reaching a parameter or a cell must be
 // derived from a state root, because it flows into a write.
 type Req struct {
-	Op  string   // the write it reaches, e.g. "os.WriteFile"
+	Op  string         // the write it reaches, e.g. "os.WriteFile"
 	At  token.Position // where that write is
 	Via []Hop          // the functions and cells between, outermost first
 	// EmptyTemp says an empty path means os.TempDir at the write

@@ -159,7 +159,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 			keys = append(keys, k)
 		}
 	}
-	for round := 0; round < 3; round++ {
+	for round := 0; round < maxStoreRounds; round++ {
 		changed := false
 		for _, cell := range keys {
 			v := union(e.stores[cell], up.stores[cell])

@@ -1,14 +1,12 @@
 package rootflow
 
 import (
+	"fmt"
 	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
-
-// maxReaches bounds the writes recorded per function.
-const maxReaches = 64
 
 // reachAll computes, for every function of the package, the writes it
 // reaches through its call graph (its own writes, and its callees' with
@@ -22,27 +20,10 @@ func (e *engine) reachAll() {
 	if e.std {
 		return
 	}
-	for round := 0; round < 8; round++ {
-		changed := false
-		for _, fn := range e.funcs {
-			before := len(reach[fn])
-			sizes := pathSizes(reach[fn])
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					reach[fn] = e.reachCall(reach[fn], call, reach)
-				}
-			}
-			if len(reach[fn]) != before || !slices.Equal(sizes, pathSizes(reach[fn])) {
-				changed = true
-			}
-		}
-		if !changed {
-			break
-		}
+	// Callee-first, so a chain of calls of any depth is followed in one
+	// pass; only recursion iterates.
+	for _, c := range e.components() {
+		e.reachComponent(c, reach)
 	}
 	// Closures' writes are their parent's too: the parent may run them.
 	for _, fn := range e.funcs {
@@ -61,6 +42,39 @@ func (e *engine) reachAll() {
 	}
 	for k, v := range e.stores {
 		e.res.Stores[k] = union(e.res.Stores[k], v)
+	}
+}
+
+// reachComponent computes the reaches of one component of the call graph;
+// a recursive one iterates until no reach grows, and when maxReachRounds
+// run out, its functions gain an unproven reach saying the analysis gave up.
+func (e *engine) reachComponent(c component, reach map[*ssa.Function][]Reach) {
+	for round := 0; ; round++ {
+		changed := false
+		for _, fn := range c.funcs {
+			before := len(reach[fn])
+			sizes := pathSizes(reach[fn])
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(ssa.CallInstruction); ok {
+						reach[fn] = e.reachCall(reach[fn], call, reach)
+					}
+				}
+			}
+			if len(reach[fn]) != before || !slices.Equal(sizes, pathSizes(reach[fn])) {
+				changed = true
+			}
+		}
+		if !c.recursive || !changed {
+			return
+		}
+		if round+1 == maxReachRounds {
+			for _, fn := range c.funcs {
+				why := fmt.Sprintf("recursion through %s whose writes the analysis gave up following after %d rounds", ShortName(funcKey(fn)), maxReachRounds)
+				reach[fn] = addReach(reach[fn], Reach{At: e.at(fn.Pos()), Unproven: why})
+			}
+			return
+		}
 	}
 }
 
@@ -121,10 +135,15 @@ func addReach(rs []Reach, r Reach) []Reach {
 			return rs
 		}
 	}
-	if len(rs) >= maxReaches {
-		return rs
+	switch {
+	case len(rs) < maxReaches:
+		return append(rs, r)
+	case len(rs) == maxReaches:
+		// One more, unproven, says the list was cut: blastradius reports
+		// it rather than trusting a partial list.
+		return append(rs, Reach{At: r.At, Unproven: fmt.Sprintf("more than %d writes, past which the analysis stops listing them", maxReaches)})
 	}
-	return append(rs, r)
+	return rs
 }
 
 func pathSizes(rs []Reach) []int {

@@ -91,9 +91,6 @@ type Result struct {
 	Config *Config
 }
 
-// maxResolve bounds how many cells deep Concrete follows stores.
-const maxResolve = 4
-
 // Concrete replaces the Cell origins of v by what is stored into the cells,
 // so a path kept in a struct field shows its root kind and pattern.
 func (r *Result) Concrete(v Origins) Origins {
@@ -116,9 +113,9 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 // Write is one filesystem write site.
 type Write struct {
 	Pos  token.Pos
-	Op   string // "os.WriteFile", or a configured sink
-	Func string // the key of the function containing it
-	Path Origins  // origins of the written path
+	Op   string  // "os.WriteFile", or a configured sink
+	Func string  // the key of the function containing it
+	Path Origins // origins of the written path
 }
 
 // Site says where a finding is reported.
@@ -136,7 +133,7 @@ type Finding struct {
 	Pos    token.Pos
 	Site   Site
 	Op     string // the write (AtWrite), the callee (AtCall) or the cell (AtStore)
-	Origin Origin   // the offending origin
+	Origin Origin // the offending origin
 	Reach  Req    // AtCall, AtStore: the write it reaches
 }
 
@@ -384,31 +381,70 @@ func (e *engine) local(fn *ssa.Function) bool {
 }
 
 // summarize computes the result summaries of the package's functions to a
-// fixpoint (recursion and call cycles converge: values only grow, and
-// patterns and sets are bounded).
+// fixpoint. Functions are visited callee-first (components), so a chain of
+// helpers of any depth converges in one pass and only recursion iterates;
+// then whole-package rounds settle what crosses functions without a call
+// (stores into fields, captured variables). Values only grow, and patterns
+// and sets are bounded; where the rounds still run out, the results that
+// kept changing gain an origin saying the analysis gave up (CauseLimit),
+// so the limit shows in findings instead of hiding them.
 func (e *engine) summarize() {
-	for round := 0; round < 8; round++ {
+	e.resetMemo()
+	for _, c := range e.components() {
+		if !c.recursive {
+			e.results[c.funcs[0]] = e.computeResults(c.funcs[0])
+			continue
+		}
+		e.converge(c.funcs)
+	}
+	e.converge(e.funcs)
+}
+
+// converge recomputes the summaries of fns until none changes, widening
+// after the first rounds; when maxSummaryRounds run out, it marks the
+// results still changing as given up.
+func (e *engine) converge(fns []*ssa.Function) {
+	for round := 0; ; round++ {
 		e.resetMemo()
-		changed := false
-		for _, fn := range e.funcs {
-			r := e.computeResults(fn)
-			old := e.results[fn]
-			same := len(r) == len(old)
-			for i := 0; same && i < len(r); i++ {
-				same = r[i].equal(old[i])
+		var changed []*ssa.Function
+		for _, fn := range fns {
+			r, old := e.computeResults(fn), e.results[fn]
+			if round >= widenAfterRounds {
+				r = widenNew(r, old)
 			}
-			if !same {
-				if round >= 2 {
-					r = widenNew(r, old)
-				}
+			if !sameResults(r, old) {
 				e.results[fn] = r
-				changed = true
+				changed = append(changed, fn)
 			}
 		}
-		if !changed {
+		if len(changed) == 0 {
+			return
+		}
+		if round+1 == maxSummaryRounds {
+			for _, fn := range changed {
+				e.giveUp(fn)
+			}
 			return
 		}
 	}
+}
+
+// giveUp adds to fn's path results an origin saying the analysis stopped
+// before its summary converged.
+func (e *engine) giveUp(fn *ssa.Function) {
+	limit := Origin{Kind: Bad, Why: fmt.Sprintf("a path the analysis gave up on: the summary of %s did not converge in %d rounds", ShortName(funcKey(fn)), maxSummaryRounds), Cause: CauseLimit, At: e.at(fn.Pos())}
+	r := slices.Clone(e.results[fn])
+	for i := range r {
+		if r[i] != nil {
+			r[i] = union(r[i], Origins{limit})
+		}
+	}
+	e.results[fn] = r
+}
+
+// sameResults reports whether two summaries of a function are equal.
+func sameResults(a, b []Origins) bool {
+	return slices.EqualFunc(a, b, Origins.equal)
 }
 
 // widenNew forgets the patterns of the origins that appeared since the last
@@ -535,7 +571,7 @@ func isPathType(t types.Type) bool { return pathType(t, 0) }
 // pathType is isPathType with a depth bound: types may be recursive
 // (type list []list, type p *p).
 func pathType(t types.Type, depth int) bool {
-	if depth > 4 {
+	if depth > maxTypeDepth {
 		return false
 	}
 	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {

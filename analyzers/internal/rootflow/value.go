@@ -61,12 +61,6 @@ type Origin struct {
 // duplicates. A nil Origins is "nothing known yet" (bottom).
 type Origins []Origin
 
-// maxOrigins bounds a value's size; past it, patterns are widened.
-const maxOrigins = 12
-
-// maxSegments bounds a pattern's depth (recursion can grow paths forever).
-const maxSegments = 12
-
 func originLess(a, b Origin) int {
 	if c := int(a.Kind) - int(b.Kind); c != 0 {
 		return c

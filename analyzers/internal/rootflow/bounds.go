@@ -1,0 +1,50 @@
+package rootflow
+
+// The engine's bounds, in one place. Each keeps pathological code from
+// running away; none may make a finding vanish in silence: where one is
+// hit, the value, summary or reach concerned gains an origin or an
+// unproven reach that says the analysis gave up (CauseLimit), which the
+// analyzers report like any other.
+const (
+	// maxSteps bounds the evaluation work per package round; past it,
+	// values are "too complex for the analysis to follow".
+	maxSteps = 2_000_000
+
+	// maxEvalIterations bounds the re-evaluations of a value on a cycle
+	// (a phi in a loop) before its last value is kept.
+	maxEvalIterations = 5
+
+	// maxSummaryRounds bounds the rounds of a recursive component's (and
+	// the whole package's) summary fixpoint; widenAfterRounds is when new
+	// patterns start being widened to "**" so recursion converges.
+	maxSummaryRounds = 12
+	widenAfterRounds = 2
+
+	// maxReachRounds bounds the rounds of a recursive component's reach
+	// fixpoint.
+	maxReachRounds = 12
+
+	// maxStoreRounds bounds the resolution of constructor parameters kept
+	// in fields (New(dir) *Store{root: dir}) through chains of calls.
+	maxStoreRounds = 3
+
+	// maxOrigins bounds a value's size; past it, patterns are widened,
+	// then positions forgotten, then all but one outside origin dropped
+	// (one is enough to report the value).
+	maxOrigins = 12
+
+	// maxSegments bounds a pattern's depth (recursion can grow paths
+	// forever): deeper patterns end in "**".
+	maxSegments = 12
+
+	// maxResolve bounds how many cells deep Result.Concrete follows stores.
+	maxResolve = 4
+
+	// maxReaches bounds the writes recorded per function; past it, one
+	// unproven reach says the list was cut.
+	maxReaches = 64
+
+	// maxTypeDepth bounds the walk of a (possibly recursive) type when
+	// deciding whether it carries paths.
+	maxTypeDepth = 4
+)
