@@ -120,11 +120,11 @@ func TestUserPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ in, want string }{
-		{"report.md", "p/sub/report.md"},         // relative to the invoked dir, not the target
-		{"../report.md", "p/report.md"},          // up, but still inside
-		{"./x/../y.md", "p/sub/y.md"},            // cleaned
-		{filepath.Join(dir, "p", "z"), "p/z"},    // absolute inside
-		{"../in/new/file", "p/in/new/file"},      // a symlink that stays inside
+		{"report.md", "p/sub/report.md"},      // relative to the invoked dir, not the target
+		{"../report.md", "p/report.md"},       // up, but still inside
+		{"./x/../y.md", "p/sub/y.md"},         // cleaned
+		{filepath.Join(dir, "p", "z"), "p/z"}, // absolute inside
+		{"../in/new/file", "p/in/new/file"},   // a symlink that stays inside
 		{"../does/not/exist/yet.txt", "p/does/not/exist/yet.txt"},
 	} {
 		got, err := c.UserPath(tt.in)
