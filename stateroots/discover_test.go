@@ -177,3 +177,59 @@ func TestDefaultMarkers(t *testing.T) {
 		t.Errorf("DefaultMarkers = %v, want %v", got, want)
 	}
 }
+
+func TestFindProjectRootByPriority(t *testing.T) {
+	markers := []string{".git", "go.mod"}
+	tests := []struct {
+		name    string
+		entries []string
+		start   string
+		nearest string // FindProjectRoot's answer
+		want    string // FindProjectRootByPriority's
+	}{
+		{"git root wins over nested go.mod", []string{"p/.git/", "p/sub/go.mod", "p/sub/pkg/"}, "p/sub/pkg", "p/sub", "p"},
+		{"git root wins over two nearer go.mod", []string{"p/.git/", "p/a/go.mod", "p/a/b/go.mod", "p/a/b/c/"}, "p/a/b/c", "p/a/b", "p"},
+		{"nearest of the first marker", []string{"p/.git/", "p/sub/.git", "p/sub/go.mod", "p/sub/x/"}, "p/sub/x", "p/sub", "p/sub"},
+		{"falls back to the second marker", []string{"p/go.mod", "p/a/go.mod", "p/a/b/"}, "p/a/b", "p/a", "p/a"},
+		{"start is the root", []string{"p/.git/", "p/go.mod"}, "p", "p", "p"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := tempDir(t)
+			build(t, dir, tt.entries...)
+			start := filepath.Join(dir, tt.start)
+			got, err := stateroots.FindProjectRootByPriority(start, markers...)
+			if err != nil {
+				t.Fatalf("FindProjectRootByPriority: %v", err)
+			}
+			if want := filepath.Join(dir, tt.want); got != want {
+				t.Errorf("FindProjectRootByPriority = %s, want %s", got, want)
+			}
+			near, err := stateroots.FindProjectRoot(start, markers...)
+			if err != nil {
+				t.Fatalf("FindProjectRoot: %v", err)
+			}
+			if want := filepath.Join(dir, tt.nearest); near != want {
+				t.Errorf("FindProjectRoot = %s, want %s", near, want)
+			}
+		})
+	}
+}
+
+func TestFindProjectRootByPriorityErrors(t *testing.T) {
+	dir := tempDir(t)
+	build(t, dir, "a/")
+	marker := ".staterootlint-test-" + filepath.Base(dir)
+	_, err := stateroots.FindProjectRootByPriority(filepath.Join(dir, "a"), marker)
+	var nf *stateroots.NotFoundError
+	if !errors.As(err, &nf) || nf.Start != filepath.Join(dir, "a") || nf.ExitCode() != stateroots.ExitConfig {
+		t.Errorf("err = %v, want a *NotFoundError from %s", err, filepath.Join(dir, "a"))
+	}
+	var ce *stateroots.ConfigError
+	if _, err := stateroots.FindProjectRootByPriority(dir); !errors.As(err, &ce) {
+		t.Errorf("no markers: err = %v, want a *ConfigError", err)
+	}
+	if _, err := stateroots.FindProjectRootByPriority(filepath.Join(dir, "missing"), ".git"); !errors.As(err, &ce) {
+		t.Errorf("missing start: err = %v, want a *ConfigError", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/radius"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -34,7 +35,7 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	for fd, args := range report.FuncDirectives(pass.Files, "may-write") {
-		radius, err := parsePatterns(args)
+		ps, err := radius.Parse(args)
 		if err != nil {
 			rep.Reportf(fd.Name.Pos(), "%v", err)
 			continue
@@ -45,15 +46,15 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		}
 		name := fd.Name.Name
 		allowed := "nothing (none)"
-		if len(radius) > 0 {
-			texts := make([]string, len(radius))
-			for i, p := range radius {
-				texts[i] = p.text
+		if len(ps) > 0 {
+			texts := make([]string, len(ps))
+			for i, p := range ps {
+				texts[i] = p.Text
 			}
 			allowed = "only " + strings.Join(texts, " ")
 		}
 		for _, r := range res.Reaches[obj.FullName()] {
-			if msg := violation(res, radius, r); msg != "" {
+			if msg := violation(res, ps, r); msg != "" {
 				rep.Reportf(fd.Name.Pos(), "%s may write %s, but %s%s", name, allowed, msg, via(r))
 			}
 		}
@@ -62,7 +63,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 }
 
 // violation describes how a reached write leaves the radius, or "".
-func violation(res *rootflow.Result, radius []pattern, r rootflow.Reach) string {
+func violation(res *rootflow.Result, ps []radius.Pattern, r rootflow.Reach) string {
 	if r.Op == "" {
 		return "it makes " + r.Unproven + " (" + rootflow.ShortPos(r.At) + "), which is unproven"
 	}
@@ -73,7 +74,7 @@ func violation(res *rootflow.Result, radius []pattern, r rootflow.Reach) string 
 		case rootflow.Cell:
 			return fmt.Sprintf("%s at %s writes a path from a field or variable the analysis cannot resolve, which is unproven", r.Op, rootflow.ShortPos(r.At))
 		}
-		if !allows(radius, a) {
+		if !radius.Allows(ps, a) {
 			return fmt.Sprintf("it reaches %s of %s at %s", r.Op, describe(a), rootflow.ShortPos(r.At))
 		}
 	}

@@ -15,7 +15,7 @@ func TestBlastradius(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"radius", "invalid"} {
+	for _, dir := range []string{"radius", "invalid", "project"} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			a := blastradius.New(blastradius.Config{Engine: rootflow.New(rootflow.DefaultConfig())})

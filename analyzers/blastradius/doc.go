@@ -17,6 +17,10 @@
 //	           cache, or a custom authority kind), GLOB matching the path
 //	           below the root: literal segments, * (one segment), ** (any
 //	           number); a dynamic segment in the write matches only * or **
+//	project:GLOB  an entry of the user's project outside the state
+//	           directory (a lock file, dist/**), under the root
+//	           stateroots.FindProjectRoot finds; declaring it also lets
+//	           shadowwrite accept the write in this function
 //	KIND       the same as KIND:**
 //	temp       temporary paths (os.TempDir, os.MkdirTemp("", ...))
 //	user       paths the user chose (flags, os.Args)

@@ -10,8 +10,10 @@
 // documented. inventory computes that list from the code: for every write
 // a function reaches, through its whole call graph and across packages, it
 // records the path pattern below the root the path derives from
-// (repo:logs/*.log, global:cache/update.json, cache:outputs/*.txt), or
-// temp, user, devnull; paths outside every root are listed as unknown
+// (repo:logs/*.log, global:cache/update.json, cache:outputs/*.txt), the
+// entries of the user's project outside the state directory
+// (project:px.lock, declared with may-write project:...), or temp, user,
+// devnull; paths outside every root are listed as unknown
 // (or cwd:...), calls the analysis cannot resolve as unproven. A path that
 // arrives through a parameter or field is listed where it becomes concrete:
 // in the caller or the store that supplies its root.

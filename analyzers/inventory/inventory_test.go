@@ -69,6 +69,14 @@ func TestInventory(t *testing.T) {
 			},
 		}},
 		{dir: "readonly", want: map[string][]string{"inventory/readonly": nil}},
+		{dir: "project", want: map[string][]string{"inventory/project": {
+			"project:dist/* | project | os.WriteFile | project.go:21 | project.run",
+			"project:px.lock | project | os.WriteFile | project.go:18 | project.run",
+			"repo:run | repo | os.MkdirAll | stateroots.go:164 | project.run → (*stateroots.DirContext).CreateRunDir → stateroots.CreateRunDir",
+			"repo:run/* | repo | os.Mkdir | stateroots.go:167 | project.run → (*stateroots.DirContext).CreateRunDir → stateroots.CreateRunDir",
+			"repo:run/*/notes.md | repo | os.WriteFile | project.go:28 | project.run",
+			"user | user | os.WriteFile | project.go:35 | project.run",
+		}}},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

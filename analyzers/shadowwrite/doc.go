@@ -31,6 +31,23 @@
 //	}
 //	os.WriteFile(filepath.Join(root, "state.json"), data, 0o644)
 //
+// The project root itself (stateroots.FindProjectRoot,
+// (*stateroots.DirContext).ProjectRoot, authorities of kind "project") is
+// the user's project, not a state root: a write under it outside the state
+// directory is reported, unless the function where the path becomes
+// concrete declares the entry in its radius, as a contract allowing a lock
+// file or dist/ at the top of the project would (blastradius then checks
+// the rest of that function's writes against the same radius):
+//
+//	// WRONG: a file in the user's project that no contract names
+//	os.WriteFile(filepath.Join(project, "px-cache.json"), data, 0o644)
+//
+//	// RIGHT
+//	//staterootlint:may-write project:px.lock
+//	func pin(project string) error {
+//		return os.WriteFile(filepath.Join(project, "px.lock"), version, 0o644)
+//	}
+//
 // Silence a finding that is intended with //staterootlint:ignore REASON on
 // the line or the line above.
 package shadowwrite

@@ -32,7 +32,11 @@ func New(cfg Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
+	decl := declarations(pass)
 	for _, f := range res.Findings {
+		if f.Origin.InProject() && decl.allows(f.Pos, f.Origin) {
+			continue
+		}
 		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "shadowwrite", Message: Message(f, pass.Fset.Position(f.Pos).Line)})
 	}
 	return nil
@@ -45,6 +49,15 @@ func Message(f *rootflow.Finding, line int) string {
 	origin := f.Origin.Describe()
 	if at := f.Origin.At; at.IsValid() && at.Line != line {
 		origin += " (" + rootflow.ShortPos(at) + ")"
+	}
+	if f.Origin.InProject() {
+		switch f.Site {
+		case rootflow.AtCall:
+			return fmt.Sprintf("%s receives %s for a path it writes (%s), outside the state directory; %s", f.Op, origin, chain(f.Reach, 1), projectFix(f.Origin))
+		case rootflow.AtStore:
+			return fmt.Sprintf("%s is assigned %s, and it is written (%s), outside the state directory; %s", f.Op, origin, chain(f.Reach, 1), projectFix(f.Origin))
+		}
+		return fmt.Sprintf("%s writes %s, outside the state directory; %s", f.Op, origin, projectFix(f.Origin))
 	}
 	if f.Origin.Kind != rootflow.Bad {
 		origin += fmt.Sprintf(", which the configuration does not allow (-allow-%s)", f.Origin.Kind)

@@ -37,6 +37,7 @@ func TestShadowwrite(t *testing.T) {
 	}{
 		{dir: "literals"},
 		{dir: "rooted"},
+		{dir: "project"},
 		{dir: "readonly"},
 		{dir: "temp"},
 		{dir: "origins"},

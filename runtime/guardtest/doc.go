@@ -55,6 +55,20 @@
 // ignores $HOME: with IsolateEnv, add that directory to Config.Watch or rely
 // on the sandbox.
 //
+// # The shape of the project
+//
+// Enforce proves that writes stay under the state roots. A contract also
+// says what happens to the user's project around the state directory:
+// which top-level entries the program may create (.px/, px.lock, dist/),
+// which existing files it may edit (go.mod), that it never modifies or
+// deletes any other file, and that read-only commands change nothing.
+// Shape.Check records the project tree (every path, with its type, bytes,
+// symlink target and permissions) and, at cleanup, fails the test once,
+// listing each change outside the shape; ReadOnly asserts that nothing
+// changed at all, modification times included. Config.Project and
+// Config.Shape run the check from Enforce and leave the project tree to it
+// rather than to the snapshot.
+//
 // # t.Parallel and process-wide state
 //
 // The filesystem, the working directory and the environment belong to the

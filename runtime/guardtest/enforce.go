@@ -40,6 +40,15 @@ type Config struct {
 	// directories first (see IsolateEnv). It uses t.Setenv, so the test
 	// must not be parallel.
 	IsolateEnv bool
+
+	// Project, when set, is the user's project tree the code under test
+	// works in, and Shape what it may do there: Enforce checks it with
+	// Shape.Check (ReadOnly included), and the snapshot leaves the project
+	// tree to that check, which is stricter than "nothing outside the
+	// roots" (it compares contents) and knows the entries the contract
+	// allows outside the state directory, such as a lock file.
+	Project string
+	Shape   Shape
 }
 
 // Enforce returns a Guard confined to roots and fails t at cleanup for
@@ -75,6 +84,11 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 	}
 	watch = realPaths(watch)
 	ignore := realPaths(append(defaultIgnores(), c.Ignore...))
+	var shaped []string // excused in every watched tree, even one inside it
+	if c.Project != "" {
+		c.Shape.Check(t, c.Project)
+		shaped = realPaths([]string{c.Project})
+	}
 	// skipFor excuses the roots, and the ignored paths inside w: a watched
 	// tree that itself lies in an ignored one (a working directory under
 	// the temp dir) is still watched.
@@ -92,6 +106,7 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 				ign = append(ign, d)
 			}
 		}
+		ign = append(ign, shaped...)
 		return func(p string) bool {
 			for _, d := range ign {
 				if under(p, d) {

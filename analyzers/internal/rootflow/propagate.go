@@ -295,7 +295,9 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 		default:
 			if !found && !a.Allowed(e.cfg) {
 				e.find(pos, site, op, a, r)
-				found = true
+				// A may-write directive can declare a project path, so
+				// it must not hide the value's next offending origin.
+				found = !a.InProject()
 			}
 		}
 	}

@@ -327,7 +327,9 @@ func climbs(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
 // Allowed reports whether a write to this concrete origin is allowed by cfg.
 func (a Origin) Allowed(cfg *Config) bool {
 	switch a.Kind {
-	case Rooted, DevNull, Empty:
+	case Rooted:
+		return !a.InProject() // the user's project: only declared entries (project.go)
+	case DevNull, Empty:
 		return true
 	case Temp:
 		return cfg.AllowTemp
@@ -344,6 +346,9 @@ func (a Origin) Allowed(cfg *Config) bool {
 func (a Origin) Describe() string {
 	switch a.Kind {
 	case Rooted:
+		if a.InProject() {
+			return a.describeProject()
+		}
 		return fmt.Sprintf("a path under the %s state root", a.Root)
 	case Temp:
 		return "a temporary path"

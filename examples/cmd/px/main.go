@@ -7,8 +7,11 @@
 //	px [--from-dir DIR] [--debug] status [--out FILE]
 //	px [--from-dir DIR] [--debug] gc [--keep N]
 //
-// The project root is the nearest directory, from --from-dir upwards, that
-// holds .git, go.mod or .px. Global state lives in $PX_GLOBAL_STATE_ROOT,
+// The project root is found from --from-dir upwards: the nearest directory
+// holding .git, else the nearest holding go.mod, else .px. Each run gets a
+// private directory, .px/run/<run>/; the one entry px adds to the project
+// outside .px is px.lock, the pinned px version. --out files are relative
+// to the working directory and must stay inside the project. Global state lives in $PX_GLOBAL_STATE_ROOT,
 // or ~/.px. Configuration errors exit with status 78.
 package main
 
@@ -130,12 +133,16 @@ func runCmd(r *runner.Runner, args []string, debug bool, stdout, stderr io.Write
 		return usageError{"run takes exactly one TASK"}
 	}
 	task := fs.Arg(0)
+	out, err := userPath(r, opts.out)
+	if err != nil {
+		return err
+	}
 	if debug {
 		warn(stderr, legacy.DebugLog("run "+task))
 		warn(stderr, legacy.RememberTask(task))
 		warn(stderr, legacy.WritePID())
 	}
-	rec, err := r.Run(task, opts.out)
+	rec, err := r.Run(task, out)
 	if err != nil {
 		return err
 	}
@@ -160,7 +167,11 @@ func statusCmd(r *runner.Runner, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	if *out != "" {
-		return os.WriteFile(*out, []byte(report), 0o644)
+		p, err := userPath(r, *out)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, []byte(report), 0o644)
 	}
 	_, err = io.WriteString(stdout, report)
 	return err
@@ -178,6 +189,19 @@ func gcCmd(r *runner.Runner, args []string, stdout, stderr io.Writer) error {
 	removed, err := r.GC(*keep)
 	fmt.Fprintf(stdout, "removed %d runs\n", len(removed))
 	return err
+}
+
+// userPath resolves a --out value: relative to the working directory, and
+// inside the project, or a usage error. Empty stays empty (no --out).
+func userPath(r *runner.Runner, p string) (string, error) {
+	if p == "" {
+		return "", nil
+	}
+	abs, err := r.Layout.Dirs.UserPath(p)
+	if err != nil {
+		return "", usageError{"--out: " + err.Error()}
+	}
+	return abs, nil
 }
 
 // warn reports a failed best-effort legacy write without failing the command.

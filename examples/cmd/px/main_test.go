@@ -42,7 +42,7 @@ func px(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 func TestRunStatusGC(t *testing.T) {
 	dir, proj := sandbox(t)
-	outFile := filepath.Join(dir, "out", "summary.md")
+	outFile := filepath.Join(proj, "out", "summary.md") // --out must stay inside the project
 	os.MkdirAll(filepath.Dir(outFile), 0o755)
 
 	for _, task := range []string{"fix tests", "write docs", "fix tests"} {
@@ -61,7 +61,7 @@ func TestRunStatusGC(t *testing.T) {
 	// The blast radius: every file px left is under the repo state root,
 	// the global root, the cache root, or the user's --out file.
 	allowed := []string{
-		filepath.Join(proj, ".px"), filepath.Join(proj, ".git"),
+		filepath.Join(proj, ".px"), filepath.Join(proj, ".git"), filepath.Join(proj, "px.lock"),
 		filepath.Join(dir, "global"), filepath.Join(dir, "cache", "px"),
 		filepath.Join(dir, "tmp"), filepath.Dir(outFile),
 	}
@@ -88,6 +88,15 @@ func TestRunStatusGC(t *testing.T) {
 			t.Errorf("missing %s: %v (files: %v)", want, err, files)
 		}
 	}
+	// gc --keep 1 left one run directory, private, with its task file.
+	runs, _ := os.ReadDir(filepath.Join(proj, ".px", "run"))
+	if len(runs) != 1 {
+		t.Errorf("run directories after gc --keep 1: %v, want 1", runs)
+	} else if fi, err := os.Stat(filepath.Join(proj, ".px", "run", runs[0].Name(), "task.md")); err != nil {
+		t.Errorf("run directory without its task file: %v", err)
+	} else if info, _ := runs[0].Info(); info.Mode().Perm()&0o077 != 0 || fi.Mode().Perm()&0o077 != 0 {
+		t.Errorf("run directory %s is not private: %v", runs[0].Name(), info.Mode())
+	}
 	if _, err := os.Stat(filepath.Join(proj, ".px", "lock")); !os.IsNotExist(err) {
 		t.Errorf("lock left behind: %v", err)
 	}
@@ -109,6 +118,7 @@ func TestExitCodes(t *testing.T) {
 		{"missing from-dir", "", []string{"--from-dir", filepath.Join(dir, "nope"), "status"}, 78, "does not exist"},
 		{"relative global root", "rel", []string{"--from-dir", proj, "status"}, 78, `PX_GLOBAL_STATE_ROOT "rel": is not an absolute path`},
 		{"unknown command", "", []string{"--from-dir", proj, "frob"}, 2, `unknown command "frob"`},
+		{"out leaves the project", "", []string{"--from-dir", proj, "status", "--out", filepath.Join(dir, "report.txt")}, 2, "leaves the project; name a path inside the project " + proj},
 		{"missing task", "", []string{"--from-dir", proj, "run"}, 2, "exactly one TASK"},
 		{"no command", "", nil, 2, "usage: px"},
 	}

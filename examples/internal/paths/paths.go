@@ -2,7 +2,9 @@
 // keeps things. Every root comes from the stateroots authority; the rest of
 // px derives its paths from a Layout.
 //
+//	<project>/px.lock                    the px version (the contract's one project entry)
 //	<project>/.px/lock                   lock.Acquire
+//	<project>/.px/run/<run>/             each run's private directory (stateroots.CreateRunDir)
 //	<project>/.px/logs/<run>.log         runlog
 //	<project>/.px/runs.db                rundb
 //	<project>/.px/runs/<run>/artifacts/  artifacts
@@ -23,8 +25,12 @@ const App = "px"
 // stateroots.GlobalEnvVar(App).
 const EnvGlobalRoot = "PX_GLOBAL_STATE_ROOT"
 
-// Layout holds the roots of one px invocation.
+// Layout holds the roots of one px invocation, resolved once from a
+// stateroots.DirContext.
 type Layout struct {
+	// Dirs is the invocation's directory context: invoked, target and
+	// project directories and the state roots. Nothing in it changes.
+	Dirs *stateroots.DirContext
 	// Project is the discovered project root.
 	Project string
 	// Repo is the repo-local state root, <Project>/.px.
@@ -35,19 +41,12 @@ type Layout struct {
 	Cache string
 }
 
-// Discover finds the project root by walking up from fromDir (the value of
-// --from-dir, "." by default) and resolves every root. opts configure the
-// global root, for example from a config file.
-func Discover(fromDir string, opts ...stateroots.Option) (*Layout, error) {
-	project, err := stateroots.FindProjectRoot(fromDir, stateroots.DefaultMarkers(App)...)
-	if err != nil {
-		return nil, err
-	}
-	repo, err := stateroots.RepoStateRoot(project, App)
-	if err != nil {
-		return nil, err
-	}
-	global, err := GlobalRoot(opts...)
+// Discover resolves the directory context once: the project root is found
+// by walking up from fromDir (the value of --from-dir, relative to the
+// working directory; "." by default), preferring a .git root over a nested
+// go.mod or .px, and every root is resolved from it.
+func Discover(fromDir string) (*Layout, error) {
+	dirs, err := stateroots.NewDirContext(stateroots.DirConfig{App: App, FromDir: fromDir, ByPriority: true})
 	if err != nil {
 		return nil, err
 	}
@@ -55,13 +54,26 @@ func Discover(fromDir string, opts ...stateroots.Option) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Layout{Project: project, Repo: repo, Global: global, Cache: cache}, nil
+	return &Layout{
+		Dirs:    dirs,
+		Project: dirs.ProjectRoot(),
+		Repo:    dirs.RepoStateRoot(),
+		Global:  dirs.GlobalStateRoot(),
+		Cache:   cache,
+	}, nil
 }
 
 // GlobalRoot returns px's global state root.
 func GlobalRoot(opts ...stateroots.Option) (string, error) {
 	return stateroots.GlobalStateRoot(App, opts...)
 }
+
+// VersionFile is <project>/px.lock, the px version the project's runs
+// were recorded with: the one entry px's contract lets it create in the
+// project outside .px (STATE_ROOTS.md). It asks Dirs rather than reading
+// the Project field, so the linter sees the entry (project:px.lock) where
+// the path is written and finds the may-write directive declaring it.
+func (l *Layout) VersionFile() string { return filepath.Join(l.Dirs.ProjectRoot(), "px.lock") }
 
 // LockFile is the repository lock, <repo>/.px/lock.
 func (l *Layout) LockFile() string { return filepath.Join(l.Repo, "lock") }

@@ -49,8 +49,16 @@ func TestDiscover(t *testing.T) {
 		Global:  filepath.Join(dir, "global"),
 		Cache:   filepath.Join(dir, "cache", "px"),
 	}
-	if *l != want {
-		t.Errorf("Discover = %+v, want %+v", *l, want)
+	got := *l
+	got.Dirs = nil
+	if got != want {
+		t.Errorf("Discover = %+v, want %+v", got, want)
+	}
+	if l.Dirs == nil || l.Dirs.TargetDir() != sub || l.Dirs.ProjectRoot() != l.Project {
+		t.Errorf("Discover: directory context %v, want target %s and project %s", l.Dirs, sub, l.Project)
+	}
+	if got, want := l.VersionFile(), filepath.Join(l.Project, "px.lock"); got != want {
+		t.Errorf("VersionFile = %s, want %s", got, want)
 	}
 	for name, p := range map[string]string{
 		"LockFile": l.LockFile(), "LogsDir": l.LogsDir(), "RunsDB": l.RunsDB(), "RunsDir": l.RunsDir(),

@@ -2,10 +2,11 @@
 package runner
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +18,8 @@ import (
 	"example.com/px/internal/rundb"
 	"example.com/px/internal/runlog"
 	"example.com/px/internal/update"
+
+	"github.com/staterootlint/staterootlint/stateroots"
 )
 
 // Runner runs tasks in one project.
@@ -43,7 +46,19 @@ func (r *Runner) Run(task, out string) (rundb.Record, error) {
 	}
 	defer l.Release()
 
-	rec := rundb.Record{ID: newID(r.Now()), Task: task, Started: r.Now().UTC()}
+	if err := r.pinVersion(); err != nil {
+		return rundb.Record{}, err
+	}
+	rec := rundb.Record{ID: stateroots.NewRunID(r.Now()), Task: task, Started: r.Now().UTC()}
+	// The run's own directory: private, and never shared with another
+	// run, even one started at the same moment with the same id.
+	runDir, err := r.Layout.Dirs.CreateRunDir(rec.ID)
+	if err != nil {
+		return rundb.Record{}, err
+	}
+	if err := os.WriteFile(filepath.Join(runDir, "task.md"), []byte("# "+task+"\n"), 0o600); err != nil {
+		return rundb.Record{}, fmt.Errorf("write task file: %w", err)
+	}
 	log, err := runlog.Create(r.Layout.LogsDir(), rec.ID)
 	if err != nil {
 		return rundb.Record{}, err
@@ -72,6 +87,32 @@ func (r *Runner) Run(task, out string) (rundb.Record, error) {
 	}
 	log.Printf("status %s", rec.Status)
 	return rec, err
+}
+
+// Version is the px version recorded in px.lock.
+const Version = "px v0.4.0"
+
+// pinVersion records the px version in <project>/px.lock on the first run
+// in a project, as a package manager pins its lock file; later runs leave
+// the file alone, whoever edited it.
+//
+//staterootlint:may-write project:px.lock
+func (r *Runner) pinVersion() error {
+	f, err := os.OpenFile(r.Layout.VersionFile(), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("pin the px version: %w", err)
+	}
+	_, werr := f.WriteString(Version + "\n")
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("pin the px version: %w", werr)
+	}
+	return nil
 }
 
 // work is the agent in miniature: it plans in a private scratch directory,
@@ -112,6 +153,9 @@ func (r *Runner) work(task string, log *runlog.Logger) (string, error) {
 func (r *Runner) Status() (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "project  %s\nstate    %s\nglobal   %s\n", r.Layout.Project, r.Layout.Repo, r.Layout.Global)
+	if v, err := os.ReadFile(r.Layout.VersionFile()); err == nil {
+		fmt.Fprintf(&b, "pinned   %s\n", strings.TrimSpace(string(v)))
+	}
 	pid, err := lock.Holder(r.Layout.LockFile())
 	if err != nil {
 		return "", err
@@ -171,15 +215,13 @@ func (r *Runner) GC(keep int) ([]string, error) {
 	if err := db.Replace(runs[cut:]); err != nil {
 		return removed, err
 	}
+	// Run directories go by the same count, newest kept, so a directory
+	// without a record (a run that crashed before recording) goes too.
+	if _, err := stateroots.PruneRunDirs(r.Layout.Repo, keep, r.Now()); err != nil {
+		return removed, err
+	}
 	if err := os.RemoveAll(r.Layout.OutputsDir()); err != nil {
 		return removed, fmt.Errorf("clear output cache: %w", err)
 	}
 	return removed, nil
-}
-
-// newID returns a sortable, unique run id such as 20261121T233000-1a2b3c.
-func newID(now time.Time) string {
-	var b [3]byte
-	rand.Read(b[:])
-	return now.UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b[:])
 }

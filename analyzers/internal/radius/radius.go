@@ -1,4 +1,8 @@
-package blastradius
+// Package radius parses the patterns of the //staterootlint:may-write
+// directive and matches written paths against them: blastradius checks a
+// function's whole call graph against its radius, and shadowwrite accepts
+// the project-root entries a function declares.
+package radius
 
 import (
 	"fmt"
@@ -8,19 +12,21 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
 
-// pattern is one allowed write of a may-write radius.
-type pattern struct {
+// Pattern is one allowed write of a may-write radius.
+type Pattern struct {
 	kind string   // root kind, or "temp", "user"
 	glob []string // segments below the root; nil means anything
-	text string
+	// Text is the pattern as written in the directive.
+	Text string
 }
 
-// parsePatterns parses the arguments of a may-write directive.
-func parsePatterns(args []string) ([]pattern, error) {
+// Parse parses the arguments of a may-write directive. "none" alone is
+// the empty radius (nil, nil).
+func Parse(args []string) ([]Pattern, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("//staterootlint:may-write needs at least one pattern (KIND:GLOB, temp, user or none)")
 	}
-	var out []pattern
+	var out []Pattern
 	for _, a := range args {
 		switch a {
 		case "none":
@@ -29,14 +35,14 @@ func parsePatterns(args []string) ([]pattern, error) {
 			}
 			return nil, nil
 		case "temp", "user":
-			out = append(out, pattern{kind: a, text: a})
+			out = append(out, Pattern{kind: a, Text: a})
 			continue
 		}
 		kind, glob, hasGlob := strings.Cut(a, ":")
 		if kind == "" || strings.ContainsAny(kind, "/*") {
 			return nil, fmt.Errorf("invalid may-write pattern %q: want KIND:GLOB (repo:logs/**), temp, user or none", a)
 		}
-		p := pattern{kind: kind, text: a}
+		p := Pattern{kind: kind, Text: a}
 		if hasGlob && glob != "" && glob != "**" {
 			clean := path.Clean(glob)
 			if strings.HasPrefix(clean, "../") || clean == ".." || path.IsAbs(clean) {
@@ -49,8 +55,8 @@ func parsePatterns(args []string) ([]pattern, error) {
 	return out, nil
 }
 
-// allows reports whether the radius allows a write to atom a.
-func allows(ps []pattern, a rootflow.Origin) bool {
+// Allows reports whether the radius ps allows a write to origin a.
+func Allows(ps []Pattern, a rootflow.Origin) bool {
 	if a.Kind == rootflow.DevNull {
 		return true
 	}
