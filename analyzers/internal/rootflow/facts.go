@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // Hop is one step between a value and the write it reaches: a function
@@ -66,7 +67,51 @@ type FuncFact struct {
 // AFact marks FuncFact as an analysis fact.
 func (*FuncFact) AFact() {}
 
-func (f *FuncFact) String() string { return "rootflow.FuncFact" }
+// String renders the fact for fixtures (// want fn:"..."):
+// "authority=repo", "results=[param0/logs]; requires=[0→os.WriteFile]".
+func (f *FuncFact) String() string {
+	var parts []string
+	if f.Authority != "" {
+		parts = append(parts, "authority="+f.Authority)
+	}
+	if f.Results != nil {
+		rs := make([]string, len(f.Results))
+		for i, r := range f.Results {
+			rs[i] = r.String()
+		}
+		parts = append(parts, "results=["+strings.Join(rs, ", ")+"]")
+	}
+	if len(f.Reqs) > 0 {
+		rs := make([]string, len(f.Reqs))
+		for i, r := range f.Reqs {
+			rs[i] = strconv.Itoa(r.Index) + "→" + r.Req.String()
+		}
+		parts = append(parts, "requires=["+strings.Join(rs, ", ")+"]")
+	}
+	if len(f.Writes) > 0 {
+		ws := make([]string, len(f.Writes))
+		for i, w := range f.Writes {
+			ws[i] = w.String()
+		}
+		parts = append(parts, "writes=["+strings.Join(ws, ", ")+"]")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// String renders a requirement: "os.WriteFile", or "save→os.WriteFile"
+// through the hops between.
+func (r Req) String() string {
+	return strings.Join(append(HopNames(r.Via), r.Op), "→")
+}
+
+// String renders a reach: "os.WriteFile(param0/x.json)", or the unproven
+// call's description.
+func (r Reach) String() string {
+	if r.Op == "" {
+		return "unproven: " + r.Unproven
+	}
+	return r.Op + "(" + r.Path.String() + ")"
+}
 
 // Reach is a write reached from a function, with the path's origins and
 // the call chain from the function to the write.
@@ -118,4 +163,30 @@ type PackageFact struct {
 // AFact marks PackageFact as an analysis fact.
 func (*PackageFact) AFact() {}
 
-func (f *PackageFact) String() string { return "rootflow.PackageFact" }
+// String renders the fact for fixtures (// want package:"..."):
+// "stores=[cell=origins]; cell requires=[cell→os.WriteFile]; requires=[f#0→...]".
+func (f *PackageFact) String() string {
+	var parts []string
+	if len(f.Stores) > 0 {
+		ss := make([]string, len(f.Stores))
+		for i, s := range f.Stores {
+			ss[i] = ShortName(s.Key) + "=" + s.Value.String()
+		}
+		parts = append(parts, "stores=["+strings.Join(ss, ", ")+"]")
+	}
+	if len(f.CellReqs) > 0 {
+		rs := make([]string, len(f.CellReqs))
+		for i, r := range f.CellReqs {
+			rs[i] = ShortName(r.Key) + "→" + r.Req.String()
+		}
+		parts = append(parts, "cell requires=["+strings.Join(rs, ", ")+"]")
+	}
+	if len(f.FuncReqs) > 0 {
+		rs := make([]string, len(f.FuncReqs))
+		for i, r := range f.FuncReqs {
+			rs[i] = ShortName(r.Key) + "#" + strconv.Itoa(r.Index) + "→" + r.Req.String()
+		}
+		parts = append(parts, "requires=["+strings.Join(rs, ", ")+"]")
+	}
+	return strings.Join(parts, "; ")
+}

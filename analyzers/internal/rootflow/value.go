@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
@@ -202,6 +203,53 @@ func (v Origins) mapOrigins(f func(Origin) Origins) Origins {
 		out = append(out, f(a)...)
 	}
 	return normalize(out)
+}
+
+// String renders the set for facts and tests: "{repo:logs, param0/x}".
+func (v Origins) String() string {
+	parts := make([]string, len(v))
+	for i, a := range v {
+		parts[i] = a.String()
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// String renders an origin compactly for facts and tests: "repo:logs",
+// "temp", "param0/x.json", "param1+.tmp" (concatenated without a
+// separator), "cell store.Store.root", "env(param0)",
+// "outside(literal "x")", "outside(home)".
+func (a Origin) String() string {
+	below := func(s string) string {
+		p := displayPath(a.Path)
+		switch {
+		case p == "":
+			return s
+		case a.Raw:
+			return s + "+" + p
+		}
+		return s + "/" + p
+	}
+	switch a.Kind {
+	case Rooted, Temp, Cache, User, DevNull:
+		return a.Pattern()
+	case Empty:
+		return `""`
+	case Param:
+		return below("param" + strconv.Itoa(a.Index))
+	case Cell:
+		return below("cell " + ShortName(a.Key))
+	case Func:
+		return "func " + ShortName(a.Key)
+	case Env:
+		return below("env(param" + strconv.Itoa(a.Index) + ")")
+	}
+	if a.Lit != "" {
+		return fmt.Sprintf("outside(%s %q)", CauseLiteral, path.Join(a.Lit, displayPath(a.Path)))
+	}
+	if a.Cause == CauseUnproven {
+		return "outside(unproven)"
+	}
+	return "outside(" + string(a.Cause) + ")"
 }
 
 // anchored reports whether the origin's kind carries a path below a known

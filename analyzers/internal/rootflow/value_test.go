@@ -1,0 +1,143 @@
+package rootflow
+
+import (
+	"go/token"
+	"testing"
+)
+
+var at = token.Position{Filename: "/src/a.go", Line: 3, Column: 1}
+
+func TestUnion(t *testing.T) {
+	repo := Origin{Kind: Rooted, Root: "repo"}
+	logs := Origin{Kind: Rooted, Root: "repo", Path: "logs"}
+	tmp := Origin{Kind: Temp}
+	lit := literal("x.json", at)
+	for _, c := range []struct {
+		name string
+		in   []Origins
+		want string
+	}{
+		{"bottom", nil, "{}"},
+		{"one", []Origins{{repo}}, "{repo}"},
+		{"sorted by kind, then fields", []Origins{{tmp, lit}, {repo, logs}}, `{repo, repo:logs, temp, outside(literal "x.json")}`},
+		{"duplicates once", []Origins{{repo, tmp}, {repo, tmp}, {tmp}}, "{repo, temp}"},
+		{"empty sets add nothing", []Origins{{}, {repo}, nil}, "{repo}"},
+	} {
+		if got := union(c.in...).String(); got != c.want {
+			t.Errorf("%s: union = %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestNormalizeWidens(t *testing.T) {
+	var v Origins
+	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"} {
+		v = append(v, Origin{Kind: Rooted, Root: "repo", Path: p})
+	}
+	if got := normalize(v).String(); got != "{repo:**}" {
+		t.Errorf("13 patterns below one root: %s, want them widened to {repo:**}", got)
+	}
+	var lits Origins
+	for _, p := range []string{"/a", "/b", "/c", "/d", "/e", "/f", "/g", "/h", "/i", "/j", "/k", "/l", "/m"} {
+		lits = append(lits, literal(p, token.Position{}))
+	}
+	lits = append(lits, Origin{Kind: Temp})
+	got := normalize(lits)
+	if len(got) != 2 || got[0].Kind != Temp || got[1].Kind != Bad {
+		t.Errorf("13 outside literals and a temp: %s, want the temp and one outside origin", got)
+	}
+}
+
+func TestAppend(t *testing.T) {
+	repo := Origin{Kind: Rooted, Root: "repo"}
+	param := Origin{Kind: Param, Index: 0}
+	for _, c := range []struct {
+		name string
+		got  Origin
+		want string
+	}{
+		{"join below a root", repo.appendPath("logs/run.log", at), "repo:logs/run.log"},
+		{"cleaned", repo.appendPath("a/./b/../c", at), "repo:a/c"},
+		{"climbing out is outside", repo.appendPath("../x", at), "outside(climb)"},
+		{"join onto empty is the literal", Origin{Kind: Empty}.appendPath("x", at), `outside(literal "x")`},
+		{"separator pending", repo.appendRaw("/", at).appendRaw("db", at), "repo:db"},
+		{"sibling of a root", repo.appendRaw(".bak", at), "outside(climb)"},
+		{"raw onto a parameter", param.appendRaw(".tmp", at), "param0+.tmp"},
+		{"raw then join", param.appendRaw(".d", at).appendPath("x", at), "param0+.d/x"},
+		{"literal grows", literal("state", at).appendRaw(".json", at), `outside(literal "state.json")`},
+		{"extend raw onto a root's child", Origin{Kind: Rooted, Root: "repo", Path: "db"}.extend(".tmp", true, at), "repo:db.tmp"},
+		{"extend raw onto a root is a sibling", repo.extend(".tmp", true, at), "outside(climb)"},
+		{"extend joins", repo.extend("a/b", false, at), "repo:a/b"},
+		{"temp keeps its pattern", Origin{Kind: Temp}.appendPath("x-*", at), "temp:x-*"},
+	} {
+		if got := c.got.String(); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestLiteral(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", `""`},
+		{"/dev/null", "devnull"},
+		{"/dev/tty", "devnull"},
+		{"/tmp/x", "temp"},
+		{"/etc/app.conf", `outside(literal "/etc/app.conf")`},
+		{"state.json", `outside(literal "state.json")`},
+	} {
+		if got := literal(c.in, at).String(); got != c.want {
+			t.Errorf("literal(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+	if !literal("state.json", at).Rel || literal("/etc/x", at).Rel {
+		t.Error("a relative literal is relative to the working directory, an absolute one is not")
+	}
+}
+
+func TestCleanPattern(t *testing.T) {
+	deep := "a/b/c/d/e/f/g/h/i/j/k/l/m/n"
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{".", ""},
+		{"/x/", "x"},
+		{"a//b/./c", "a/b/c"},
+		{"a/../../b", "../b"},
+		{deep, "a/b/c/d/e/f/g/h/i/j/k/**"},
+	} {
+		if got := cleanPattern(c.in); got != c.want {
+			t.Errorf("cleanPattern(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestPattern(t *testing.T) {
+	for _, c := range []struct {
+		in   Origin
+		want string
+	}{
+		{Origin{Kind: Rooted, Root: "global", Path: "cache/*.json"}, "global:cache/*.json"},
+		{Origin{Kind: Temp}, "temp"},
+		{Origin{Kind: User, Path: "out"}, "user:out"},
+		{Origin{Kind: Rooted, Root: "repo", Path: elemsMark + "1/x"}, "repo:*/x"},
+		{literal("state.json", at), `cwd:"state.json" relative to the working directory`},
+		{literal("/etc/x", at), "unknown"},
+	} {
+		if got := c.in.Pattern(); got != c.want {
+			t.Errorf("Pattern(%s) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestShortName(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"github.com/x/y/stateroots.Join", "stateroots.Join"},
+		{"(*github.com/x/store.DB).Save", "(*store.DB).Save"},
+		{"(github.com/x/cli/v3.Args).First", "(v3.Args).First"},
+		{"os.WriteFile", "os.WriteFile"},
+		{"github.com/x/app.main$1", "app.main$1"},
+	} {
+		if got := ShortName(c.in); got != c.want {
+			t.Errorf("ShortName(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

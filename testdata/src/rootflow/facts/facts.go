@@ -1,0 +1,64 @@
+// want package:`stores=\[facts\.Store\.dir=\{repo, param0\}\]; cell requires=\[facts\.Store\.dir→os\.WriteFile\]`
+
+// Package facts pins the engine's summaries: every function's FuncFact
+// and the package's PackageFact, as their String methods print them.
+package facts
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// stateDir is an authority by directive: its results are repo roots.
+//
+//staterootlint:authority repo
+func stateDir(project string) string { // want stateDir:`authority=repo; results=\[\{param0/\.myapp\}\]`
+	return filepath.Join(project, ".myapp")
+}
+
+// logPath is rooted when its caller's directory is: a result in terms of
+// its parameter.
+func logPath(dir, name string) string { // want logPath:`results=\[\{param0/logs/\*\.log\}\]`
+	return filepath.Join(dir, "logs", name+".log")
+}
+
+// tmpName concatenates onto its parameter without a separator.
+func tmpName(p string) string { return p + ".tmp" } // want tmpName:`results=\[\{param0\+\.tmp\}\]`
+
+// save writes its parameter: a requirement on parameter 0.
+func save(path string, data []byte) error { // want save:`requires=\[0→os\.WriteFile\]; writes=\[os\.WriteFile\(\{param0\}\)\]`
+	return os.WriteFile(path, data, 0o600)
+}
+
+// saveVia reaches the write through save.
+func saveVia(dir string, data []byte) error { // want saveVia:`requires=\[0→facts\.save→os\.WriteFile\]; writes=\[os\.WriteFile\(\{param0/state\.json\}\)\]`
+	return save(filepath.Join(dir, "state.json"), data)
+}
+
+// Store keeps its directory in a field that is written.
+type Store struct{ dir string }
+
+// NewStore stores its parameter into the field.
+func NewStore(dir string) *Store { return &Store{dir: dir} } // want NewStore:`requires=\[0→field facts\.Store\.dir→os\.WriteFile\]`
+
+// Flush writes under the field.
+func (s *Store) Flush(data []byte) error { // want Flush:`writes=\[os\.WriteFile\(\{cell facts\.Store\.dir/db\}\)\]`
+	return os.WriteFile(filepath.Join(s.dir, "db"), data, 0o600)
+}
+
+// home returns a path outside every root.
+func home() string { // want home:`results=\[\{outside\(home\)\}\]`
+	h, _ := os.UserHomeDir()
+	return filepath.Join(h, ".myapp")
+}
+
+// use makes the calls, so the engine sees the callers' side too.
+func use(project string, data []byte) { // want use:`writes=\[os\.WriteFile\(\{repo:logs/\*\.log, repo:logs/\*\.log\.tmp, repo:state\.json\}\), os\.WriteFile\(\{cell facts\.Store\.dir/db\}\)\]`
+	root := stateDir(project)
+	save(logPath(root, "run"), data)
+	save(tmpName(logPath(root, "run")), data)
+	saveVia(root, data)
+	NewStore(root).Flush(data)
+	_ = home()
+}
+
