@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"flag"
+	"fmt"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 )
@@ -25,7 +26,7 @@ type Config struct {
 	// Authorities are extra authorities: functions ("pkg.F"), methods
 	// ("(*pkg.T).M", "(pkg.I).M" for interface methods) and package
 	// variables ("pkg.V") whose values are state roots. An optional
-	// "=KIND" suffix names the root kind (default "config").
+	// "=KIND" suffix names the root kind (default "state").
 	Authorities flagvalue.List
 	// Sinks are extra write sinks, "pkg.F#N" or "(*pkg.T).M#N", where N is
 	// the index of the path parameter (receiver not counted).
@@ -57,3 +58,18 @@ func (cfg *Config) register(fs *flag.FlagSet) {
 	fs.BoolVar(&cfg.AllowUser, FlagAllowUser, cfg.AllowUser, "allow writes to user-chosen paths (flags, os.Args)")
 	fs.BoolVar(&cfg.AnalyzeStd, FlagAnalyzeStd, cfg.AnalyzeStd, "analyze standard library packages too (they are modelled by tables otherwise)")
 }
+
+// ConfigError is an invalid engine flag value: exit code 78 (EX_CONFIG)
+// in the drivers that map errors to exit codes.
+type ConfigError struct {
+	Flag  string // the flag, such as "sinks"
+	Entry string // the offending list entry
+	Msg   string // what is wrong
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("rootflow: invalid -%s entry %q: %s", e.Flag, e.Entry, e.Msg)
+}
+
+// ExitCode returns 78 (EX_CONFIG).
+func (e *ConfigError) ExitCode() int { return 78 }

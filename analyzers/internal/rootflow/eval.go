@@ -13,6 +13,24 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 )
 
+// evaluator is the state of evaluating values: the function summaries
+// being computed, and the memo and cycle bookkeeping of one round.
+type evaluator struct {
+	results   map[*ssa.Function][]Origins
+	memo      map[ssa.Value]Origins
+	active    map[ssa.Value]*activeEval
+	lowlink   int
+	steps     int
+	resolving map[string]bool // cells whose stores are being evaluated
+}
+
+func (e *engine) resetMemo() {
+	e.memo = map[ssa.Value]Origins{}
+	e.active = map[ssa.Value]*activeEval{}
+	e.lowlink = 0
+	e.steps = 0
+}
+
 // activeEval is a value being evaluated: a cycle back to it (through a phi)
 // returns its provisional value, and it is re-evaluated until stable.
 type activeEval struct {

@@ -8,10 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 )
 
 // callSite is a call in this package to a resolved target.
@@ -21,12 +18,16 @@ type callSite struct {
 	t     callee
 }
 
-// storeSite is a store in this package into a field or package variable;
-// val is nil for a flag binding (a user-chosen value).
-type storeSite struct {
-	pos token.Pos
-	val ssa.Value
-	fn  *ssa.Function
+// requirements is what the engine derives from the writes: requirements
+// on parameters and cells, the stores into cells, the writes each function
+// reaches, and the findings.
+type requirements struct {
+	funcReqs map[string]map[int]Req
+	cellReqs map[string]Req
+	stores   map[string]Origins
+	res      *Result
+	reach    map[*ssa.Function][]Reach
+	seen     map[string]bool // findings already reported
 }
 
 // pending is a requirement to propagate: on a function parameter (key,
@@ -36,13 +37,6 @@ type pending struct {
 	idx int
 	req Req
 	pos token.Pos // where the requirement arose in this package, if it did
-}
-
-// upstream is the merged package facts of the dependencies.
-type upstream struct {
-	stores   map[string]Origins
-	cellReqs map[string]Req
-	funcReqs map[string]map[int]Req
 }
 
 // propagate finds the writes, checks their paths, and moves requirements
@@ -336,40 +330,6 @@ func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
 	e.res.Findings = append(e.res.Findings, &Finding{Pos: pos, Site: site, Op: op, Origin: a, Reach: r})
 }
 
-// collectStores records the stores of fn into fields and package
-// variables: assignments, flag bindings (a user-chosen value) and
-// (*sync/atomic.Value).Store.
-func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
-	switch in := instr.(type) {
-	case *ssa.Store:
-		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
-			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn})
-		}
-	case ssa.CallInstruction:
-		common := in.Common()
-		callee := common.StaticCallee()
-		if callee == nil || len(common.Args) == 0 {
-			return
-		}
-		args := common.Args
-		switch key := funcKey(callee); {
-		case knowledge.Is(key, knowledge.FlagBinder):
-			if callee.Signature.Recv() != nil {
-				args = args[1:]
-			}
-			if len(args) > 0 {
-				if cell := e.cellOf(args[0]); cell != "" {
-					e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), fn: fn})
-				}
-			}
-		case knowledge.Is(key, knowledge.AtomicStore) && len(args) == 2:
-			if cell := e.cellOf(args[0]); cell != "" {
-				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), val: args[1], fn: fn})
-			}
-		}
-	}
-}
-
 // cellStores returns what is stored into a cell: by this package (its
 // store sites, evaluated) and by the packages it imports.
 func (e *engine) cellStores(key string) Origins {
@@ -383,17 +343,6 @@ func (e *engine) cellStores(key string) Origins {
 		parts = append(parts, e.storeValue(s))
 	}
 	return union(parts...)
-}
-
-// cellOf returns the cell an address denotes: a field or package variable.
-func (e *engine) cellOf(addr ssa.Value) string {
-	switch a := addr.(type) {
-	case *ssa.FieldAddr:
-		return fieldKey(a.X.Type(), a.Field, e)
-	case *ssa.Global:
-		return globalKey(a)
-	}
-	return ""
 }
 
 // cellName renders a cell key for messages: "field config.Config.LogDir"
@@ -432,42 +381,6 @@ func throughCell(r Req) bool {
 	return slices.ContainsFunc(r.Via, func(hop Hop) bool {
 		return strings.HasPrefix(hop.Name, "field ") || strings.HasPrefix(hop.Name, "variable ")
 	})
-}
-
-// upstream merges the package facts of the dependencies, once.
-func (e *engine) upstream() *upstream {
-	if e.up != nil {
-		return e.up
-	}
-	up := &upstream{stores: map[string]Origins{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
-	// Facts come in no particular order; the first requirement found for
-	// a parameter or cell names the chain in messages, so sort them.
-	facts := e.pass.AllPackageFacts()
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
-	for _, pf := range facts {
-		f, ok := pf.Fact.(*PackageFact)
-		if !ok || pf.Package == e.pass.Pkg {
-			continue
-		}
-		for _, s := range f.Stores {
-			up.stores[s.Key] = union(up.stores[s.Key], s.Value)
-		}
-		for _, r := range f.CellReqs {
-			if _, ok := up.cellReqs[r.Key]; !ok {
-				up.cellReqs[r.Key] = r.Req
-			}
-		}
-		for _, r := range f.FuncReqs {
-			if up.funcReqs[r.Key] == nil {
-				up.funcReqs[r.Key] = map[int]Req{}
-			}
-			if _, ok := up.funcReqs[r.Key][r.Index]; !ok {
-				up.funcReqs[r.Key][r.Index] = r.Req
-			}
-		}
-	}
-	e.up = up
-	return up
 }
 
 // export publishes the package's summaries for the packages that import it.

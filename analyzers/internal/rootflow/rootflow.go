@@ -2,21 +2,15 @@ package rootflow
 
 import (
 	"fmt"
-	"go/build"
 	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
 	"runtime"
-	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
-	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 const doc = `rootflow: compute which paths derive from a state root
@@ -137,59 +131,41 @@ type Finding struct {
 	Reach  Req    // AtCall, AtStore: the write it reaches
 }
 
-// engine is the per-package state of one run.
+// engine is the per-package state of one run, in three parts with one
+// role each: the index of the package (index.go), the evaluator of values
+// and summaries (eval.go, summaries.go), and the requirements and findings
+// it derives (propagate.go).
 type engine struct {
-	pass        *analysis.Pass
-	cfg         *Config
-	pkg         *ssa.Package
-	std         bool                // a standard library package: modelled by the tables, exports no requirements
-	authorities map[string]string   // key -> root kind
-	sinks       map[string]sinkSpec // key -> sink
-	writeFlags  int64               // the os.O_* bits that make an open write, as the program's os defines them
-	funcs       []*ssa.Function
-	byKey       map[string]*ssa.Function
-	closures    map[*ssa.Function][]*ssa.MakeClosure
-	cellFuncs   map[string]Origins // func values stored into cells, by cell key
-	results     map[*ssa.Function][]Origins
-	imported    map[types.Object]*FuncFact
-	foreign     map[string]*FuncFact // lazily, imported facts by key, for func values
-	memo        map[ssa.Value]Origins
-	active      map[ssa.Value]*activeEval
-	lowlink     int
-	steps       int
-
-	up       *upstream // lazily merged package facts of dependencies
-	funcReqs map[string]map[int]Req
-	cellReqs map[string]Req
-	stores   map[string]Origins
-	res      *Result
-	reach    map[*ssa.Function][]Reach
-	seen     map[string]bool // findings already reported
-
-	storeSites map[string][]storeSite // the stores into each cell, by cell key
-	resolving  map[string]bool        // cells whose stores are being evaluated
+	index
+	evaluator
+	requirements
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e := &engine{
-		pass:      pass,
-		cfg:       cfg,
-		byKey:     map[string]*ssa.Function{},
-		closures:  map[*ssa.Function][]*ssa.MakeClosure{},
-		cellFuncs: map[string]Origins{},
-		results:   map[*ssa.Function][]Origins{},
-		imported:  map[types.Object]*FuncFact{},
-		funcReqs:  map[string]map[int]Req{},
-		cellReqs:  map[string]Req{},
-		stores:    map[string]Origins{},
-		res:       &Result{Config: cfg},
-		seen:      map[string]bool{},
-		reach:     map[*ssa.Function][]Reach{},
-
-		storeSites: map[string][]storeSite{},
-		resolving:  map[string]bool{},
+		index: index{
+			pass:       pass,
+			cfg:        cfg,
+			std:        inGOROOT(pass),
+			byKey:      map[string]*ssa.Function{},
+			closures:   map[*ssa.Function][]*ssa.MakeClosure{},
+			cellFuncs:  map[string]Origins{},
+			storeSites: map[string][]storeSite{},
+			imported:   map[types.Object]*FuncFact{},
+		},
+		evaluator: evaluator{
+			results:   map[*ssa.Function][]Origins{},
+			resolving: map[string]bool{},
+		},
+		requirements: requirements{
+			funcReqs: map[string]map[int]Req{},
+			cellReqs: map[string]Req{},
+			stores:   map[string]Origins{},
+			res:      &Result{Config: cfg},
+			seen:     map[string]bool{},
+			reach:    map[*ssa.Function][]Reach{},
+		},
 	}
-	e.std = inGOROOT(pass)
 	if e.std && !cfg.AnalyzeStd {
 		// The standard library is modelled by the tables: nothing to
 		// compute, and nothing to pay for when it is only a dependency.
@@ -200,474 +176,11 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		return nil, err
 	}
 	e.pkg, e.funcs = buildSSA(pass)
-	for _, fn := range e.funcs {
-		e.byKey[funcKey(fn)] = fn
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case ssa.CallInstruction:
-					e.collectStores(fn, in)
-				case *ssa.MakeClosure:
-					callee := in.Fn.(*ssa.Function)
-					e.closures[callee] = append(e.closures[callee], in)
-				case *ssa.Store:
-					// Func values stored into fields and variables, so
-					// calls through them resolve (an authority kept in a
-					// struct field and called later).
-					e.collectStores(fn, in)
-					switch v := in.Val.(type) {
-					case *ssa.Function:
-						e.addCellFunc(in.Addr, v)
-					case *ssa.MakeClosure:
-						e.addCellFunc(in.Addr, v.Fn.(*ssa.Function))
-					}
-				}
-			}
-		}
-	}
+	e.buildIndex()
 	e.summarize()
 	e.resetMemo()
 	e.propagate()
 	e.reachAll()
 	e.export()
 	return e.res, nil
-}
-
-func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
-	if key := e.cellOf(addr); key != "" {
-		e.cellFuncs[key] = union(e.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
-	}
-}
-
-// configure builds the authority and sink tables from the configuration
-// and the directives of this package.
-func (e *engine) configure() error {
-	e.authorities = map[string]string{}
-	for _, a := range e.cfg.Authorities {
-		name, kind, hasKind := strings.Cut(a, "=")
-		if !hasKind || kind == "" {
-			kind = "state"
-		}
-		e.authorities[name] = kind
-		if field := fieldAuthority(name); field != "" {
-			e.authorities[field] = kind
-		}
-	}
-	e.sinks = builtinSinks()
-	e.writeFlags = knowledge.WriteFlags(importedOS(e.pass.Pkg))
-	// A configured sink adds a checked path to the function's entry: it
-	// never replaces what the tables already check.
-	for _, s := range e.cfg.Sinks {
-		name, idx, ok := strings.Cut(s, "#")
-		n, err := strconv.Atoi(idx)
-		if !ok || err != nil || n < 0 {
-			return &ConfigError{Flag: FlagSinks, Entry: s, Msg: "want pkg.Func#N with N the index of the path parameter"}
-		}
-		spec, known := e.sinks[name]
-		if !known {
-			spec = sinkSpec{flag: -1}
-		}
-		if !slices.Contains(spec.extra, n) {
-			spec.extra = append(slices.Clone(spec.extra), n)
-		}
-		e.sinks[name] = spec
-	}
-	if err := e.checkSinkIndices(); err != nil {
-		return err
-	}
-	for fd, args := range report.FuncDirectives(e.pass.Files, "authority") {
-		obj, _ := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if obj == nil {
-			continue
-		}
-		kind := "state"
-		if len(args) > 0 {
-			kind = args[0]
-		}
-		e.authorities[obj.FullName()] = kind
-		e.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
-	}
-	return nil
-}
-
-// fieldAuthority returns the cell key of a configured "(pkg.T).Field" or
-// "(*pkg.T).Field" authority, a field holding a state root ("pkg.T.Field"),
-// or "" for other forms. (A method of the same spelling keeps its own key.)
-func fieldAuthority(name string) string {
-	rest, ok := strings.CutPrefix(name, "(")
-	if !ok {
-		return ""
-	}
-	rest = strings.TrimPrefix(rest, "*")
-	typ, member, ok := strings.Cut(rest, ").")
-	if !ok {
-		return ""
-	}
-	return typ + "." + member
-}
-
-// ConfigError is an invalid engine flag value: exit code 78 (EX_CONFIG)
-// in the drivers that map errors to exit codes.
-type ConfigError struct {
-	Flag  string // the flag, such as "sinks"
-	Entry string // the offending list entry
-	Msg   string // what is wrong
-}
-
-func (e *ConfigError) Error() string {
-	return fmt.Sprintf("rootflow: invalid -%s entry %q: %s", e.Flag, e.Entry, e.Msg)
-}
-
-// ExitCode returns 78 (EX_CONFIG).
-func (e *ConfigError) ExitCode() int { return 78 }
-
-// checkSinkIndices reports a configured sink this package uses whose path
-// index is not one of the function's parameters (a sink nobody calls here
-// cannot be checked here: only its callers see its signature).
-func (e *engine) checkSinkIndices() error {
-	var errs []*ConfigError
-	seen := map[string]bool{}
-	for _, obj := range e.pass.TypesInfo.Uses {
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		key := fn.Origin().FullName()
-		spec, ok := e.sinks[key]
-		if !ok || len(spec.extra) == 0 || seen[key] {
-			continue
-		}
-		seen[key] = true
-		params := fn.Origin().Signature().Params().Len()
-		for _, n := range spec.extra {
-			if n >= params {
-				msg := fmt.Sprintf("path parameter index %d out of range: %s has %d parameters, so N must be 0..%d", n, key, params, params-1)
-				if params == 0 {
-					msg = fmt.Sprintf("%s has no parameters; a sink takes the path it writes", key)
-				}
-				errs = append(errs, &ConfigError{Flag: FlagSinks, Entry: key + "#" + strconv.Itoa(n), Msg: msg})
-			}
-		}
-	}
-	if len(errs) == 0 {
-		return nil
-	}
-	slices.SortFunc(errs, func(a, b *ConfigError) int { return strings.Compare(a.Entry, b.Entry) })
-	return errs[0]
-}
-
-func (e *engine) resetMemo() {
-	e.memo = map[ssa.Value]Origins{}
-	e.active = map[ssa.Value]*activeEval{}
-	e.lowlink = 0
-	e.steps = 0
-}
-
-// at returns the full position of pos, for messages and facts (the zero
-// Position when pos is not valid).
-func (e *engine) at(pos token.Pos) token.Position {
-	if !pos.IsValid() {
-		return token.Position{}
-	}
-	return e.pass.Fset.Position(pos)
-}
-
-// local reports whether fn belongs to the package being analyzed.
-func (e *engine) local(fn *ssa.Function) bool {
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	return fn.Pkg == e.pkg
-}
-
-// summarize computes the result summaries of the package's functions to a
-// fixpoint. Functions are visited callee-first (components), so a chain of
-// helpers of any depth converges in one pass and only recursion iterates;
-// then whole-package rounds settle what crosses functions without a call
-// (stores into fields, captured variables). Values only grow, and patterns
-// and sets are bounded; where the rounds still run out, the results that
-// kept changing gain an origin saying the analysis gave up (CauseLimit),
-// so the limit shows in findings instead of hiding them.
-func (e *engine) summarize() {
-	e.resetMemo()
-	for _, c := range e.components() {
-		if !c.recursive {
-			e.results[c.funcs[0]] = e.computeResults(c.funcs[0])
-			continue
-		}
-		e.converge(c.funcs)
-	}
-	e.converge(e.funcs)
-}
-
-// converge recomputes the summaries of fns until none changes, widening
-// after the first rounds; when maxSummaryRounds run out, it marks the
-// results still changing as given up.
-func (e *engine) converge(fns []*ssa.Function) {
-	for round := 0; ; round++ {
-		e.resetMemo()
-		var changed []*ssa.Function
-		for _, fn := range fns {
-			r, old := e.computeResults(fn), e.results[fn]
-			if round >= widenAfterRounds {
-				r = widenNew(r, old)
-			}
-			if !sameResults(r, old) {
-				e.results[fn] = r
-				changed = append(changed, fn)
-			}
-		}
-		if len(changed) == 0 {
-			return
-		}
-		if round+1 == maxSummaryRounds {
-			for _, fn := range changed {
-				e.giveUp(fn)
-			}
-			return
-		}
-	}
-}
-
-// giveUp adds to fn's path results an origin saying the analysis stopped
-// before its summary converged.
-func (e *engine) giveUp(fn *ssa.Function) {
-	limit := Origin{Kind: Bad, Why: fmt.Sprintf("a path the analysis gave up on: the summary of %s did not converge in %d rounds", ShortName(funcKey(fn)), maxSummaryRounds), Cause: CauseLimit, At: e.at(fn.Pos())}
-	r := slices.Clone(e.results[fn])
-	for i := range r {
-		if r[i] != nil {
-			r[i] = union(r[i], Origins{limit})
-		}
-	}
-	e.results[fn] = r
-}
-
-// sameResults reports whether two summaries of a function are equal.
-func sameResults(a, b []Origins) bool {
-	return slices.EqualFunc(a, b, Origins.equal)
-}
-
-// widenNew forgets the patterns of the origins that appeared since the last
-// round: recursion that keeps extending a path (f(join(p, "sub")))
-// converges on "p/**" instead of growing a segment per round.
-func widenNew(r, old []Origins) []Origins {
-	for i := range r {
-		var prev Origins
-		if i < len(old) {
-			prev = old[i]
-		}
-		w := slices.Clone(r[i])
-		for j, a := range w {
-			if !slices.Contains(prev, a) && a.Path != "" {
-				w[j].Path = "**"
-			}
-		}
-		r[i] = normalize(w)
-	}
-	return r
-}
-
-// computeResults returns the origins of fn's path-typed results, ignoring
-// zero values returned beside a non-nil error.
-func (e *engine) computeResults(fn *ssa.Function) []Origins {
-	results := fn.Signature.Results()
-	n := results.Len()
-	if n == 0 || len(fn.Blocks) == 0 {
-		return nil
-	}
-	carries := make([]bool, n)
-	any := false
-	for i := range n {
-		carries[i] = isPathType(results.At(i).Type())
-		any = any || carries[i]
-	}
-	if !any {
-		return nil
-	}
-	errLast := isError(results.At(n - 1).Type())
-	out := make([]Origins, n)
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || b == fn.Recover {
-			// The recover block returns what a deferred recover left,
-			// only after a panic: not a path this function computes.
-			continue
-		}
-		failing := errLast && !isNilConst(ret.Results[n-1]) || onErrorPath(b)
-		for i, r := range ret.Results {
-			if !carries[i] || (failing && isZeroConst(r)) {
-				continue
-			}
-			v := e.eval(r)
-			if failing {
-				// An empty path beside an error that may be non-nil is
-				// the zero value of a failure path (return "", err, or a
-				// named result still zero when a defer sets err).
-				v = v.without(Empty)
-			}
-			out[i] = union(out[i], v)
-		}
-	}
-	for i := range out {
-		if carries[i] && out[i] == nil {
-			out[i] = Origins{} // carries paths, none found: distinct from "not a path"
-		}
-	}
-	return out
-}
-
-// summary returns the fact of a callee declared in another package, or nil
-// when it has none. (This package's functions are read from e.results
-// and e.funcReqs directly: they change during the fixpoint.)
-func (e *engine) summary(t callee) *FuncFact {
-	if t.fn == nil || origin(t.fn).Object() == nil {
-		return e.foreignFact(t.key)
-	}
-	obj := origin(t.fn).Object()
-	if f, ok := e.imported[obj]; ok {
-		return f
-	}
-	var f *FuncFact
-	if fact := new(FuncFact); e.pass.ImportObjectFact(obj, fact) {
-		f = fact
-	}
-	e.imported[obj] = f
-	return f
-}
-
-// foreignFact finds the fact of a function of another package by key (for
-// func values stored in cells by other packages).
-func (e *engine) foreignFact(key string) *FuncFact {
-	if e.foreign == nil {
-		e.foreign = map[string]*FuncFact{}
-		for _, of := range e.pass.AllObjectFacts() {
-			if fn, ok := of.Object.(*types.Func); ok {
-				if f, ok := of.Fact.(*FuncFact); ok {
-					e.foreign[fn.FullName()] = f
-				}
-			}
-		}
-	}
-	return e.foreign[key]
-}
-
-// inGOROOT reports whether the package is part of the standard library.
-// The standard library is modelled by the tables in known.go: what its
-// internals do with their parameters (os.Open may chmod for the sticky
-// bit) is not a requirement on its callers.
-func inGOROOT(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 {
-		return false
-	}
-	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
-	// The position, not the parsed file's name: with cgo (net, os/user)
-	// the parsed files are cgo's translations in the build cache, and
-	// their //line directives name the files in GOROOT.
-	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, goroot)
-}
-
-func isPathType(t types.Type) bool { return pathType(t, 0) }
-
-// pathType is isPathType with a depth bound: types may be recursive
-// (type list []list, type p *p).
-func pathType(t types.Type, depth int) bool {
-	if depth > maxTypeDepth {
-		return false
-	}
-	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return stringConstraint(tp, depth+1)
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		return pathType(u.Elem(), depth+1)
-	case *types.Array:
-		return pathType(u.Elem(), depth+1)
-	case *types.Pointer:
-		if named, ok := u.Elem().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "os" {
-			switch named.Obj().Name() {
-			case "File", "Root":
-				return true
-			}
-		}
-		return pathType(u.Elem(), depth+1)
-	case *types.Signature:
-		// A func value may be an authority (stored in a field, called later).
-		return u.Params().Len() == 0 && u.Results().Len() >= 1 && pathType(u.Results().At(0).Type(), depth+1)
-	}
-	return false
-}
-
-// stringConstraint reports whether a type parameter's constraint admits
-// only string types (~string, string | []byte counts as not).
-func stringConstraint(tp *types.TypeParam, depth int) bool {
-	iface, ok := tp.Constraint().Underlying().(*types.Interface)
-	if !ok {
-		return false
-	}
-	found := false
-	for i := range iface.NumEmbeddeds() {
-		switch u := iface.EmbeddedType(i).(type) {
-		case *types.Union:
-			for j := range u.Len() {
-				if !pathType(u.Term(j).Type(), depth) {
-					return false
-				}
-				found = true
-			}
-		default:
-			if pathType(u, depth) {
-				found = true
-			}
-		}
-	}
-	return found
-}
-
-// onErrorPath reports whether block b runs only after a check found an
-// error (`if err != nil { return "" }`): what it returns is a failure
-// path's zero value even without an error result.
-func onErrorPath(b *ssa.BasicBlock) bool {
-	for cmp, equal := range guards(b) {
-		if !equal && isNilConst(cmp.Y) && isError(cmp.X.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-func isNilConst(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
-}
-
-func isZeroConst(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	if !ok {
-		return false
-	}
-	if c.Value == nil {
-		return true
-	}
-	s, isConst := constString(c)
-	return isConst && s == ""
-}
-
-// importedOS returns package os as pkg sees it (pkg itself, or one of its
-// imports), or nil.
-func importedOS(pkg *types.Package) *types.Package {
-	if pkg.Path() == "os" {
-		return pkg
-	}
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == "os" {
-			return imp
-		}
-	}
-	return nil
 }

@@ -1,0 +1,354 @@
+package rootflow
+
+import (
+	"fmt"
+	"go/build"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// index is what the engine knows of a package before it evaluates
+// anything: its configuration (authorities, sinks), its functions and
+// closures, the stores into fields and package variables, and the facts
+// of its dependencies. It is built once per package (buildIndex) and only
+// read afterwards.
+type index struct {
+	pass        *analysis.Pass
+	cfg         *Config
+	pkg         *ssa.Package
+	std         bool                // a standard library package: modelled by the tables, exports no requirements
+	authorities map[string]string   // key -> root kind
+	sinks       map[string]sinkSpec // key -> sink
+	writeFlags  int64               // the os.O_* bits that make an open write, as the program's os defines them
+	funcs       []*ssa.Function
+	byKey       map[string]*ssa.Function
+	closures    map[*ssa.Function][]*ssa.MakeClosure
+	cellFuncs   map[string]Origins     // func values stored into cells, by cell key
+	storeSites  map[string][]storeSite // the stores into each cell, by cell key
+	imported    map[types.Object]*FuncFact
+	foreign     map[string]*FuncFact // lazily, imported facts by key, for func values
+	up          *upstream            // lazily merged package facts of dependencies
+}
+
+// buildIndex records the package's functions, closures and stores.
+func (e *engine) buildIndex() {
+	for _, fn := range e.funcs {
+		e.byKey[funcKey(fn)] = fn
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					e.collectStores(fn, in)
+				case *ssa.MakeClosure:
+					callee := in.Fn.(*ssa.Function)
+					e.closures[callee] = append(e.closures[callee], in)
+				case *ssa.Store:
+					// Func values stored into fields and variables, so
+					// calls through them resolve (an authority kept in a
+					// struct field and called later).
+					e.collectStores(fn, in)
+					switch v := in.Val.(type) {
+					case *ssa.Function:
+						e.addCellFunc(in.Addr, v)
+					case *ssa.MakeClosure:
+						e.addCellFunc(in.Addr, v.Fn.(*ssa.Function))
+					}
+				}
+			}
+		}
+	}
+}
+
+func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
+	if key := e.cellOf(addr); key != "" {
+		e.cellFuncs[key] = union(e.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
+	}
+}
+
+// configure builds the authority and sink tables from the configuration
+// and the directives of this package.
+func (e *engine) configure() error {
+	e.authorities = map[string]string{}
+	for _, a := range e.cfg.Authorities {
+		name, kind, hasKind := strings.Cut(a, "=")
+		if !hasKind || kind == "" {
+			kind = "state"
+		}
+		e.authorities[name] = kind
+		if field := fieldAuthority(name); field != "" {
+			e.authorities[field] = kind
+		}
+	}
+	e.sinks = builtinSinks()
+	e.writeFlags = knowledge.WriteFlags(importedOS(e.pass.Pkg))
+	// A configured sink adds a checked path to the function's entry: it
+	// never replaces what the tables already check.
+	for _, s := range e.cfg.Sinks {
+		name, idx, ok := strings.Cut(s, "#")
+		n, err := strconv.Atoi(idx)
+		if !ok || err != nil || n < 0 {
+			return &ConfigError{Flag: FlagSinks, Entry: s, Msg: "want pkg.Func#N with N the index of the path parameter"}
+		}
+		spec, known := e.sinks[name]
+		if !known {
+			spec = sinkSpec{flag: -1}
+		}
+		if !slices.Contains(spec.extra, n) {
+			spec.extra = append(slices.Clone(spec.extra), n)
+		}
+		e.sinks[name] = spec
+	}
+	if err := e.checkSinkIndices(); err != nil {
+		return err
+	}
+	for fd, args := range report.FuncDirectives(e.pass.Files, "authority") {
+		obj, _ := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if obj == nil {
+			continue
+		}
+		kind := "state"
+		if len(args) > 0 {
+			kind = args[0]
+		}
+		e.authorities[obj.FullName()] = kind
+		e.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
+	}
+	return nil
+}
+
+// fieldAuthority returns the cell key of a configured "(pkg.T).Field" or
+// "(*pkg.T).Field" authority, a field holding a state root ("pkg.T.Field"),
+// or "" for other forms. (A method of the same spelling keeps its own key.)
+func fieldAuthority(name string) string {
+	rest, ok := strings.CutPrefix(name, "(")
+	if !ok {
+		return ""
+	}
+	rest = strings.TrimPrefix(rest, "*")
+	typ, member, ok := strings.Cut(rest, ").")
+	if !ok {
+		return ""
+	}
+	return typ + "." + member
+}
+
+// checkSinkIndices reports a configured sink this package uses whose path
+// index is not one of the function's parameters (a sink nobody calls here
+// cannot be checked here: only its callers see its signature).
+func (e *engine) checkSinkIndices() error {
+	var errs []*ConfigError
+	seen := map[string]bool{}
+	for _, obj := range e.pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		key := fn.Origin().FullName()
+		spec, ok := e.sinks[key]
+		if !ok || len(spec.extra) == 0 || seen[key] {
+			continue
+		}
+		seen[key] = true
+		params := fn.Origin().Signature().Params().Len()
+		for _, n := range spec.extra {
+			if n >= params {
+				msg := fmt.Sprintf("path parameter index %d out of range: %s has %d parameters, so N must be 0..%d", n, key, params, params-1)
+				if params == 0 {
+					msg = fmt.Sprintf("%s has no parameters; a sink takes the path it writes", key)
+				}
+				errs = append(errs, &ConfigError{Flag: FlagSinks, Entry: key + "#" + strconv.Itoa(n), Msg: msg})
+			}
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	slices.SortFunc(errs, func(a, b *ConfigError) int { return strings.Compare(a.Entry, b.Entry) })
+	return errs[0]
+}
+
+// at returns the full position of pos, for messages and facts (the zero
+// Position when pos is not valid).
+func (e *engine) at(pos token.Pos) token.Position {
+	if !pos.IsValid() {
+		return token.Position{}
+	}
+	return e.pass.Fset.Position(pos)
+}
+
+// local reports whether fn belongs to the package being analyzed.
+func (e *engine) local(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn.Pkg == e.pkg
+}
+
+// summary returns the fact of a callee declared in another package, or nil
+// when it has none. (This package's functions are read from e.results
+// and e.funcReqs directly: they change during the fixpoint.)
+func (e *engine) summary(t callee) *FuncFact {
+	if t.fn == nil || origin(t.fn).Object() == nil {
+		return e.foreignFact(t.key)
+	}
+	obj := origin(t.fn).Object()
+	if f, ok := e.imported[obj]; ok {
+		return f
+	}
+	var f *FuncFact
+	if fact := new(FuncFact); e.pass.ImportObjectFact(obj, fact) {
+		f = fact
+	}
+	e.imported[obj] = f
+	return f
+}
+
+// foreignFact finds the fact of a function of another package by key (for
+// func values stored in cells by other packages).
+func (e *engine) foreignFact(key string) *FuncFact {
+	if e.foreign == nil {
+		e.foreign = map[string]*FuncFact{}
+		for _, of := range e.pass.AllObjectFacts() {
+			if fn, ok := of.Object.(*types.Func); ok {
+				if f, ok := of.Fact.(*FuncFact); ok {
+					e.foreign[fn.FullName()] = f
+				}
+			}
+		}
+	}
+	return e.foreign[key]
+}
+
+// inGOROOT reports whether the package is part of the standard library.
+// The standard library is modelled by the tables in known.go: what its
+// internals do with their parameters (os.Open may chmod for the sticky
+// bit) is not a requirement on its callers.
+func inGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
+	// The position, not the parsed file's name: with cgo (net, os/user)
+	// the parsed files are cgo's translations in the build cache, and
+	// their //line directives name the files in GOROOT.
+	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, goroot)
+}
+
+// importedOS returns package os as pkg sees it (pkg itself, or one of its
+// imports), or nil.
+func importedOS(pkg *types.Package) *types.Package {
+	if pkg.Path() == "os" {
+		return pkg
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == "os" {
+			return imp
+		}
+	}
+	return nil
+}
+
+// storeSite is a store in this package into a field or package variable;
+// val is nil for a flag binding (a user-chosen value).
+type storeSite struct {
+	pos token.Pos
+	val ssa.Value
+	fn  *ssa.Function
+}
+
+// upstream merges the package facts of the dependencies, once.
+func (e *engine) upstream() *upstream {
+	if e.up != nil {
+		return e.up
+	}
+	up := &upstream{stores: map[string]Origins{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
+	// Facts come in no particular order; the first requirement found for
+	// a parameter or cell names the chain in messages, so sort them.
+	facts := e.pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	for _, pf := range facts {
+		f, ok := pf.Fact.(*PackageFact)
+		if !ok || pf.Package == e.pass.Pkg {
+			continue
+		}
+		for _, s := range f.Stores {
+			up.stores[s.Key] = union(up.stores[s.Key], s.Value)
+		}
+		for _, r := range f.CellReqs {
+			if _, ok := up.cellReqs[r.Key]; !ok {
+				up.cellReqs[r.Key] = r.Req
+			}
+		}
+		for _, r := range f.FuncReqs {
+			if up.funcReqs[r.Key] == nil {
+				up.funcReqs[r.Key] = map[int]Req{}
+			}
+			if _, ok := up.funcReqs[r.Key][r.Index]; !ok {
+				up.funcReqs[r.Key][r.Index] = r.Req
+			}
+		}
+	}
+	e.up = up
+	return up
+}
+
+// collectStores records the stores of fn into fields and package
+// variables: assignments, flag bindings (a user-chosen value) and
+// (*sync/atomic.Value).Store.
+func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
+			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn})
+		}
+	case ssa.CallInstruction:
+		common := in.Common()
+		callee := common.StaticCallee()
+		if callee == nil || len(common.Args) == 0 {
+			return
+		}
+		args := common.Args
+		switch key := funcKey(callee); {
+		case knowledge.Is(key, knowledge.FlagBinder):
+			if callee.Signature.Recv() != nil {
+				args = args[1:]
+			}
+			if len(args) > 0 {
+				if cell := e.cellOf(args[0]); cell != "" {
+					e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), fn: fn})
+				}
+			}
+		case knowledge.Is(key, knowledge.AtomicStore) && len(args) == 2:
+			if cell := e.cellOf(args[0]); cell != "" {
+				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), val: args[1], fn: fn})
+			}
+		}
+	}
+}
+
+// cellOf returns the cell an address denotes: a field or package variable.
+func (e *engine) cellOf(addr ssa.Value) string {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return fieldKey(a.X.Type(), a.Field, e)
+	case *ssa.Global:
+		return globalKey(a)
+	}
+	return ""
+}
+
+// upstream is the merged package facts of the dependencies.
+type upstream struct {
+	stores   map[string]Origins
+	cellReqs map[string]Req
+	funcReqs map[string]map[int]Req
+}

@@ -1,0 +1,178 @@
+package rootflow
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// summarize computes the result summaries of the package's functions to a
+// fixpoint. Functions are visited callee-first (components), so a chain of
+// helpers of any depth converges in one pass and only recursion iterates;
+// then whole-package rounds settle what crosses functions without a call
+// (stores into fields, captured variables). Values only grow, and patterns
+// and sets are bounded; where the rounds still run out, the results that
+// kept changing gain an origin saying the analysis gave up (CauseLimit),
+// so the limit shows in findings instead of hiding them.
+func (e *engine) summarize() {
+	e.resetMemo()
+	for _, c := range e.components() {
+		if !c.recursive {
+			e.results[c.funcs[0]] = e.computeResults(c.funcs[0])
+			continue
+		}
+		e.converge(c.funcs)
+	}
+	e.converge(e.funcs)
+}
+
+// converge recomputes the summaries of fns until none changes, widening
+// after the first rounds; when maxSummaryRounds run out, it marks the
+// results still changing as given up.
+func (e *engine) converge(fns []*ssa.Function) {
+	for round := 0; ; round++ {
+		e.resetMemo()
+		var changed []*ssa.Function
+		for _, fn := range fns {
+			r, old := e.computeResults(fn), e.results[fn]
+			if round >= widenAfterRounds {
+				r = widenNew(r, old)
+			}
+			if !sameResults(r, old) {
+				e.results[fn] = r
+				changed = append(changed, fn)
+			}
+		}
+		if len(changed) == 0 {
+			return
+		}
+		if round+1 == maxSummaryRounds {
+			for _, fn := range changed {
+				e.giveUp(fn)
+			}
+			return
+		}
+	}
+}
+
+// giveUp adds to fn's path results an origin saying the analysis stopped
+// before its summary converged.
+func (e *engine) giveUp(fn *ssa.Function) {
+	limit := Origin{Kind: Bad, Why: fmt.Sprintf("a path the analysis gave up on: the summary of %s did not converge in %d rounds", ShortName(funcKey(fn)), maxSummaryRounds), Cause: CauseLimit, At: e.at(fn.Pos())}
+	r := slices.Clone(e.results[fn])
+	for i := range r {
+		if r[i] != nil {
+			r[i] = union(r[i], Origins{limit})
+		}
+	}
+	e.results[fn] = r
+}
+
+// sameResults reports whether two summaries of a function are equal.
+func sameResults(a, b []Origins) bool {
+	return slices.EqualFunc(a, b, Origins.equal)
+}
+
+// widenNew forgets the patterns of the origins that appeared since the last
+// round: recursion that keeps extending a path (f(join(p, "sub")))
+// converges on "p/**" instead of growing a segment per round.
+func widenNew(r, old []Origins) []Origins {
+	for i := range r {
+		var prev Origins
+		if i < len(old) {
+			prev = old[i]
+		}
+		w := slices.Clone(r[i])
+		for j, a := range w {
+			if !slices.Contains(prev, a) && a.Path != "" {
+				w[j].Path = "**"
+			}
+		}
+		r[i] = normalize(w)
+	}
+	return r
+}
+
+// computeResults returns the origins of fn's path-typed results, ignoring
+// zero values returned beside a non-nil error.
+func (e *engine) computeResults(fn *ssa.Function) []Origins {
+	results := fn.Signature.Results()
+	n := results.Len()
+	if n == 0 || len(fn.Blocks) == 0 {
+		return nil
+	}
+	carries := make([]bool, n)
+	any := false
+	for i := range n {
+		carries[i] = isPathType(results.At(i).Type())
+		any = any || carries[i]
+	}
+	if !any {
+		return nil
+	}
+	errLast := isError(results.At(n - 1).Type())
+	out := make([]Origins, n)
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || b == fn.Recover {
+			// The recover block returns what a deferred recover left,
+			// only after a panic: not a path this function computes.
+			continue
+		}
+		failing := errLast && !isNilConst(ret.Results[n-1]) || onErrorPath(b)
+		for i, r := range ret.Results {
+			if !carries[i] || (failing && isZeroConst(r)) {
+				continue
+			}
+			v := e.eval(r)
+			if failing {
+				// An empty path beside an error that may be non-nil is
+				// the zero value of a failure path (return "", err, or a
+				// named result still zero when a defer sets err).
+				v = v.without(Empty)
+			}
+			out[i] = union(out[i], v)
+		}
+	}
+	for i := range out {
+		if carries[i] && out[i] == nil {
+			out[i] = Origins{} // carries paths, none found: distinct from "not a path"
+		}
+	}
+	return out
+}
+
+// onErrorPath reports whether block b runs only after a check found an
+// error (`if err != nil { return "" }`): what it returns is a failure
+// path's zero value even without an error result.
+func onErrorPath(b *ssa.BasicBlock) bool {
+	for cmp, equal := range guards(b) {
+		if !equal && isNilConst(cmp.Y) && isError(cmp.X.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+func isZeroConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok {
+		return false
+	}
+	if c.Value == nil {
+		return true
+	}
+	s, isConst := constString(c)
+	return isConst && s == ""
+}
