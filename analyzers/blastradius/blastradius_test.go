@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/staterootlint/staterootlint/analyzers/blastradius"
+	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
 
@@ -18,7 +19,7 @@ func TestBlastradius(t *testing.T) {
 	for _, dir := range []string{"radius", "invalid"} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
-			a := blastradius.New(blastradius.Config{Engine: rootflow.New(rootflow.DefaultConfig())})
+			a := blastradius.New(blastradius.Config{Engine: rootflow.New(rootflow.DefaultConfig()), StateDir: flagvalue.List{".px"}})
 			analysistest.Run(t, testdata, a, "blastradius/"+dir)
 		})
 	}

@@ -3,6 +3,7 @@ package blastradius
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
@@ -15,17 +16,28 @@ type pattern struct {
 	text string
 }
 
-// parsePatterns parses the arguments of a may-write directive.
-func parsePatterns(args []string) ([]pattern, error) {
+// patternError is a malformed may-write directive; pattern is the
+// argument at fault, "" when the directive as a whole is.
+type patternError struct {
+	pattern string
+	msg     string
+}
+
+func (e *patternError) Error() string { return e.msg }
+
+// parsePatterns parses the arguments of a may-write directive. stateDir
+// lists the configured state directory names, which a glob may not start
+// with.
+func parsePatterns(args, stateDir []string) ([]pattern, *patternError) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("//staterootlint:may-write needs at least one pattern (KIND:GLOB, temp, user or none)")
+		return nil, &patternError{msg: "//staterootlint:may-write needs at least one pattern (KIND:GLOB, temp, user or none)"}
 	}
 	var out []pattern
 	for _, a := range args {
 		switch a {
 		case "none":
 			if len(args) > 1 {
-				return nil, fmt.Errorf("//staterootlint:may-write none cannot be combined with other patterns")
+				return nil, &patternError{msg: "//staterootlint:may-write none cannot be combined with other patterns"}
 			}
 			return nil, nil
 		case "temp", "user":
@@ -34,19 +46,36 @@ func parsePatterns(args []string) ([]pattern, error) {
 		}
 		kind, glob, hasGlob := strings.Cut(a, ":")
 		if kind == "" || strings.ContainsAny(kind, "/*") {
-			return nil, fmt.Errorf("invalid may-write pattern %q: want KIND:GLOB (repo:logs/**), temp, user or none", a)
+			return nil, &patternError{a, fmt.Sprintf("invalid may-write pattern %q: want KIND:GLOB (repo:logs/**), temp, user or none", a)}
 		}
 		p := pattern{kind: kind, text: a}
 		if hasGlob && glob != "" && glob != "**" {
 			clean := path.Clean(glob)
 			if strings.HasPrefix(clean, "../") || clean == ".." || path.IsAbs(clean) {
-				return nil, fmt.Errorf("invalid may-write pattern %q: the glob must stay below the root", a)
+				return nil, &patternError{a, fmt.Sprintf("invalid may-write pattern %q: the glob must stay below the root", a)}
 			}
 			p.glob = strings.Split(clean, "/")
+			for _, seg := range p.glob {
+				if _, err := path.Match(seg, ""); err != nil {
+					return nil, &patternError{a, fmt.Sprintf("invalid may-write pattern %q: segment %q is a malformed glob (%v); close the bracket, or escape [ ] * ? with a backslash", a, seg, err)}
+				}
+			}
+			if slices.Contains(stateDir, p.glob[0]) {
+				return nil, &patternError{a, fmt.Sprintf("may-write pattern %q starts with the state dir %s, but patterns are relative to the root, which is that directory already; write %q", a, p.glob[0], kindPattern(kind, p.glob[1:]))}
+			}
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// kindPattern spells the pattern KIND:GLOB for the glob segments, or KIND
+// alone when they match anything.
+func kindPattern(kind string, glob []string) string {
+	if len(glob) == 0 || len(glob) == 1 && glob[0] == "**" {
+		return kind
+	}
+	return kind + ":" + strings.Join(glob, "/")
 }
 
 // allows reports whether the radius allows a write to atom a.

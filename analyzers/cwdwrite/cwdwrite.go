@@ -25,6 +25,11 @@ var chdirs = map[string]bool{
 	"(*os.File).Chdir": true,
 }
 
+// CategoryChdir is the category of a change of the working directory
+// outside package main; the writes are categorized by the origin of their
+// path (consumer.Category: literal, cwd).
+const CategoryChdir = "chdir"
+
 // Config configures a cwdwrite analyzer: the engine it reads and what it
 // reports.
 type Config = consumer.Config
@@ -46,7 +51,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if f.Origin.Kind != rootflow.Bad || !f.Origin.Rel {
 			continue
 		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "cwdwrite", Message: message(f)})
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: message(f)})
 	}
 	if pass.Pkg.Name() == "main" {
 		return nil
@@ -58,7 +63,11 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if fn == nil || !chdirs[fn.FullName()] {
 			continue
 		}
-		rep.Reportf(call.Pos(), "%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", rootflow.ShortName(fn.FullName()))
+		rep.Report(analysis.Diagnostic{
+			Pos:      call.Pos(),
+			Category: CategoryChdir,
+			Message:  fmt.Sprintf("%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", rootflow.ShortName(fn.FullName())),
+		})
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	for _, f := range res.Findings {
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "shadowwrite", Message: Message(f, pass.Fset.Position(f.Pos).Line)})
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: Message(f, pass.Fset.Position(f.Pos).Line)})
 	}
 	return nil
 }
