@@ -19,7 +19,7 @@ import (
 	"github.com/staterootlint/staterootlint/internal/config"
 )
 
-// Exit codes (fixed by the spec).
+// Exit codes, as the README documents them; CI scripts depend on them.
 const (
 	exitClean    = 0
 	exitFindings = 1
