@@ -43,7 +43,15 @@ func isolated() *analysis.Analyzer {
 
 func TestStale(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), isolated(), "staleignore/stale")
+	got := map[string]int{}
+	for _, res := range analysistest.Run(t, testdata(t), isolated(), "staleignore/stale") {
+		for _, d := range res.Diagnostics {
+			got[d.Category]++
+		}
+	}
+	if got[staleignore.CategoryStale] == 0 || got[staleignore.CategoryUnknown] == 0 || got[""] > 0 {
+		t.Errorf("categories %v: want stale and unknown, and none empty", got)
+	}
 }
 
 // TestSuiteNames checks that the analyzers staleignore requires by default
