@@ -31,6 +31,7 @@
 //	}
 //	os.WriteFile(filepath.Join(root, "state.json"), data, 0o644)
 //
-// Silence a finding that is intended with //staterootlint:ignore REASON on
-// the line or the line above.
+// Silence a finding that is intended with //staterootlint:ignore
+// shadowwrite REASON on the line or the line above (without the list, the
+// directive silences every analyzer there).
 package shadowwrite
