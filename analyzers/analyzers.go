@@ -15,6 +15,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
+	"github.com/staterootlint/staterootlint/analyzers/staleignore"
 )
 
 // All is the suite, one analyzer per line, in alphabetical order.
@@ -25,4 +26,5 @@ var All = []*analysis.Analyzer{
 	inventory.Analyzer,
 	rootenv.Analyzer,
 	shadowwrite.Analyzer,
+	staleignore.Analyzer,
 }

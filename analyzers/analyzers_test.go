@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/staterootlint/staterootlint/analyzers"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 // TestRegistry checks that each analyzer in the suite has the four things
@@ -44,5 +45,21 @@ func TestRegistry(t *testing.T) {
 	}
 	if len(slices.Compact(slices.Clone(names))) != len(names) {
 		t.Errorf("All lists an analyzer twice: %v", names)
+	}
+}
+
+// TestIgnoreNames checks that the names a //staterootlint:ignore list may
+// give are the analyzers of the suite that report findings: all of them
+// but inventory (which reports nothing) and staleignore (whose findings
+// are about the directives themselves).
+func TestIgnoreNames(t *testing.T) {
+	var names []string
+	for _, a := range analyzers.All {
+		if a.Name != "inventory" && a.Name != "staleignore" {
+			names = append(names, a.Name)
+		}
+	}
+	if got := report.AnalyzerNames(); !slices.Equal(got, names) {
+		t.Errorf("report.AnalyzerNames() = %v, want %v", got, names)
 	}
 }

@@ -107,7 +107,7 @@ func findRoot(start string, markers []string, priority bool) (string, error) {
 // startDir returns start made absolute and symlink-free, checking that it is
 // an existing directory.
 func startDir(start string) (string, error) {
-	const fix = "run inside the project or pass --from-dir with an existing directory"
+	const fix = "start the search from an existing directory inside the project"
 	if start == "" {
 		return "", &ConfigError{Setting: "start directory", Value: start, Problem: "is empty", Fix: fix}
 	}

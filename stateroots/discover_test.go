@@ -114,7 +114,7 @@ func TestFindProjectRootNotFound(t *testing.T) {
 		t.Fatalf("err = %v (%T), want *NotFoundError", err, err)
 	}
 	want := "no project root: none of [.nope " + marker + "] found in " + start +
-		" or any parent directory; run inside the project or pass --from-dir"
+		" or any parent directory; run inside the project, or start the search from a directory in it"
 	if err.Error() != want {
 		t.Errorf("Error() =\n%s\nwant\n%s", err.Error(), want)
 	}
@@ -145,7 +145,7 @@ func TestFindProjectRootBadInput(t *testing.T) {
 		want     string // substring of the message
 		notExist bool
 	}{
-		{"missing start dir", filepath.Join(dir, "missing", "dir"), []string{".git"}, `start directory "` + filepath.Join(dir, "missing", "dir") + `": does not exist; run inside the project or pass --from-dir`, true},
+		{"missing start dir", filepath.Join(dir, "missing", "dir"), []string{".git"}, `start directory "` + filepath.Join(dir, "missing", "dir") + `": does not exist; start the search from an existing directory inside the project`, true},
 		{"start is a file", filepath.Join(dir, "file"), []string{".git"}, "is not a directory", false},
 		{"empty start", "", []string{".git"}, `start directory "": is empty`, false},
 		{"no markers", dir, nil, "markers", false},

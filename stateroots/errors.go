@@ -25,7 +25,7 @@ type NotFoundError struct {
 
 // Error describes what was looked for, where, and how to fix it.
 func (e *NotFoundError) Error() string {
-	return fmt.Sprintf("no project root: none of %v found in %s or any parent directory; run inside the project or pass --from-dir",
+	return fmt.Sprintf("no project root: none of %v found in %s or any parent directory; run inside the project, or start the search from a directory in it",
 		e.Markers, e.Start)
 }
 

@@ -19,14 +19,28 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // staterootsPath is the authority library whose GlobalStateRoot the
 // suggested fix calls.
 const staterootsPath = "github.com/staterootlint/staterootlint/stateroots"
 
-// FlagStateDir names the flag listing the state-dir names, such as .myapp.
-const FlagStateDir = "state-dir"
+// Flag names of adhocroot (internal/flagname).
+const (
+	// FlagStateDir names the flag listing the state-dir names, such as .myapp.
+	FlagStateDir = flagname.StateDir
+	// FlagAuthorities names the flag listing the configured authorities,
+	// whose packages may build roots.
+	FlagAuthorities = flagname.Authorities
+)
+
+// The categories of adhocroot's diagnostics.
+const (
+	CategoryHome     = "home"     // a path built on the home or user config directory
+	CategoryEnv      = "env"      // a path built on $HOME, $XDG_* or the like
+	CategoryStateDir = "statedir" // the state-dir name spelled out in a literal
+)
 
 //go:embed doc.go
 var doc string
@@ -37,6 +51,10 @@ type Config struct {
 	// may not appear as a path segment of a literal outside the authority.
 	// The home-directory checks do not depend on it.
 	StateDir flagvalue.List
+	// Authorities lists the configured authorities (the engine's
+	// authorities): their packages, like those declaring
+	// //staterootlint:authority, may build roots.
+	Authorities flagvalue.List
 	// Filter selects what is reported: tests, excluded files.
 	report.Filter
 }
@@ -53,14 +71,17 @@ var Analyzer = New(DefaultConfig())
 // New returns an adhocroot analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
 	cfg.StateDir = slices.Clone(cfg.StateDir)
+	cfg.Authorities = slices.Clone(cfg.Authorities)
 	cfg.Exclude = slices.Clone(cfg.Exclude)
 	a := &analysis.Analyzer{
-		Name:     "adhocroot",
-		Doc:      report.AnalyzerDoc(doc, "adhocroot"),
-		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/adhocroot",
-		Requires: []*analysis.Analyzer{inspect.Analyzer},
+		Name:       "adhocroot",
+		Doc:        report.AnalyzerDoc(doc, "adhocroot"),
+		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/adhocroot",
+		Requires:   []*analysis.Analyzer{inspect.Analyzer},
+		ResultType: report.MatchedType,
 	}
 	a.Flags.Var(&cfg.StateDir, FlagStateDir, "comma-separated state directory `names` (such as .myapp) only the authority may spell out")
+	a.Flags.Var(&cfg.Authorities, FlagAuthorities, "comma-separated configured authorities (`pkg.Func`, (*pkg.T).Method, pkg.Var, optionally =KIND) whose packages may build roots")
 	cfg.Filter.Register(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
 	return a
@@ -95,17 +116,14 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		return nil, err
 	}
 	var at token.Pos // the node being checked, for the fault report
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("adhocroot: internal error at %s: %v", pass.Fset.Position(at), p)
-		}
-	}()
-	if report.DeclaresAuthority(pass.Files) {
-		return nil, nil
+	defer report.Recover(pass, &at, &err)
+	r := cfg.Reporter(pass)
+	if report.IsAuthority(pass, cfg.Authorities) {
+		return r.Matched(), nil
 	}
 	c := &checker{
 		pass:     pass,
-		r:        cfg.Reporter(pass),
+		r:        r,
 		tainted:  make(map[*types.Var]*source),
 		helpers:  make(map[*types.Func]*source),
 		reported: make(map[ast.Node]bool),
@@ -133,7 +151,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 			c.literal(cur, n)
 		}
 	}
-	return nil, nil
+	return r.Matched(), nil
 }
 
 // taint finds the variables that hold a source, through any chain of
@@ -380,9 +398,14 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 	if src.env == "XDG_CACHE_HOME" {
 		authority = "stateroots.CacheRoot"
 	}
+	category := CategoryHome
+	if src.env != "" {
+		category = CategoryEnv
+	}
 	return analysis.Diagnostic{
-		Pos: n.Pos(),
-		End: n.End(),
+		Pos:      n.Pos(),
+		End:      n.End(),
+		Category: category,
 		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from a state-root authority such as %s",
 			op, src.name, src.note, via, authority),
 	}
@@ -420,8 +443,9 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 		return
 	}
 	c.r.Report(analysis.Diagnostic{
-		Pos: lit.Pos(),
-		End: lit.End(),
+		Pos:      lit.Pos(),
+		End:      lit.End(),
+		Category: CategoryStateDir,
 		Message: fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot",
 			report.Quote(s), dir),
 	})

@@ -97,6 +97,38 @@ func TestFlags(t *testing.T) {
 	analysistest.Run(t, testdata(t), a, "adhocroot/statedirliteral")
 }
 
+// TestConfiguredAuthority checks that a package holding a configured
+// authority (-authorities, the config file's authorities) is exempt, as a
+// package declaring //staterootlint:authority is.
+func TestConfiguredAuthority(t *testing.T) {
+	t.Parallel()
+	a := configured()
+	if err := a.Flags.Parse([]string{"-" + adhocroot.FlagAuthorities + "=adhocroot/configauthority/paths.GlobalRoot=global"}); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "adhocroot/configauthority", "adhocroot/configauthority/paths")
+}
+
+// TestCategories checks that every diagnostic has a category JSON and
+// SARIF consumers can filter on.
+func TestCategories(t *testing.T) {
+	t.Parallel()
+	got := map[string]int{}
+	for _, res := range analysistest.Run(t, testdata(t), configured(), "adhocroot/homejoin", "adhocroot/statedirliteral") {
+		for _, d := range res.Diagnostics {
+			got[d.Category]++
+		}
+	}
+	for _, c := range []string{adhocroot.CategoryHome, adhocroot.CategoryEnv, adhocroot.CategoryStateDir} {
+		if got[c] == 0 {
+			t.Errorf("no diagnostic of category %q; got %v", c, got)
+		}
+	}
+	if got[""] > 0 {
+		t.Errorf("%d diagnostics without a category", got[""])
+	}
+}
+
 func TestDoc(t *testing.T) {
 	t.Parallel()
 	if err := analysis.Validate([]*analysis.Analyzer{adhocroot.Analyzer}); err != nil {

@@ -48,7 +48,11 @@
 //	}
 //	return stateroots.Join(root, "locks")
 //
+// The authority's package is exempt: one that declares a function with
+// //staterootlint:authority, or holds an authority named by -authorities
+// (the configuration's authorities key).
+//
 // Findings in _test.go files are reported only with -tests; -exclude
-// skips files by glob; //staterootlint:ignore REASON or //nolint:adhocroot
-// on the line or the line above silences one.
+// skips files by glob; //staterootlint:ignore adhocroot REASON or
+// //nolint:adhocroot on the line or the line above silences one.
 package adhocroot

@@ -26,6 +26,12 @@
 //	user       paths the user chose (flags, os.Args)
 //	none       nothing: a read-only command
 //
+// GLOB is below the root, which already is the state directory: with
+// -state-dir=.myapp, repo:.myapp/logs/** is rejected with the form to
+// write, repo:logs/**, so a radius has one spelling, the one inventory
+// prints. A malformed glob (repo:logs/[) is reported at its directive line
+// instead of never matching.
+//
 // Each violation names the write, its path pattern and the call chain from
 // the annotated function. A call the analysis cannot resolve (an interface
 // method or func value passed a path) is reported as unproven rather than

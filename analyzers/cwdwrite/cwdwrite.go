@@ -19,6 +19,11 @@ import (
 //go:embed doc.go
 var doc string
 
+// CategoryChdir is the category of a change of the working directory
+// outside package main; the writes are categorized by the origin of their
+// path (consumer.Category: literal, cwd).
+const CategoryChdir = "chdir"
+
 // Config configures a cwdwrite analyzer: the engine it reads and what it
 // reports.
 type Config = consumer.Config
@@ -40,7 +45,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if f.Origin.Kind != rootflow.Bad || !f.Origin.Rel {
 			continue
 		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "cwdwrite", Message: message(f)})
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: message(f)})
 	}
 	if pass.Pkg.Name() == "main" {
 		return nil
@@ -52,7 +57,11 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if fn == nil || !knowledge.Is(fn.FullName(), knowledge.Chdir) {
 			continue
 		}
-		rep.Reportf(call.Pos(), "%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", rootflow.ShortName(fn.FullName()))
+		rep.Report(analysis.Diagnostic{
+			Pos:      call.Pos(),
+			Category: CategoryChdir,
+			Message:  fmt.Sprintf("%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", rootflow.ShortName(fn.FullName())),
+		})
 	}
 	return nil
 }

@@ -3,9 +3,7 @@ package inventory
 import (
 	"cmp"
 	_ "embed"
-	"fmt"
 	"reflect"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -134,11 +132,7 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(PackageFact)},
 	}
 	a.Run = func(pass *analysis.Pass) (res any, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("inventory: internal error analyzing %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
-			}
-		}()
+		defer report.Recover(pass, nil, &err)
 		return run(pass, &cfg), nil
 	}
 	return a

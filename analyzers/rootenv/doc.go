@@ -32,7 +32,11 @@
 //		return err
 //	}
 //
+// The authority's package is exempt: one that declares a function with
+// //staterootlint:authority, or holds an authority named by -authorities
+// (the configuration's authorities key).
+//
 // Findings in _test.go files are reported only with -tests; -exclude
-// skips files by glob; //staterootlint:ignore REASON or //nolint:rootenv
-// on the line or the line above silences one.
+// skips files by glob; //staterootlint:ignore rootenv REASON or
+// //nolint:rootenv on the line or the line above silences one.
 package rootenv

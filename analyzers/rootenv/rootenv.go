@@ -17,10 +17,23 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
-// FlagRootEnv names the flag listing the root-override variables.
-const FlagRootEnv = "root-env"
+// Flag names of rootenv (internal/flagname).
+const (
+	// FlagRootEnv names the flag listing the root-override variables.
+	FlagRootEnv = flagname.RootEnv
+	// FlagAuthorities names the flag listing the configured authorities,
+	// whose packages may read the variables.
+	FlagAuthorities = flagname.Authorities
+)
+
+// The categories of rootenv's diagnostics.
+const (
+	CategoryRead   = "read"   // os.Getenv and the like
+	CategoryExpand = "expand" // os.ExpandEnv, os.Expand
+)
 
 //go:embed doc.go
 var doc string
@@ -30,6 +43,10 @@ type Config struct {
 	// RootEnv lists the root-override environment variables, such as
 	// MYAPP_GLOBAL_STATE_ROOT. Empty, the analyzer reports nothing.
 	RootEnv flagvalue.List
+	// Authorities lists the configured authorities (the engine's
+	// authorities): their packages, like those declaring
+	// //staterootlint:authority, may read the variables.
+	Authorities flagvalue.List
 	// Filter selects what is reported: tests, excluded files.
 	report.Filter
 }
@@ -46,14 +63,17 @@ var Analyzer = New(DefaultConfig())
 // New returns a rootenv analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
 	cfg.RootEnv = slices.Clone(cfg.RootEnv)
+	cfg.Authorities = slices.Clone(cfg.Authorities)
 	cfg.Exclude = slices.Clone(cfg.Exclude)
 	a := &analysis.Analyzer{
-		Name:     "rootenv",
-		Doc:      report.AnalyzerDoc(doc, "rootenv"),
-		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/rootenv",
-		Requires: []*analysis.Analyzer{inspect.Analyzer},
+		Name:       "rootenv",
+		Doc:        report.AnalyzerDoc(doc, "rootenv"),
+		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/rootenv",
+		Requires:   []*analysis.Analyzer{inspect.Analyzer},
+		ResultType: report.MatchedType,
 	}
 	a.Flags.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` only the authority may read")
+	a.Flags.Var(&cfg.Authorities, FlagAuthorities, "comma-separated configured authorities (`pkg.Func`, (*pkg.T).Method, pkg.Var, optionally =KIND) whose packages may read them")
 	cfg.Filter.Register(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
 	return a
@@ -64,15 +84,11 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		return nil, err
 	}
 	var at token.Pos // the call being checked, for the fault report
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("rootenv: internal error at %s: %v", pass.Fset.Position(at), p)
-		}
-	}()
-	if len(cfg.RootEnv) == 0 || report.DeclaresAuthority(pass.Files) {
-		return nil, nil
-	}
+	defer report.Recover(pass, &at, &err)
 	r := cfg.Reporter(pass)
+	if len(cfg.RootEnv) == 0 || report.IsAuthority(pass, cfg.Authorities) {
+		return r.Matched(), nil
+	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
@@ -100,9 +116,14 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		}
 		for _, v := range cfg.RootEnv {
 			if (template && mentions(s, v)) || (!template && s == v) {
+				category := CategoryRead
+				if template {
+					category = CategoryExpand
+				}
 				r.Report(analysis.Diagnostic{
-					Pos: call.Pos(),
-					End: call.End(),
+					Pos:      call.Pos(),
+					End:      call.End(),
+					Category: category,
 					Message: fmt.Sprintf("%s.%s %s the root override %q outside the authority package; "+
 						"get the root from the authority (such as stateroots.GlobalStateRoot), which applies the override",
 						fn.Pkg().Name(), fn.Name(), verb, v),
@@ -111,7 +132,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 			}
 		}
 	}
-	return nil, nil
+	return r.Matched(), nil
 }
 
 // constString returns the value of e if it is a constant string.

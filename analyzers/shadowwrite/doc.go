@@ -48,6 +48,7 @@
 //		return os.WriteFile(filepath.Join(project, "px.lock"), version, 0o644)
 //	}
 //
-// Silence a finding that is intended with //staterootlint:ignore REASON on
-// the line or the line above.
+// Silence a finding that is intended with //staterootlint:ignore
+// shadowwrite REASON on the line or the line above (without the list, the
+// directive silences every analyzer there).
 package shadowwrite

@@ -26,7 +26,7 @@ type declared []struct {
 func declarations(pass *analysis.Pass) declared {
 	var d declared
 	for fd, args := range report.FuncDirectives(pass.Files, "may-write") {
-		if ps, err := radius.Parse(args); err == nil {
+		if ps, err := radius.Parse(args, nil); err == nil {
 			d = append(d, struct {
 				fd *ast.FuncDecl
 				ps []radius.Pattern

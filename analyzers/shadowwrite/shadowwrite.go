@@ -37,7 +37,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if f.Origin.InProject() && decl.allows(f.Pos, f.Origin) {
 			continue
 		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: "shadowwrite", Message: Message(f, pass.Fset.Position(f.Pos).Line)})
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: Message(f, pass.Fset.Position(f.Pos).Line)})
 	}
 	return nil
 }

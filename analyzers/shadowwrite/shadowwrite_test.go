@@ -101,3 +101,33 @@ func TestSinkIndexOutOfRange(t *testing.T) {
 		t.Errorf("errors:\n%s\nwant one containing %q", strings.Join(rec.errs, "\n"), want)
 	}
 }
+
+// TestCategories checks that every finding carries the category of where
+// its path comes from, for JSON and SARIF consumers to filter on.
+func TestCategories(t *testing.T) {
+	t.Parallel()
+	cfg := rootflow.DefaultConfig()
+	cfg.AllowTemp = false
+	got := map[string]int{}
+	// The fixtures' want comments are for the default configuration: only
+	// the categories are checked here.
+	for _, res := range analysistest.Run(lenient{t}, testdata(t), analyzer(cfg), "shadowwrite/literals", "shadowwrite/origins", "shadowwrite/env", "shadowwrite/dirclimb", "shadowwrite/temp") {
+		for _, d := range res.Diagnostics {
+			got[d.Category]++
+		}
+	}
+	for _, c := range []string{"literal", "cwd", "home", "env", "executable", "climb", "temp"} {
+		if got[c] == 0 {
+			t.Errorf("no finding of category %q; got %v", c, got)
+		}
+	}
+	if got[""] > 0 || got["shadowwrite"] > 0 {
+		t.Errorf("findings without a sub-kind category: %v", got)
+	}
+}
+
+// lenient is a testing.TB on which analysistest's mismatches with the
+// fixtures' want comments are not failures.
+type lenient struct{ testing.TB }
+
+func (lenient) Errorf(string, ...any) {}

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // checkRequest is one standalone analysis run.
@@ -168,9 +169,9 @@ func checkConfigFiles(req checkRequest, pkgs []*packages.Package) error {
 	return nil
 }
 
-// analyzeStdFlag is the engine's flag (rootflow.FlagAnalyzeStd) that makes
-// it analyze standard library packages instead of modelling them.
-const analyzeStdFlag = "analyze-std"
+// analyzeStdFlag is the engine's flag that makes it analyze standard
+// library packages instead of modelling them.
+const analyzeStdFlag = flagname.AnalyzeStd
 
 // inGOROOT reports whether pkg is part of the standard library.
 func inGOROOT(pkg *packages.Package) bool {

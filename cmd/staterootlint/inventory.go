@@ -24,10 +24,7 @@ func (c *cli) inventory(args []string) int {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&format, "format", format, "print the artifacts as `"+strings.Join(inventory.Formats, "|")+"`; the markdown table can start a contract document")
 	fs.StringVar(&contract, "contract", "", "check the artifacts against the contract document `FILE` (STATE_ROOTS.md) instead of printing them")
-	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH`")
-	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too")
-	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
-	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	f.registerCommon(fs)
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(c.stdout, "Usage:\n  %s inventory [flags] [packages]\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
 		return exitClean

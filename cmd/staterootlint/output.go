@@ -127,6 +127,13 @@ type (
 		Level     string          `json:"level"`
 		Message   sarifMessage    `json:"message"`
 		Locations []sarifLocation `json:"locations"`
+		// Properties carries the finding's category. The rule stays the
+		// analyzer: code scanning keys alerts on rules, and an alert
+		// should not become a new one when a category is refined.
+		Properties *sarifProperties `json:"properties,omitempty"`
+	}
+	sarifProperties struct {
+		Category string `json:"category"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysical `json:"physicalLocation"`
@@ -179,11 +186,16 @@ func printSARIF(w io.Writer, roots []*analysis.Analyzer, findings []finding, roo
 		if rel, err := filepath.Rel(root, f.pos.Filename); err == nil && filepath.IsLocal(rel) {
 			loc = sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}
 		}
+		var props *sarifProperties
+		if f.category != "" {
+			props = &sarifProperties{Category: f.category}
+		}
 		results = append(results, sarifResult{
-			RuleID:    f.analyzer,
-			RuleIndex: addRule(f.analyzer, f.analyzer),
-			Level:     "error",
-			Message:   sarifMessage{Text: f.message},
+			Properties: props,
+			RuleID:     f.analyzer,
+			RuleIndex:  addRule(f.analyzer, f.analyzer),
+			Level:      "error",
+			Message:    sarifMessage{Text: f.message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: loc,
 				Region:           sarifRegion{StartLine: f.pos.Line, StartColumn: f.pos.Column},

@@ -19,7 +19,7 @@ import (
 	"github.com/staterootlint/staterootlint/internal/config"
 )
 
-// Exit codes (fixed by the spec).
+// Exit codes, as the README documents them; CI scripts depend on them.
 const (
 	exitClean    = 0
 	exitFindings = 1
@@ -102,19 +102,30 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.SetOutput(io.Discard) // errors and help are printed by cli
 	fs.Usage = func() {}
 	f.format = "text"
+	f.registerCommon(fs)
+	fs.StringSliceVar(&f.enable, "enable", nil, "run only the analyzer `NAME` (repeatable or comma-separated)")
+	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
+	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
+	fs.BoolVar(&f.fix, "fix", false, "apply the analyzers' suggested fixes to the source files")
+	fs.BoolVar(&f.version, "version", false, "print the version and exit")
+	fs.BoolVarP(&f.help, "help", "h", false, "print this help and exit")
+	return fs
+}
+
+// commonFlags are the flags every subcommand that analyzes declares, by
+// registerCommon: what newRequest reads.
+var commonFlags = []string{"config", "authority", "sink", "tests", "tags", "chdir"}
+
+// registerCommon declares on fs the flags every subcommand that analyzes
+// shares (commonFlags), bound to f: where to run, which configuration,
+// which files. A subcommand adds its own around them.
+func (f *flags) registerCommon(fs *pflag.FlagSet) {
 	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH` instead of the "+config.FileName+" found by walking up from the working directory")
 	fs.StringArrayVar(&f.authorities, "authority", nil, "add a state-root authority: `FUNC` such as pkg/path.Func, (*pkg/path.T).Method or pkg/path.Var, optionally =KIND (repeatable)")
 	fs.StringArrayVar(&f.sinks, "sink", nil, "add a write sink as `FUNC#N`, N being the index of its path parameter (repeatable)")
 	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too (config key tests)")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS` to consider satisfied, as go build -tags (GOFLAGS=-tags=... works too)")
-	fs.StringSliceVar(&f.enable, "enable", nil, "run only the analyzer `NAME` (repeatable or comma-separated)")
-	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
-	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
-	fs.BoolVar(&f.fix, "fix", false, "apply the analyzers' suggested fixes to the source files")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
-	fs.BoolVar(&f.version, "version", false, "print the version and exit")
-	fs.BoolVarP(&f.help, "help", "h", false, "print this help and exit")
-	return fs
 }
 
 // formatValue is the --format flag: one of formats.

@@ -104,6 +104,11 @@ func TestSARIF(t *testing.T) {
 		if lv := res["level"]; !slices.Contains([]any{"none", "note", "warning", "error"}, lv) {
 			t.Errorf("%s: level %v", where, lv)
 		}
+		// The category, which JSON has as a field, is a result property
+		// (a property bag, as SARIF defines them).
+		if props, ok := res["properties"].(map[string]any); !ok || props["category"] != "relative" {
+			t.Errorf("%s: properties %v, want the diagnostic's category \"relative\"", where, res["properties"])
+		}
 		for j, l := range list(t, where+".locations", res["locations"]) {
 			loc := requireFields(t, fmt.Sprintf("%s.locations[%d]", where, j), "location", l)
 			phys := requireFields(t, where, "physicalLocation", loc["physicalLocation"])

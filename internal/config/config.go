@@ -13,14 +13,19 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // FileName is the configuration file's name, found by walking up from the
 // working directory.
 const FileName = ".staterootlint.yaml"
 
-// Keys lists the top-level keys of the file in the order SPEC §5 gives them.
-var Keys = []string{"authorities", "sinks", "allow", "state-dir", "root-env", "tests", "exclude", "generated"}
+// Keys lists the top-level keys of the file, in the order the README
+// documents them. Every key but allow (whose keys become the allow-temp,
+// allow-cache and allow-user flags) is also the name of the analyzer flag
+// it sets (internal/flagname).
+var Keys = []string{flagname.Authorities, flagname.Sinks, "allow", flagname.StateDir, flagname.RootEnv, flagname.Tests, flagname.Exclude, flagname.Generated}
 
 // GeneratedValues are the values of the generated key: findings in
 // generated files are reported (the default) or skipped.
@@ -122,12 +127,12 @@ func (es Errors) Error() string {
 
 // AddAuthority appends an authority given on the command line.
 func (c *Config) AddAuthority(value, flag string) error {
-	return c.addCLI(&c.Authorities, "authorities", value, flag, checkAuthoritySyntax)
+	return c.addCLI(&c.Authorities, flagname.Authorities, value, flag, checkAuthoritySyntax)
 }
 
 // AddSink appends an extra sink given on the command line.
 func (c *Config) AddSink(value, flag string) error {
-	return c.addCLI(&c.Sinks, "sinks", value, flag, checkSinkSyntax)
+	return c.addCLI(&c.Sinks, flagname.Sinks, value, flag, checkSinkSyntax)
 }
 
 func (c *Config) addCLI(list *[]Entry, key, value, flag string, check func(string) string) error {
@@ -176,19 +181,19 @@ func (c *Config) Settings() []Setting {
 			out = append(out, Setting{Flag: flag, Value: strconv.FormatBool(*b), Pos: Pos{File: c.Source}})
 		}
 	}
-	list("authorities", c.Authorities)
-	list("sinks", c.Sinks)
-	boolean("allow-temp", c.AllowTemp)
-	boolean("allow-cache", c.AllowCache)
-	boolean("allow-user", c.AllowUser)
+	list(flagname.Authorities, c.Authorities)
+	list(flagname.Sinks, c.Sinks)
+	boolean(flagname.AllowTemp, c.AllowTemp)
+	boolean(flagname.AllowCache, c.AllowCache)
+	boolean(flagname.AllowUser, c.AllowUser)
 	if c.StateDir != nil {
-		out = append(out, Setting{Flag: "state-dir", Value: *c.StateDir, Pos: Pos{File: c.Source}})
+		out = append(out, Setting{Flag: flagname.StateDir, Value: *c.StateDir, Pos: Pos{File: c.Source}})
 	}
-	list("root-env", c.RootEnv)
-	boolean("tests", c.Tests)
-	list("exclude", c.Exclude)
+	list(flagname.RootEnv, c.RootEnv)
+	boolean(flagname.Tests, c.Tests)
+	list(flagname.Exclude, c.Exclude)
 	if c.Generated != nil {
-		out = append(out, Setting{Flag: "generated", Value: *c.Generated, Pos: Pos{File: c.Source}})
+		out = append(out, Setting{Flag: flagname.Generated, Value: *c.Generated, Pos: Pos{File: c.Source}})
 	}
 	return out
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // Find walks up from dir to the first directory holding FileName and returns
@@ -169,24 +171,24 @@ func (d *decoder) top(n *yaml.Node) {
 		}
 		seen[key] = true
 		switch key {
-		case "authorities":
+		case flagname.Authorities:
 			d.cfg.Authorities = d.list(v, key, checkAuthoritySyntax)
-		case "sinks":
+		case flagname.Sinks:
 			d.cfg.Sinks = d.list(v, key, checkSinkSyntax)
-		case "root-env":
+		case flagname.RootEnv:
 			d.cfg.RootEnv = d.list(v, key, checkEnvName)
-		case "exclude":
+		case flagname.Exclude:
 			d.cfg.Exclude = d.list(v, key, checkGlob)
-		case "state-dir":
+		case flagname.StateDir:
 			if s, ok := d.str(v, key); ok {
 				if msg := checkStateDir(s); msg != "" {
 					d.errorf(v, key, "%s", msg)
 				}
 				d.cfg.StateDir = &s
 			}
-		case "tests":
+		case flagname.Tests:
 			d.cfg.Tests = d.boolean(v, key)
-		case "generated":
+		case flagname.Generated:
 			if s, ok := d.str(v, key); ok {
 				if msg := checkGenerated(s); msg != "" {
 					d.errorf(v, key, "%s", msg)
@@ -313,17 +315,17 @@ func CheckFlag(flag, value string) error {
 	var check func(string) string
 	list := true
 	switch flag {
-	case "authorities":
+	case flagname.Authorities:
 		check = checkAuthoritySyntax
-	case "sinks":
+	case flagname.Sinks:
 		check = checkSinkSyntax
-	case "root-env":
+	case flagname.RootEnv:
 		check = checkEnvName
-	case "exclude":
+	case flagname.Exclude:
 		check = checkGlob
-	case "state-dir": // adhocroot takes a list of names
+	case flagname.StateDir: // adhocroot takes a list of names
 		check = checkStateDir
-	case "generated":
+	case flagname.Generated:
 		check, list = checkGenerated, false
 	default:
 		return nil

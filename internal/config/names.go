@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 const (
@@ -124,13 +126,13 @@ func (c *Config) Resolve(lookup func(path string) *types.Package) error {
 	for _, e := range c.Authorities {
 		n, _, _ := parseAuthority(e.Value)
 		if msg := resolve(n, lookup, false); msg != "" {
-			errs = append(errs, &Error{Pos: e.Pos, Key: "authorities", Msg: fmt.Sprintf("%q: %s", e.Value, msg)})
+			errs = append(errs, &Error{Pos: e.Pos, Key: flagname.Authorities, Msg: fmt.Sprintf("%q: %s", e.Value, msg)})
 		}
 	}
 	for _, e := range c.Sinks {
 		n, _ := parseSink(e.Value)
 		if msg := resolve(n, lookup, true); msg != "" {
-			errs = append(errs, &Error{Pos: e.Pos, Key: "sinks", Msg: fmt.Sprintf("%q: %s", e.Value, msg)})
+			errs = append(errs, &Error{Pos: e.Pos, Key: flagname.Sinks, Msg: fmt.Sprintf("%q: %s", e.Value, msg)})
 		}
 	}
 	if len(errs) > 0 {

@@ -1,6 +1,7 @@
 // Package consumer builds the analyzers that read the rootflow engine
-// (shadowwrite, cwdwrite, blastradius): their configuration, flags and
-// wiring are the same, so they live here once.
+// (shadowwrite, cwdwrite, blastradius): their configuration, flags,
+// wiring, fault recovery and diagnostic categories are the same, so they
+// live here once.
 package consumer
 
 import (
@@ -34,17 +35,42 @@ func New(name, docSrc string, cfg Config, run Run, requires ...*analysis.Analyze
 	}
 	cfg.Exclude = slices.Clone(cfg.Exclude)
 	a := &analysis.Analyzer{
-		Name:     name,
-		Doc:      report.AnalyzerDoc(docSrc, name),
-		URL:      "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/" + name,
-		Requires: append([]*analysis.Analyzer{cfg.Engine}, requires...),
+		Name:       name,
+		Doc:        report.AnalyzerDoc(docSrc, name),
+		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/" + name,
+		Requires:   append([]*analysis.Analyzer{cfg.Engine}, requires...),
+		ResultType: report.MatchedType,
 	}
 	cfg.Filter.Register(&a.Flags)
-	a.Run = func(pass *analysis.Pass) (any, error) {
+	a.Run = func(pass *analysis.Pass) (_ any, err error) {
+		defer report.Recover(pass, nil, &err)
 		if err := cfg.Validate(); err != nil {
 			return nil, err
 		}
-		return nil, run(pass, pass.ResultOf[cfg.Engine].(*rootflow.Result), cfg.Reporter(pass))
+		rep := cfg.Reporter(pass)
+		if err := run(pass, pass.ResultOf[cfg.Engine].(*rootflow.Result), rep); err != nil {
+			return nil, err
+		}
+		return rep.Matched(), nil
 	}
 	return a
 }
+
+// Category returns the Diagnostic.Category of a finding whose path comes
+// from o: the cause of an origin outside every root (literal, cwd, home,
+// env, executable, climb, limit, or unproven for a value the analysis
+// cannot follow), or the kind the configuration does not allow (temp,
+// cache, user).
+func Category(o rootflow.Origin) string {
+	if o.Kind != rootflow.Bad {
+		return o.Kind.String()
+	}
+	if o.Cause == rootflow.CauseUnproven {
+		return CategoryUnproven
+	}
+	return string(o.Cause)
+}
+
+// CategoryUnproven is the category of a finding on a value the analysis
+// cannot follow.
+const CategoryUnproven = "unproven"

@@ -7,6 +7,7 @@ package radius
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
@@ -20,18 +21,29 @@ type Pattern struct {
 	Text string
 }
 
+// PatternError is a malformed may-write directive; Pattern is the
+// argument at fault, "" when the directive as a whole is.
+type PatternError struct {
+	Pattern string
+	Msg     string
+}
+
+func (e *PatternError) Error() string { return e.Msg }
+
 // Parse parses the arguments of a may-write directive. "none" alone is
-// the empty radius (nil, nil).
-func Parse(args []string) ([]Pattern, error) {
+// the empty radius (nil, nil). stateDir lists the configured state
+// directory names, which a glob may not start with: the root already is
+// that directory.
+func Parse(args, stateDir []string) ([]Pattern, *PatternError) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("//staterootlint:may-write needs at least one pattern (KIND:GLOB, temp, user or none)")
+		return nil, &PatternError{Msg: "//staterootlint:may-write needs at least one pattern (KIND:GLOB, temp, user or none)"}
 	}
 	var out []Pattern
 	for _, a := range args {
 		switch a {
 		case "none":
 			if len(args) > 1 {
-				return nil, fmt.Errorf("//staterootlint:may-write none cannot be combined with other patterns")
+				return nil, &PatternError{Msg: "//staterootlint:may-write none cannot be combined with other patterns"}
 			}
 			return nil, nil
 		case "temp", "user":
@@ -40,19 +52,36 @@ func Parse(args []string) ([]Pattern, error) {
 		}
 		kind, glob, hasGlob := strings.Cut(a, ":")
 		if kind == "" || strings.ContainsAny(kind, "/*") {
-			return nil, fmt.Errorf("invalid may-write pattern %q: want KIND:GLOB (repo:logs/**), temp, user or none", a)
+			return nil, &PatternError{a, fmt.Sprintf("invalid may-write pattern %q: want KIND:GLOB (repo:logs/**), temp, user or none", a)}
 		}
 		p := Pattern{kind: kind, Text: a}
 		if hasGlob && glob != "" && glob != "**" {
 			clean := path.Clean(glob)
 			if strings.HasPrefix(clean, "../") || clean == ".." || path.IsAbs(clean) {
-				return nil, fmt.Errorf("invalid may-write pattern %q: the glob must stay below the root", a)
+				return nil, &PatternError{a, fmt.Sprintf("invalid may-write pattern %q: the glob must stay below the root", a)}
 			}
 			p.glob = strings.Split(clean, "/")
+			for _, seg := range p.glob {
+				if _, err := path.Match(seg, ""); err != nil {
+					return nil, &PatternError{a, fmt.Sprintf("invalid may-write pattern %q: segment %q is a malformed glob (%v); close the bracket, or escape [ ] * ? with a backslash", a, seg, err)}
+				}
+			}
+			if slices.Contains(stateDir, p.glob[0]) {
+				return nil, &PatternError{a, fmt.Sprintf("may-write pattern %q starts with the state dir %s, but patterns are relative to the root, which is that directory already; write %q", a, p.glob[0], kindPattern(kind, p.glob[1:]))}
+			}
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// kindPattern spells the pattern KIND:GLOB for the glob segments, or KIND
+// alone when they match anything.
+func kindPattern(kind string, glob []string) string {
+	if len(glob) == 0 || len(glob) == 1 && glob[0] == "**" {
+		return kind
+	}
+	return kind + ":" + strings.Join(glob, "/")
 }
 
 // Allows reports whether the radius ps allows a write to origin a.

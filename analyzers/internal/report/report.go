@@ -1,12 +1,15 @@
 // Package report is the reporting machinery every staterootlint analyzer
 // shares: which files are reported at all (tests, excluded globs, and
-// generated code when asked to skip it) and which diagnostics the code
-// itself silences
-// (//staterootlint:ignore REASON and golangci-lint's //nolint).
+// generated code when asked to skip it), which diagnostics the code
+// itself silences (//staterootlint:ignore [ANALYZER,...] REASON and
+// golangci-lint's //nolint), which of those directives matched a finding,
+// and how an internal fault becomes an error (Recover).
 //
 // Analyzers embed a Filter in their configuration, register its flags next
-// to their own, and report through a Reporter instead of pass.Report, so
-// every analyzer honours the same suppressions the same way.
+// to their own, report through a Reporter instead of pass.Report, and
+// return the Reporter's Matched as their result, so every analyzer honours
+// the same suppressions the same way and staleignore can tell which
+// directives silence nothing.
 package report
 
 import (
@@ -15,24 +18,41 @@ import (
 	"go/ast"
 	"go/token"
 	"iter"
+	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // Flag names of the reporting configuration. The config file keys, the CLI
 // flags, go vet's -<analyzer>.NAME flags and the golangci-lint settings all
-// map onto these.
+// map onto these (internal/flagname).
 const (
-	FlagTests     = "tests"
-	FlagExclude   = "exclude"
-	FlagGenerated = "generated"
+	FlagTests     = flagname.Tests
+	FlagExclude   = flagname.Exclude
+	FlagGenerated = flagname.Generated
 )
+
+// silenceable lists the analyzers of the suite that report findings, the
+// names a //staterootlint:ignore list may give (a test in package
+// analyzers keeps it in step with analyzers.All).
+var silenceable = []string{"adhocroot", "blastradius", "cwdwrite", "rootenv", "shadowwrite"}
+
+// AnalyzerNames returns the names a //staterootlint:ignore list may give:
+// the analyzers of the suite that report findings, sorted.
+func AnalyzerNames() []string { return slices.Clone(silenceable) }
+
+// Category of the diagnostics about directives themselves (a missing
+// reason, an unknown analyzer, a directive that silences nothing).
+const CategoryDirective = "directive"
 
 // The values of the -generated flag.
 const (
@@ -123,9 +143,10 @@ type Reporter struct {
 	exclude       []string
 	skipGenerated bool
 
-	syntax map[*token.File]*ast.File // built on first use
-	files  map[*token.File]*fileIndex
-	names  map[string]bool // user file names: dropped (tests, excluded)?
+	syntax  map[*token.File]*ast.File // built on first use
+	files   map[*token.File]*fileIndex
+	names   map[string]bool    // user file names: dropped (tests, excluded)?
+	matched map[token.Pos]bool // //staterootlint:ignore directives a diagnostic met
 }
 
 // fileIndex is what the Reporter knows about one parsed file, built the
@@ -143,14 +164,18 @@ type directive struct {
 	all   bool
 	names []string
 	// ignore: //staterootlint:ignore; reason is empty when it is missing.
-	ignore   bool
-	reason   string
-	reported bool // the missing reason was already reported
+	ignore bool
+	reason string
+	// hasList: the ignore directive names the analyzers it silences: the
+	// known ones in list, the others in unknown.
+	hasList       bool
+	list, unknown []string
+	reported      bool // the missing reason was already reported
 }
 
 // Reporter returns a Reporter for pass that applies f.
 func (f *Filter) Reporter(pass *analysis.Pass) *Reporter {
-	r := &Reporter{pass: pass, tests: f.Tests, skipGenerated: f.SkipGenerated, files: make(map[*token.File]*fileIndex), names: make(map[string]bool)}
+	r := &Reporter{pass: pass, tests: f.Tests, skipGenerated: f.SkipGenerated, files: make(map[*token.File]*fileIndex), names: make(map[string]bool), matched: make(map[token.Pos]bool)}
 	for _, p := range f.Exclude {
 		r.exclude = append(r.exclude, normalizeGlob(p))
 	}
@@ -165,7 +190,8 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 // Report reports d unless its file is filtered out (a _test.go file while
 // Tests is off, an excluded file, a generated one with SkipGenerated) or a
 // directive suppresses it: one at the end of its line, or one alone on
-// the line above.
+// the line above. A //staterootlint:ignore with a list of analyzers
+// suppresses only theirs.
 //
 // Tests and excludes are judged on the file the user wrote, the one the
 // diagnostic's position names through //line directives: cgo hands the
@@ -174,8 +200,20 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 // An //staterootlint:ignore without a reason suppresses nothing and is
 // itself reported, once per pass, when a diagnostic meets it: each
 // analyzer reports the bare directives it would have been silenced by,
-// and a bare directive that silences nothing stays quiet.
+// and a bare directive that silences nothing is left to staleignore.
 func (r *Reporter) Report(d analysis.Diagnostic) {
+	r.report(d, true)
+}
+
+// ReportOnDirective reports d, a finding about a directive itself, like
+// Report except that no //staterootlint:ignore silences it: a directive
+// that matches nothing would otherwise silence the report that says so.
+// //nolint still does.
+func (r *Reporter) ReportOnDirective(d analysis.Diagnostic) {
+	r.report(d, false)
+}
+
+func (r *Reporter) report(d analysis.Diagnostic, ignores bool) {
 	tf := r.pass.Fset.File(d.Pos)
 	if tf == nil {
 		r.pass.Report(d)
@@ -188,6 +226,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if idx.generated && r.skipGenerated {
 		return
 	}
+	name := r.pass.Analyzer.Name
 	line := tf.Line(d.Pos)
 	suppressed := false
 	for _, l := range []int{line, line - 1} {
@@ -196,19 +235,30 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 				continue // a trailing directive covers only its own line
 			}
 			switch {
-			case dir.ignore && dir.reason == "":
-				if !dir.reported {
+			case dir.ignore:
+				if !ignores || dir.hasList && !slices.Contains(dir.list, name) {
+					continue
+				}
+				r.matched[dir.pos] = true
+				if dir.reason != "" {
+					suppressed = true
+				} else if !dir.reported {
 					dir.reported = true
+					list := ""
+					if dir.hasList {
+						list = strings.Join(slices.Concat(dir.list, dir.unknown), ",") + " "
+					}
 					r.pass.Report(analysis.Diagnostic{
-						Pos:     dir.pos,
-						Message: "//staterootlint:ignore needs a reason: write //staterootlint:ignore REASON",
+						Pos:      dir.pos,
+						Category: CategoryDirective,
+						Message:  "//staterootlint:ignore needs a reason: write //staterootlint:ignore " + list + "REASON",
 					})
 				}
-			case dir.ignore, dir.all:
+			case dir.all:
 				suppressed = true
 			default:
 				for _, n := range dir.names {
-					if n == suiteName || n == r.pass.Analyzer.Name {
+					if n == suiteName || n == name {
 						suppressed = true
 					}
 				}
@@ -218,6 +268,69 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if !suppressed {
 		r.pass.Report(d)
 	}
+}
+
+// Matched is the result of every reporting analyzer: the
+// //staterootlint:ignore directives that one of its diagnostics met, by
+// position, whether they silenced it or were reported for a missing
+// reason. staleignore reads it to find the directives that match nothing.
+type Matched struct {
+	Directives map[token.Pos]bool
+}
+
+// MatchedType is the ResultType of an analyzer that returns a *Matched.
+var MatchedType = reflect.TypeOf((*Matched)(nil))
+
+// Matched returns the directives the diagnostics reported so far met.
+func (r *Reporter) Matched() *Matched {
+	return &Matched{Directives: maps.Clone(r.matched)}
+}
+
+// Ignore is a //staterootlint:ignore directive.
+type Ignore struct {
+	Pos token.Pos
+	// Analyzers are the analyzers its list names, in order; nil when it
+	// has no list and so silences every analyzer.
+	Analyzers []string
+	// Unknown are the entries of its list that name no analyzer of the
+	// suite (AnalyzerNames).
+	Unknown []string
+	// Reason is empty when it is missing.
+	Reason string
+}
+
+// HasList reports whether the directive names the analyzers it silences.
+func (ig *Ignore) HasList() bool { return ig.Analyzers != nil || ig.Unknown != nil }
+
+// Ignores returns the //staterootlint:ignore directives of the pass's
+// files whose diagnostics are reported (not filtered out), in source
+// order.
+func (r *Reporter) Ignores() []*Ignore {
+	var out []*Ignore
+	for _, f := range r.pass.Files {
+		tf := r.pass.Fset.File(f.FileStart)
+		if tf == nil {
+			continue
+		}
+		idx := r.index(tf)
+		if idx.generated && r.skipGenerated {
+			continue
+		}
+		for _, line := range slices.Sorted(maps.Keys(idx.directives)) {
+			for _, dir := range idx.directives[line] {
+				if !dir.ignore || r.dropName(r.pass.Fset.Position(dir.pos).Filename) {
+					continue
+				}
+				ig := &Ignore{Pos: dir.pos, Reason: dir.reason}
+				if dir.hasList {
+					ig.Analyzers = append([]string{}, dir.list...)
+					ig.Unknown = slices.Clone(dir.unknown)
+				}
+				out = append(out, ig)
+			}
+		}
+	}
+	return out
 }
 
 // index returns the index of tf, building it on first use.
@@ -343,7 +456,18 @@ func parseDirective(c *ast.Comment) *directive {
 		if rest != "" && !startsWithSpace(rest) {
 			return nil // e.g. //staterootlint:ignored
 		}
-		return &directive{pos: c.Slash, ignore: true, reason: strings.TrimSpace(rest)}
+		dir := &directive{pos: c.Slash, ignore: true, reason: strings.TrimSpace(rest)}
+		if list, reason, ok := cutList(dir.reason); ok {
+			dir.hasList, dir.reason = true, reason
+			for _, n := range list {
+				if slices.Contains(silenceable, n) {
+					dir.list = append(dir.list, n)
+				} else {
+					dir.unknown = append(dir.unknown, n)
+				}
+			}
+		}
+		return dir
 	}
 	if rest, ok := strings.CutPrefix(text, nolintDirective); ok {
 		if rest == "" || startsWithSpace(rest) {
@@ -367,6 +491,65 @@ func parseDirective(c *ast.Comment) *directive {
 		return dir
 	}
 	return nil
+}
+
+// cutList splits the text of an //staterootlint:ignore directive into its
+// list of analyzers and its reason; ok is false when the text has no list
+// and is all reason. The first word is a list when it is non-empty names
+// of lowercase letters and digits joined by commas, at least one of which
+// names an analyzer of the suite or is a near miss of one (at most two
+// edits away): a misspelled list must be reported, not read as a reason
+// that silences every analyzer, while prose ("legacy, removed in v2")
+// stays a reason.
+func cutList(text string) (list []string, reason string, ok bool) {
+	word, reason, _ := strings.Cut(text, " ")
+	if i := strings.IndexByte(word, '\t'); i >= 0 {
+		word, reason = text[:i], text[i+1:]
+	}
+	near := false
+	for n := range strings.SplitSeq(word, ",") {
+		if n == "" || strings.Trim(n, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+			return nil, text, false
+		}
+		near = near || nearAnalyzer(n)
+		list = append(list, n)
+	}
+	if !near {
+		return nil, text, false
+	}
+	return list, strings.TrimSpace(reason), true
+}
+
+// nearAnalyzer reports whether word is the name of an analyzer that a
+// list may give, or at most two edits away from one.
+func nearAnalyzer(word string) bool {
+	for _, n := range silenceable {
+		if editDistance(word, n) <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 func startsWithSpace(s string) bool {
@@ -485,4 +668,39 @@ func Quote(s string) string {
 		n++
 	}
 	return strconv.Quote(s)
+}
+
+// IsAuthority reports whether the package of pass is an authority: it
+// declares a function with //staterootlint:authority, or one of the
+// configured authorities (the authorities key, pkg/path.Func,
+// (*pkg/path.T).Method or pkg/path.Var, optionally =KIND) is its own.
+// The authority may build the roots the rest of the program may not, so
+// adhocroot and rootenv leave its package alone either way.
+func IsAuthority(pass *analysis.Pass, configured []string) bool {
+	for _, a := range configured {
+		if AuthorityPackage(a) == pass.Pkg.Path() {
+			return true
+		}
+	}
+	return DeclaresAuthority(pass.Files)
+}
+
+// AuthorityPackage returns the import path of the package of a configured
+// authority ("example.com/app/paths" for
+// "(*example.com/app/paths.Layout).Root=repo"), or "" when the name has
+// none of the authority forms.
+func AuthorityPackage(authority string) string {
+	name, _, _ := strings.Cut(strings.TrimSpace(authority), "=")
+	if rest, ok := strings.CutPrefix(name, "("); ok {
+		name, _, ok = strings.Cut(rest, ")")
+		if !ok {
+			return ""
+		}
+		name = strings.TrimPrefix(name, "*")
+	}
+	dot := strings.LastIndex(name, ".")
+	if dot <= 0 {
+		return ""
+	}
+	return name[:dot]
 }

@@ -1,10 +1,12 @@
 package report_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -31,8 +33,14 @@ func testdata(t *testing.T) string {
 // probe returns an analyzer that reports every call to a package-level
 // function named finding, through a Reporter built from f.
 func probe(f report.Filter) *analysis.Analyzer {
+	return probeNamed("probe", f)
+}
+
+// probeNamed is probe under another name, such as one of the suite's that
+// //staterootlint:ignore lists may give.
+func probeNamed(name string, f report.Filter) *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name: "probe",
+		Name: name,
 		Doc:  "probe: report calls to finding",
 	}
 	f.Register(&a.Flags)
@@ -56,6 +64,90 @@ func TestSuppressed(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, testdata(t), probe(report.Filter{}), "report/suppressed")
 }
+
+func TestIgnoreList(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), probeNamed("cwdwrite", report.Filter{}), "report/ignorelist")
+}
+
+// TestIgnores checks what Ignores and Matched tell staleignore about the
+// directives of report/ignorelist.
+func TestIgnores(t *testing.T) {
+	t.Parallel()
+	var got []string
+	a := probeNamed("cwdwrite", report.Filter{})
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		if _, err := run(pass); err != nil {
+			return nil, err
+		}
+		r := (&report.Filter{}).Reporter(pass)
+		for _, ig := range r.Ignores() {
+			got = append(got, fmt.Sprintf("%d %q %q list:%t %q", pass.Fset.Position(ig.Pos).Line, ig.Analyzers, ig.Unknown, ig.HasList(), ig.Reason))
+		}
+		return nil, nil
+	}
+	analysistest.Run(t, testdata(t), a, "report/ignorelist")
+	want := []string{
+		`9 ["cwdwrite"] [] list:true "the tool is being migrated"`,
+		`10 ["shadowwrite" "cwdwrite"] [] list:true "migrated in v2"`,
+		`11 ["cwdwrite" "shadowwrite"] [] list:true "tab before the reason"`,
+		`13 ["cwdwrite"] [] list:true "reads only"`,
+		`18 ["shadowwrite"] [] list:true "the write is not ours // want ` + "`finding`" + `"`,
+		`19 ["adhocroot" "rootenv"] [] list:true "not this one // want ` + "`finding`" + `"`,
+		`25 [] ["cwdwirte"] list:true "migrating // want ` + "`finding`" + `"`,
+		`26 ["cwdwrite"] ["shadowrite"] list:true "migrating"`,
+		`32 [] [] list:false "legacy, removed in v2"`,
+		`33 [] [] list:false "generated code"`,
+		`34 [] [] list:false "foo,bar is not a list of analyzers"`,
+		`35 [] [] list:false "Cwdwrite is capitalised, so prose"`,
+		`40 ["cwdwrite"] [] list:true ""`,
+		`45 ["shadowwrite"] [] list:true ""`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Ignores:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestRecover checks that a panicking analyzer fails its package with one
+// line naming the analyzer, the package and the position, and no stack.
+func TestRecover(t *testing.T) {
+	t.Parallel()
+	for _, withPos := range []bool{true, false} {
+		a := &analysis.Analyzer{Name: "boom", Doc: "boom: panic"}
+		a.Run = func(pass *analysis.Pass) (_ any, err error) {
+			var at token.Pos
+			defer report.Recover(pass, &at, &err)
+			if withPos {
+				at = pass.Files[0].Name.Pos()
+			}
+			var m map[string]int
+			m["x"]++ // a nil map write panics
+			return nil, nil
+		}
+		var errs []string
+		rt := &recordingT{TB: t, errorf: func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }}
+		analysistest.Run(rt, testdata(t), a, "report/ignorelist")
+		msg := strings.Join(errs, "\n")
+		wantAt := `at report_test.go:\d+ \(report_test.TestRecover.func1\)`
+		if withPos {
+			wantAt = `at .*ignorelist.go:4:9`
+		}
+		re := regexp.MustCompile(`boom: internal error analyzing report/ignorelist ` + wantAt + `: assignment to entry in nil map; please report it`)
+		if !re.MatchString(msg) || strings.Contains(msg, "goroutine ") {
+			t.Errorf("with position %t: errors:\n%s\nwant a match for %s and no stack", withPos, msg, re)
+		}
+	}
+}
+
+// recordingT is a testing.TB whose Errorf is recorded instead of failing
+// the test.
+type recordingT struct {
+	testing.TB
+	errorf func(format string, args ...any)
+}
+
+func (r *recordingT) Errorf(format string, args ...any) { r.errorf(format, args...) }
 
 func TestGenerated(t *testing.T) {
 	t.Parallel()

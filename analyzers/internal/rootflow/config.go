@@ -5,18 +5,19 @@ import (
 	"fmt"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // Flag names of the engine. The config file keys, the CLI flags, go vet's
 // -rootflow.NAME flags and the golangci-lint settings all map onto these.
 const (
-	FlagAuthorities = "authorities"
-	FlagSinks       = "sinks"
-	FlagRootEnv     = "root-env"
-	FlagAllowTemp   = "allow-temp"
-	FlagAllowCache  = "allow-cache"
-	FlagAllowUser   = "allow-user"
-	FlagAnalyzeStd  = "analyze-std"
+	FlagAuthorities = flagname.Authorities
+	FlagSinks       = flagname.Sinks
+	FlagRootEnv     = flagname.RootEnv
+	FlagAllowTemp   = flagname.AllowTemp
+	FlagAllowCache  = flagname.AllowCache
+	FlagAllowUser   = flagname.AllowUser
+	FlagAnalyzeStd  = flagname.AnalyzeStd
 )
 
 // Config is the engine's configuration. The zero value knows only the

@@ -1,14 +1,11 @@
 package rootflow
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
-	"runtime"
-	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -36,32 +33,12 @@ func New(cfg Config) *analysis.Analyzer {
 		ResultType: reflect.TypeOf((*Result)(nil)),
 		FactTypes:  []analysis.Fact{new(FuncFact), new(PackageFact)},
 		Run: func(pass *analysis.Pass) (res any, err error) {
-			defer func() {
-				if r := recover(); r != nil {
-					err = fmt.Errorf("rootflow: internal error analyzing %s: %v (at %s); please report it", pass.Pkg.Path(), r, panicSite())
-				}
-			}()
+			defer report.Recover(pass, nil, &err)
 			return run(pass, c)
 		},
 	}
 	c.register(&a.Flags)
 	return a
-}
-
-// panicSite returns where the engine panicked: the innermost frame of this
-// package on the panicking goroutine's stack, as "file.go:12 (function)".
-func panicSite() string {
-	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
-	for {
-		f, more := frames.Next()
-		if strings.Contains(f.Function, "/analyzers/internal/rootflow.") {
-			return fmt.Sprintf("%s:%d (%s)", filepath.Base(f.File), f.Line, f.Function[strings.LastIndex(f.Function, "/")+1:])
-		}
-		if !more {
-			return "unknown"
-		}
-	}
 }
 
 // Result is what the engine found in one package.

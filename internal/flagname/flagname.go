@@ -1,0 +1,31 @@
+// Package flagname names the analyzer flags that make up staterootlint's
+// configuration contract. The analyzers declare their flags under these
+// names, and the configuration file (internal/config), the CLI, go vet's
+// -ANALYZER.NAME flags and the golangci-lint settings map onto them, so a
+// key and its flag cannot drift apart by spelling.
+package flagname
+
+// The engine's flags (rootflow); Authorities is also declared by the
+// analyzers that exempt the authority's package (adhocroot, rootenv), and
+// RootEnv by rootenv.
+const (
+	Authorities = "authorities"
+	Sinks       = "sinks"
+	RootEnv     = "root-env"
+	AllowTemp   = "allow-temp"
+	AllowCache  = "allow-cache"
+	AllowUser   = "allow-user"
+	AnalyzeStd  = "analyze-std"
+)
+
+// StateDir names the state directory (.myapp): adhocroot looks for it in
+// literals, blastradius in may-write patterns.
+const StateDir = "state-dir"
+
+// The reporting flags every reporting analyzer declares
+// (analyzers/internal/report.Filter).
+const (
+	Tests     = "tests"
+	Exclude   = "exclude"
+	Generated = "generated"
+)
