@@ -88,6 +88,9 @@ type Result struct {
 	Stores map[string]Value
 	// Config is the configuration the engine ran with.
 	Config *Config
+	// Authorities are the program's own authorities (authorities.go),
+	// named in the findings' advice; set when there are findings.
+	Authorities []AuthorityRef
 }
 
 // maxResolve bounds how many cells deep Concrete follows stores.
@@ -231,6 +234,9 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e.propagate()
 	e.reachAll()
 	e.export()
+	if len(e.res.Findings) > 0 {
+		e.res.Authorities = e.programAuthorities()
+	}
 	return e.res, nil
 }
 

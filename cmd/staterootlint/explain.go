@@ -1,0 +1,3 @@
+package main
+
+func (c *cli) explain(args []string) int { return exitUsage }
