@@ -86,7 +86,7 @@ func TestRun(t *testing.T) {
 		{name: "pattern", args: []string{"-C", "testdata/findings", "./store"}, code: exitFindings, stdout: wantStore + "\n"},
 		{name: "tests flag", args: []string{"-C", "testdata/findings", "--tests"}, code: exitFindings, stdout: wantMain + "\n" + wantTest + "\n" + wantStore + "\n"},
 		{name: "tests key", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "tests: true\n")}, code: exitFindings, stdout: wantMain + "\n" + wantTest + "\n" + wantStore + "\n"},
-		{name: "no config hint", args: []string{"-C", "testdata/findings"}, code: exitFindings, stderr: "' init' proposes one from the program's own state-dir resolvers\n", maxStderrLines: 1},
+		{name: "no config hint", args: []string{"-C", "testdata/findings"}, code: exitFindings, stderr: "init' proposes one from the program's own state-dir resolvers\n", maxStderrLines: 1},
 		{name: "config, no hint", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "tests: false\n")}, code: exitFindings, notStderr: "init"},
 		{name: "clean", args: []string{"--chdir=testdata/clean", "./..."}, code: exitClean, noStdout: true},
 		{name: "disable", args: []string{"-C", "testdata/findings", "--disable", "fakewrite"}, code: exitClean, noStdout: true},
