@@ -49,12 +49,13 @@ type resolver struct {
 // init is the init subcommand: it proposes a configuration file.
 func (c *cli) init(args []string) int {
 	var f flags
-	write, output := false, config.FileName
+	var write bool
+	var output string
 	fs := pflag.NewFlagSet(progname+" init", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&write, "write", false, "write the proposal to --output as well as printing it (never over an existing file)")
-	fs.StringVarP(&output, "output", "o", output, "the `FILE` --write creates, relative to -C")
+	fs.StringVarP(&output, "output", "o", config.FileName, "the `FILE` --write creates, relative to -C")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
