@@ -302,11 +302,16 @@ func proposal(patterns []string, proposed []*resolver, notProp []notProposed, ap
 	b.WriteString("# Each entry says why; review them before committing the file.\n")
 	stateDir, stateDirWhy := "", ""
 	var rootEnv [][2]string
-	if len(proposed) == 0 {
+	switch {
+	case len(proposed) == 0 && len(apps) > 0:
+		b.WriteString("# The program resolves its roots with the stateroots library, whose functions\n")
+		b.WriteString("# carry //staterootlint:authority: no authorities entry is needed.\n")
+	case len(proposed) == 0:
 		b.WriteString("# No function of the program or its dependencies resolves a state directory\n")
-		b.WriteString("# from the home or config directory and an override variable; the findings\n")
-		b.WriteString("# point at the stateroots library.\n")
-	} else {
+		b.WriteString("# from the home or config directory and an override variable: derive the\n")
+		b.WriteString("# state paths from the stateroots library, or mark your resolver with\n")
+		b.WriteString("# //staterootlint:authority.\n")
+	default:
 		b.WriteString("authorities:\n")
 	}
 	for _, r := range proposed {

@@ -93,7 +93,7 @@ func TestInitExample(t *testing.T) {
 	if code != exitClean {
 		t.Fatalf("init: exit %d\n%s", code, errOut)
 	}
-	for _, want := range []string{"  - PX_GLOBAL_STATE_ROOT\n", "state-dir: .px\n", "No function of the program"} {
+	for _, want := range []string{"  - PX_GLOBAL_STATE_ROOT\n", "state-dir: .px\n", "with the stateroots library"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)
 		}
