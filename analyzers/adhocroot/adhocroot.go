@@ -88,6 +88,10 @@ type Config struct {
 	// may not appear as a path segment of a literal outside the authority.
 	// The home-directory checks do not depend on it.
 	StateDir flagvalue.List
+	// Authorities are the configured authorities (the engine's
+	// -authorities): the packages that hold them are authority packages,
+	// exempt like the ones declaring //staterootlint:authority.
+	Authorities flagvalue.List
 	// Filter selects what is reported: tests, excluded files.
 	report.Filter
 }
@@ -105,6 +109,7 @@ var Analyzer = New(DefaultConfig())
 func New(cfg Config) *analysis.Analyzer {
 	cfg.StateDir = slices.Clone(cfg.StateDir)
 	cfg.Exclude = slices.Clone(cfg.Exclude)
+	cfg.Authorities = slices.Clone(cfg.Authorities)
 	a := &analysis.Analyzer{
 		Name:     "adhocroot",
 		Doc:      report.AnalyzerDoc(doc, "adhocroot"),
@@ -112,6 +117,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Requires: []*analysis.Analyzer{inspect.Analyzer},
 	}
 	a.Flags.Var(&cfg.StateDir, FlagStateDir, "comma-separated state directory `names` (such as .myapp) only the authority may spell out")
+	a.Flags.Var(&cfg.Authorities, report.FlagAuthorities, "comma-separated configured `authorities` (pkg.Func, (*pkg.T).Method, pkg.Var, optionally =KIND): their packages are authority packages")
 	cfg.Filter.Register(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
 	return a
@@ -131,9 +137,11 @@ type checker struct {
 	pass     *analysis.Pass
 	r        *report.Reporter
 	stateDir []string
-	tainted  map[*types.Var]*source  // variables holding a source
-	helpers  map[*types.Func]*source // functions of the package returning one
-	reported map[ast.Node]bool
+	// authorities are the configured ones, named in the advice.
+	authorities []string
+	tainted     map[*types.Var]*source  // variables holding a source
+	helpers     map[*types.Func]*source // functions of the package returning one
+	reported    map[ast.Node]bool
 	// Computed on the first fix: the reads of each local variable, the
 	// parameters, and the uses of each imported package name.
 	reads  map[*types.Var][]*ast.Ident
@@ -151,7 +159,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 			err = fmt.Errorf("adhocroot: internal error at %s: %v", pass.Fset.Position(at), p)
 		}
 	}()
-	if report.DeclaresAuthority(pass.Files) {
+	if report.AuthorityPackage(pass.Files, pass.Pkg.Path(), cfg.Authorities) {
 		return nil, nil
 	}
 	c := &checker{
@@ -160,6 +168,8 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		tainted:  make(map[*types.Var]*source),
 		helpers:  make(map[*types.Func]*source),
 		reported: make(map[ast.Node]bool),
+
+		authorities: cfg.Authorities,
 	}
 	for _, d := range cfg.StateDir {
 		// The name is one path segment; take the last of "~/.myapp/".
@@ -426,16 +436,28 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 	if src.via != "" {
 		via = " through " + src.via
 	}
-	authority := "stateroots.GlobalStateRoot"
+	advice := "a state-root authority such as stateroots.GlobalStateRoot"
 	if src.env == "XDG_CACHE_HOME" {
-		authority = "stateroots.CacheRoot"
+		advice = "a state-root authority such as stateroots.CacheRoot"
+	} else if own := c.ownAuthorities(); own != "" {
+		advice = own
 	}
 	return analysis.Diagnostic{
 		Pos: n.Pos(),
 		End: n.End(),
-		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from a state-root authority such as %s",
-			op, src.name, src.note, via, authority),
+		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from %s",
+			op, src.name, src.note, via, advice),
 	}
+}
+
+// ownAuthorities names the program's configured authorities for advice,
+// or returns "" when it has none.
+func (c *checker) ownAuthorities() string {
+	module := ""
+	if c.pass.Module != nil {
+		module = c.pass.Module.Path
+	}
+	return report.OwnAuthorities(c.authorities, module)
 }
 
 // literal reports a string literal that spells a state-dir name as a path
@@ -469,11 +491,14 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 	if c.insideReported(cur) {
 		return
 	}
+	advice := "a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot"
+	if own := c.ownAuthorities(); own != "" {
+		advice = own
+	}
 	c.r.Report(analysis.Diagnostic{
-		Pos: lit.Pos(),
-		End: lit.End(),
-		Message: fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot",
-			report.Quote(s), dir),
+		Pos:     lit.Pos(),
+		End:     lit.End(),
+		Message: fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from %s", report.Quote(s), dir, advice),
 	})
 }
 

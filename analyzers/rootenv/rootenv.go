@@ -48,6 +48,10 @@ type Config struct {
 	// RootEnv lists the root-override environment variables, such as
 	// MYAPP_GLOBAL_STATE_ROOT. Empty, the analyzer reports nothing.
 	RootEnv flagvalue.List
+	// Authorities are the configured authorities (the engine's
+	// -authorities): the packages that hold them are authority packages,
+	// exempt like the ones declaring //staterootlint:authority.
+	Authorities flagvalue.List
 	// Filter selects what is reported: tests, excluded files.
 	report.Filter
 }
@@ -65,6 +69,7 @@ var Analyzer = New(DefaultConfig())
 func New(cfg Config) *analysis.Analyzer {
 	cfg.RootEnv = slices.Clone(cfg.RootEnv)
 	cfg.Exclude = slices.Clone(cfg.Exclude)
+	cfg.Authorities = slices.Clone(cfg.Authorities)
 	a := &analysis.Analyzer{
 		Name:     "rootenv",
 		Doc:      report.AnalyzerDoc(doc, "rootenv"),
@@ -72,6 +77,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Requires: []*analysis.Analyzer{inspect.Analyzer},
 	}
 	a.Flags.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` only the authority may read")
+	a.Flags.Var(&cfg.Authorities, report.FlagAuthorities, "comma-separated configured `authorities` (pkg.Func, (*pkg.T).Method, pkg.Var, optionally =KIND): their packages are authority packages")
 	cfg.Filter.Register(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
 	return a
@@ -87,10 +93,18 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 			err = fmt.Errorf("rootenv: internal error at %s: %v", pass.Fset.Position(at), p)
 		}
 	}()
-	if len(cfg.RootEnv) == 0 || report.DeclaresAuthority(pass.Files) {
+	if len(cfg.RootEnv) == 0 || report.AuthorityPackage(pass.Files, pass.Pkg.Path(), cfg.Authorities) {
 		return nil, nil
 	}
 	r := cfg.Reporter(pass)
+	advice := "such as stateroots.GlobalStateRoot"
+	module := ""
+	if pass.Module != nil {
+		module = pass.Module.Path
+	}
+	if own := report.OwnAuthorities(cfg.Authorities, module); own != "" {
+		advice = own
+	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
@@ -114,8 +128,8 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 					Pos: call.Pos(),
 					End: call.End(),
 					Message: fmt.Sprintf("%s.%s %s the root override %q outside the authority package; "+
-						"get the root from the authority (such as stateroots.GlobalStateRoot), which applies the override",
-						fn.Pkg().Name(), fn.Name(), rd.verb, v),
+						"get the root from the authority (%s), which applies the override",
+						fn.Pkg().Name(), fn.Name(), rd.verb, v, advice),
 				})
 				break
 			}
