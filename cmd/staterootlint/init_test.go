@@ -21,7 +21,7 @@ func TestInit(t *testing.T) {
 	}
 	for _, want := range []string{
 		"authorities:\n",
-		"  # dirs.StateDir at dirs.go:10 resolves the state dir from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
+		"  # dirs.StateDir at dirs.go:10 resolves the state dir from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 7 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
 		"  # xdgdirs.ConfigHome (in the dependency example.com/xdgdirs) at xdgdirs.go:10 resolves the state dir from $XDG_CONFIG_HOME and os.UserConfigDir; as an authority it removes 2 findings\n  - example.com/xdgdirs.ConfigHome=global\n",
 		"root-env:\n  # the override dirs.StateDir reads: only the authority may read it\n  - INITAPP_HOME\n",
 		"state-dir: .initapp\n",

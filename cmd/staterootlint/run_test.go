@@ -222,6 +222,10 @@ func TestFix(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS("testdata/findings")); err != nil {
 		t.Fatal(err)
 	}
+	// A configuration file, so stderr has no first-run hint.
+	if err := os.WriteFile(filepath.Join(dir, ".staterootlint.yaml"), []byte("tests: false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	code, out, errOut := runCLI(t, suite, "-C", dir, "--fix")
 	if code != exitClean || out != "" || !strings.Contains(errOut, "applied 2 fixes to 2 files") {
 		t.Fatalf("--fix: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
@@ -247,6 +251,10 @@ func TestFixSaysWhatItCouldNotFix(t *testing.T) {
 	suite = append(suite, newConflictAnalyzer())
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("testdata/findings")); err != nil {
+		t.Fatal(err)
+	}
+	// A configuration file, so stderr has no first-run hint.
+	if err := os.WriteFile(filepath.Join(dir, ".staterootlint.yaml"), []byte("tests: false\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI(t, suite, "-C", dir, "--fix")
