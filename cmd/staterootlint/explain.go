@@ -65,7 +65,18 @@ func (c *cli) explain(args []string) int {
 		return code
 	}
 	if f.dir == "" {
-		req.dir = filepath.Dir(file) // the package's module, wherever explain runs
+		// The module and configuration are the file's, wherever explain
+		// runs, as go vet would read them for its package (--config
+		// stays relative to the working directory).
+		req.dir = filepath.Dir(file)
+		if f.configPath == "" {
+			cfg, err := loadConfig(req.dir, f)
+			if err != nil {
+				fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+				return exitConfig
+			}
+			req.cfg = cfg
+		}
 	}
 	graph, code := c.runAnalyzers(req)
 	if code != exitClean {

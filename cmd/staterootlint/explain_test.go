@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,6 +34,17 @@ func TestExplain(t *testing.T) {
 		{name: "not a Go file", args: []string{"testdata/explain/go.mod:1"}, code: exitUsage, want: []string{"testdata/explain/go.mod is not a Go file"}},
 		{name: "two arguments", args: []string{file + ":1", file + ":2"}, code: exitUsage, want: []string{"explain takes one FILE:LINE, got 2 arguments"}},
 	}
+	// Run from elsewhere, explain reads the configuration found from the file.
+	dir := copyModule(t, filepath.Join("testdata", "explain"))
+	if err := os.WriteFile(filepath.Join(dir, ".staterootlint.yaml"), []byte("root-env: [APP_OUT]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests = append(tests, struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{name: "the file's configuration", args: []string{filepath.Join(dir, "main.go") + ":21"}, want: []string{"  1. global: a path under the global state root\n"}})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, append([]string{"explain"}, tc.args...)...)
