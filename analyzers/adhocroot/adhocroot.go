@@ -101,9 +101,11 @@ type checker struct {
 	pass     *analysis.Pass
 	r        *report.Reporter
 	stateDir []string
-	tainted  map[*types.Var]*source  // variables holding a source
-	helpers  map[*types.Func]*source // functions of the package returning one
-	reported map[ast.Node]bool
+	// authorities are the configured ones, named in the advice.
+	authorities []string
+	tainted     map[*types.Var]*source  // variables holding a source
+	helpers     map[*types.Func]*source // functions of the package returning one
+	reported    map[ast.Node]bool
 	// Computed on the first fix: the reads of each local variable, the
 	// parameters, and the uses of each imported package name.
 	reads  map[*types.Var][]*ast.Ident
@@ -127,6 +129,8 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		tainted:  make(map[*types.Var]*source),
 		helpers:  make(map[*types.Func]*source),
 		reported: make(map[ast.Node]bool),
+
+		authorities: cfg.Authorities,
 	}
 	for _, d := range cfg.StateDir {
 		// The name is one path segment; take the last of "~/.myapp/".
@@ -394,9 +398,11 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 	if src.via != "" {
 		via = " through " + src.via
 	}
-	authority := "stateroots.GlobalStateRoot"
+	advice := "a state-root authority such as stateroots.GlobalStateRoot"
 	if src.env == "XDG_CACHE_HOME" {
-		authority = "stateroots.CacheRoot"
+		advice = "a state-root authority such as stateroots.CacheRoot"
+	} else if own := c.ownAuthorities(); own != "" {
+		advice = own
 	}
 	category := CategoryHome
 	if src.env != "" {
@@ -406,9 +412,19 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 		Pos:      n.Pos(),
 		End:      n.End(),
 		Category: category,
-		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from a state-root authority such as %s",
-			op, src.name, src.note, via, authority),
+		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from %s",
+			op, src.name, src.note, via, advice),
 	}
+}
+
+// ownAuthorities names the program's configured authorities for advice,
+// or returns "" when it has none.
+func (c *checker) ownAuthorities() string {
+	module := ""
+	if c.pass.Module != nil {
+		module = c.pass.Module.Path
+	}
+	return report.OwnAuthorities(c.authorities, module)
 }
 
 // literal reports a string literal that spells a state-dir name as a path
@@ -442,12 +458,15 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 	if c.insideReported(cur) {
 		return
 	}
+	advice := "a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot"
+	if own := c.ownAuthorities(); own != "" {
+		advice = own
+	}
 	c.r.Report(analysis.Diagnostic{
 		Pos:      lit.Pos(),
 		End:      lit.End(),
 		Category: CategoryStateDir,
-		Message: fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot",
-			report.Quote(s), dir),
+		Message:  fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from %s", report.Quote(s), dir, advice),
 	})
 }
 

@@ -83,6 +83,19 @@ func TestFixes(t *testing.T) {
 	}
 }
 
+// TestOwnAuthorityAdvice: a package holding a configured authority is
+// an authority package; one that does not, and one whose authority is a
+// source of user-chosen paths, are not; and the advice elsewhere names
+// the program's own authority.
+func TestOwnAuthorityAdvice(t *testing.T) {
+	t.Parallel()
+	a := adhocroot.New(adhocroot.Config{StateDir: flagvalue.List{".myapp"}, Authorities: flagvalue.List{"adhocroot/configuredpkg.StateDir=global"}})
+	analysistest.Run(t, testdata(t), a, "adhocroot/configuredpkg")
+	b := adhocroot.New(adhocroot.Config{StateDir: flagvalue.List{".myapp"}, Authorities: flagvalue.List{"(*adhocroot/configuredpkg.Context).String=user"}})
+	analysistest.Run(t, testdata(t), b, "adhocroot/homejoin")
+	analysistest.Run(t, testdata(t), a, "adhocroot/ownadvice")
+}
+
 func TestUnconfigured(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, testdata(t), adhocroot.Analyzer, "adhocroot/unconfigured")

@@ -13,7 +13,9 @@
 // variable and validation, and it is where shadow state starts.
 //
 // The analyzer reports, outside the authority package (a package that
-// declares an authority function is exempt as a whole):
+// declares an authority function, or holds one named by -authorities, is
+// exempt as a whole; the advice names the configured authorities when
+// there are some):
 //
 //   - filepath.Join, path.Join, string concatenation or fmt.Sprintf
 //     ("%s/...") on os.UserHomeDir, os.UserConfigDir, the HomeDir of an

@@ -17,7 +17,10 @@
 // golang.org/x/sys/unix.Getenv of a configured variable (-root-env, a
 // comma-separated list) named by a constant, and os.ExpandEnv or os.Expand
 // of a constant template that mentions one ($VAR or ${VAR}). The authority
-// package is exempt. Nothing is reported until -root-env is set.
+// package is exempt: the one declaring //staterootlint:authority
+// functions, or holding one named by -authorities (the configuration's
+// authorities key), which the advice then names. Nothing is reported
+// until -root-env is set.
 //
 //	// WRONG: a second, unvalidated reading of the override
 //	dir := os.Getenv("MYAPP_GLOBAL_STATE_ROOT")

@@ -89,6 +89,14 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	if len(cfg.RootEnv) == 0 || report.IsAuthority(pass, cfg.Authorities) {
 		return r.Matched(), nil
 	}
+	advice := "such as stateroots.GlobalStateRoot"
+	module := ""
+	if pass.Module != nil {
+		module = pass.Module.Path
+	}
+	if own := report.OwnAuthorities(cfg.Authorities, module); own != "" {
+		advice = own
+	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
@@ -125,8 +133,8 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 					End:      call.End(),
 					Category: category,
 					Message: fmt.Sprintf("%s.%s %s the root override %q outside the authority package; "+
-						"get the root from the authority (such as stateroots.GlobalStateRoot), which applies the override",
-						fn.Pkg().Name(), fn.Name(), verb, v),
+						"get the root from the authority (%s), which applies the override",
+						fn.Pkg().Name(), fn.Name(), verb, v, advice),
 				})
 				break
 			}

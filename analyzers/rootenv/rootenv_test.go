@@ -37,6 +37,19 @@ func TestRootEnv(t *testing.T) {
 	}
 }
 
+// TestOwnAuthorityAdvice: a package holding a configured authority is
+// an authority package; one that does not, and one whose authority is a
+// source of user-chosen paths, are not; and the advice elsewhere names
+// the program's own authority.
+func TestOwnAuthorityAdvice(t *testing.T) {
+	t.Parallel()
+	a := rootenv.New(rootenv.Config{RootEnv: flagvalue.List{"MYAPP_GLOBAL_STATE_ROOT", "MYAPP_HOME"}, Authorities: flagvalue.List{"rootenv/configuredpkg.StateDir=global"}})
+	analysistest.Run(t, testdata(t), a, "rootenv/configuredpkg")
+	b := rootenv.New(rootenv.Config{RootEnv: flagvalue.List{"MYAPP_GLOBAL_STATE_ROOT", "MYAPP_HOME"}, Authorities: flagvalue.List{"(*rootenv/configuredpkg.Context).String=user"}})
+	analysistest.Run(t, testdata(t), b, "rootenv/envread")
+	analysistest.Run(t, testdata(t), a, "rootenv/ownadvice")
+}
+
 func TestUnconfigured(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, testdata(t), rootenv.Analyzer, "rootenv/unconfigured")

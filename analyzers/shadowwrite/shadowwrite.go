@@ -37,7 +37,11 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if f.Origin.InProject() && decl.allows(f.Pos, f.Origin) {
 			continue
 		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: Message(f, pass.Fset.Position(f.Pos).Line)})
+		msg := Message(f, pass.Fset.Position(f.Pos).Line)
+		if f.Site == rootflow.AtWrite {
+			msg = adviseOwn(msg, res.Suggest(f.Origin), pass)
+		}
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg})
 	}
 	return nil
 }
@@ -68,7 +72,41 @@ func Message(f *rootflow.Finding, line int) string {
 	case rootflow.AtStore:
 		return fmt.Sprintf("%s is assigned %s, and it is written (%s); derive it from a state root", f.Op, origin, chain(f.Reach, 1))
 	}
-	return fmt.Sprintf("%s writes %s, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot", f.Op, origin)
+	return fmt.Sprintf("%s writes %s, outside every state root; %s", f.Op, origin, libraryAdvice)
+}
+
+// libraryAdvice ends a finding's message when the program has no
+// authority of its own: the stateroots library is where to start.
+const libraryAdvice = "derive the path from a state-root authority such as stateroots.RepoStateRoot"
+
+// adviseOwn replaces the library advice at the end of msg by the
+// program's own authorities, when it has some: a team with its own
+// resolver (configured, or marked //staterootlint:authority) should be
+// told to use it, not to adopt another library.
+func adviseOwn(msg string, own []rootflow.AuthorityRef, pass *analysis.Pass) string {
+	base, ok := strings.CutSuffix(msg, libraryAdvice)
+	if !ok || len(own) == 0 {
+		return msg
+	}
+	names := make([]string, len(own))
+	for i, a := range own {
+		names[i] = fmt.Sprintf("%s (%s root)", shortAuthority(a.Name, pass), a.Kind)
+	}
+	what := "this program's authority "
+	if len(names) > 1 {
+		what = "one of this program's authorities "
+	}
+	return base + "derive the path from " + what + strings.Join(names, " or ")
+}
+
+// shortAuthority names an authority relative to the module being
+// analyzed ("internal/paths.StateDir" for example.com/app/internal/paths),
+// in full when it is in another module.
+func shortAuthority(name string, pass *analysis.Pass) string {
+	if pass.Module == nil || pass.Module.Path == "" {
+		return name
+	}
+	return strings.Replace(name, pass.Module.Path+"/", "", 1)
 }
 
 // chain renders the hops from the finding to the write:

@@ -52,6 +52,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "splits", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"MYAPP_GLOBAL_STATE_ROOT"} }},
 		{dir: "fields/..."},
 		{dir: "crosspkg/..."},
+		{dir: "ownauthority/..."},
 		{dir: "closures"},
 		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
 		{dir: "dirclimb"},

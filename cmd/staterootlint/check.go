@@ -31,6 +31,9 @@ type checkRequest struct {
 	roots          []*analysis.Analyzer
 	format         string
 	fix            bool
+	// baseline, writeBaseline: --baseline and --write-baseline, relative
+	// to the process's directory (-C joined on), as given (baseline.go).
+	baseline, writeBaseline string
 }
 
 // finding is one diagnostic with its resolved position.
@@ -41,9 +44,14 @@ type finding struct {
 	category string
 	fixes    []analysis.SuggestedFix
 	fset     *token.FileSet
+	pkg, fn  string // the package path and enclosing function, for baselines
 }
 
 func (c *cli) check(req checkRequest) int {
+	base, code := c.readBaseline(req)
+	if code != exitClean {
+		return code
+	}
 	graph, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
@@ -56,6 +64,13 @@ func (c *cli) check(req checkRequest) int {
 		if code != exitClean {
 			return code
 		}
+	}
+
+	if req.writeBaseline != "" {
+		return c.writeBaselineFile(req.writeBaseline, findings)
+	}
+	if base != nil {
+		findings = c.subtractBaseline(req.baseline, base, findings)
 	}
 
 	if err := c.print(req, findings); err != nil {
@@ -271,6 +286,8 @@ func collect(g *checker.Graph) []finding {
 				category: d.Category,
 				fixes:    d.SuggestedFixes,
 				fset:     fset,
+				pkg:      act.Package.PkgPath,
+				fn:       enclosingFunc(act.Package.Syntax, d.Pos),
 			})
 		}
 	}

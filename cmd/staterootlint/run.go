@@ -55,6 +55,8 @@ func commands() []command {
 	return []command{
 		{"help", "[ANALYZER]", "print this help, or an analyzer's documentation", (*cli).help},
 		{"inventory", "[packages]", "print what the packages write; --contract FILE checks a document", (*cli).inventory},
+		{"init", "[packages]", "propose a " + config.FileName + " from the program's own resolvers", (*cli).init},
+		{"explain", "FILE:LINE", "show every origin of the path written at FILE:LINE", (*cli).explain},
 	}
 }
 
@@ -83,6 +85,8 @@ type flags struct {
 	disable     []string
 	version     bool
 	help        bool
+
+	baseline, writeBaseline string // baseline.go
 }
 
 // flagGroups orders the flags in --help.
@@ -92,7 +96,7 @@ var flagGroups = []struct {
 }{
 	{"Configuration", []string{"config", "authority", "sink", "tests", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
-	{"Output", []string{"format", "fix"}},
+	{"Output", []string{"format", "fix", "baseline", "write-baseline"}},
 	{"General", []string{"chdir", "version", "help"}},
 }
 
@@ -107,6 +111,8 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
 	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
 	fs.BoolVar(&f.fix, "fix", false, "apply the analyzers' suggested fixes to the source files")
+	fs.StringVar(&f.baseline, "baseline", "", "report only the findings not recorded in the baseline `FILE`, and list its entries that no longer match")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every current finding in the baseline `FILE` and exit 0")
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")
 	fs.BoolVarP(&f.help, "help", "h", false, "print this help and exit")
 	return fs
@@ -178,6 +184,10 @@ func (c *cli) analyze(args []string) int {
 		return code
 	}
 	req.format, req.fix = string(f.format), f.fix
+	req.baseline, req.writeBaseline = userPath(f.dir, f.baseline), userPath(f.dir, f.writeBaseline)
+	if req.cfg.Source == "" {
+		c.noConfigHint(req.dir)
+	}
 	return c.check(req)
 }
 

@@ -86,6 +86,8 @@ func TestRun(t *testing.T) {
 		{name: "pattern", args: []string{"-C", "testdata/findings", "./store"}, code: exitFindings, stdout: wantStore + "\n"},
 		{name: "tests flag", args: []string{"-C", "testdata/findings", "--tests"}, code: exitFindings, stdout: wantMain + "\n" + wantTest + "\n" + wantStore + "\n"},
 		{name: "tests key", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "tests: true\n")}, code: exitFindings, stdout: wantMain + "\n" + wantTest + "\n" + wantStore + "\n"},
+		{name: "no config hint", args: []string{"-C", "testdata/findings"}, code: exitFindings, stderr: "init' proposes one from the program's own state-dir resolvers\n", maxStderrLines: 1},
+		{name: "config, no hint", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "tests: false\n")}, code: exitFindings, notStderr: "init"},
 		{name: "clean", args: []string{"--chdir=testdata/clean", "./..."}, code: exitClean, noStdout: true},
 		{name: "disable", args: []string{"-C", "testdata/findings", "--disable", "fakewrite"}, code: exitClean, noStdout: true},
 		{name: "enable", args: []string{"-C", "testdata/findings", "--enable", "fakewrite"}, code: exitFindings},
@@ -220,6 +222,10 @@ func TestFix(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS("testdata/findings")); err != nil {
 		t.Fatal(err)
 	}
+	// A configuration file, so stderr has no first-run hint.
+	if err := os.WriteFile(filepath.Join(dir, ".staterootlint.yaml"), []byte("tests: false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	code, out, errOut := runCLI(t, suite, "-C", dir, "--fix")
 	if code != exitClean || out != "" || !strings.Contains(errOut, "applied 2 fixes to 2 files") {
 		t.Fatalf("--fix: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
@@ -245,6 +251,10 @@ func TestFixSaysWhatItCouldNotFix(t *testing.T) {
 	suite = append(suite, newConflictAnalyzer())
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("testdata/findings")); err != nil {
+		t.Fatal(err)
+	}
+	// A configuration file, so stderr has no first-run hint.
+	if err := os.WriteFile(filepath.Join(dir, ".staterootlint.yaml"), []byte("tests: false\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI(t, suite, "-C", dir, "--fix")

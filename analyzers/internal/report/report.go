@@ -670,37 +670,9 @@ func Quote(s string) string {
 	return strconv.Quote(s)
 }
 
-// IsAuthority reports whether the package of pass is an authority: it
-// declares a function with //staterootlint:authority, or one of the
-// configured authorities (the authorities key, pkg/path.Func,
-// (*pkg/path.T).Method or pkg/path.Var, optionally =KIND) is its own.
-// The authority may build the roots the rest of the program may not, so
-// adhocroot and rootenv leave its package alone either way.
+// IsAuthority reports whether the package of pass is an authority
+// package (AuthorityPackage): the authority may build the roots the rest
+// of the program may not, so adhocroot and rootenv leave its package alone.
 func IsAuthority(pass *analysis.Pass, configured []string) bool {
-	for _, a := range configured {
-		if AuthorityPackage(a) == pass.Pkg.Path() {
-			return true
-		}
-	}
-	return DeclaresAuthority(pass.Files)
-}
-
-// AuthorityPackage returns the import path of the package of a configured
-// authority ("example.com/app/paths" for
-// "(*example.com/app/paths.Layout).Root=repo"), or "" when the name has
-// none of the authority forms.
-func AuthorityPackage(authority string) string {
-	name, _, _ := strings.Cut(strings.TrimSpace(authority), "=")
-	if rest, ok := strings.CutPrefix(name, "("); ok {
-		name, _, ok = strings.Cut(rest, ")")
-		if !ok {
-			return ""
-		}
-		name = strings.TrimPrefix(name, "*")
-	}
-	dot := strings.LastIndex(name, ".")
-	if dot <= 0 {
-		return ""
-	}
-	return name[:dot]
+	return AuthorityPackage(pass.Files, pass.Pkg.Path(), configured)
 }

@@ -328,3 +328,24 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestAuthorityPackage(t *testing.T) {
+	for _, tc := range []struct {
+		configured []string
+		want       bool
+	}{
+		{[]string{"example.com/app/paths.StateDir"}, true},
+		{[]string{"example.com/app/paths.StateDir=global"}, true},
+		{[]string{"(*example.com/app/paths.Layout).Repo=repo"}, true},
+		{[]string{"(example.com/app/paths.Dirs).State"}, true},
+		{[]string{"example.com/app/paths/sub.StateDir"}, false},
+		{[]string{"example.com/app.StateDir"}, false},
+		{[]string{"(*example.com/app/paths.Context).String=user"}, false},
+		{[]string{"example.com/app/paths.scratch=temp"}, false},
+		{nil, false},
+	} {
+		if got := report.AuthorityPackage(nil, "example.com/app/paths", tc.configured); got != tc.want {
+			t.Errorf("AuthorityPackage(%q) = %v, want %v", tc.configured, got, tc.want)
+		}
+	}
+}

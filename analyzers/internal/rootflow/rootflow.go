@@ -60,6 +60,9 @@ type Result struct {
 	Stores map[string]Origins
 	// Config is the configuration the engine ran with.
 	Config *Config
+	// Authorities are the program's own authorities (authorities.go),
+	// named in the findings' advice; set when there are findings.
+	Authorities []AuthorityRef
 }
 
 // Concrete replaces the Cell origins of v by what is stored into the cells,
@@ -159,5 +162,8 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e.propagate()
 	e.reachAll()
 	e.export()
+	if len(e.res.Findings) > 0 {
+		e.res.Authorities = e.programAuthorities()
+	}
 	return e.res, nil
 }

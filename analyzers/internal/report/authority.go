@@ -1,0 +1,80 @@
+package report
+
+import (
+	"go/ast"
+	"slices"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/internal/flagname"
+)
+
+// FlagAuthorities names the flag of the configured authorities, the same
+// flag (and config key) the engine reads: the packages that hold them are
+// authority packages, like the ones with //staterootlint:authority.
+const FlagAuthorities = flagname.Authorities
+
+// AuthorityPackage reports whether the package at pkgPath is an authority
+// package: files declare a //staterootlint:authority function, or one of
+// the configured authorities ("pkg/path.F", "(*pkg/path.T).M",
+// "pkg/path.V", each optionally "=KIND") is in it. Configured sources of
+// user-chosen or temporary paths (=user, =temp) do not make their package
+// an authority: they resolve no state root.
+func AuthorityPackage(files []*ast.File, pkgPath string, configured []string) bool {
+	if DeclaresAuthority(files) {
+		return true
+	}
+	for _, a := range configured {
+		name, kind, _ := strings.Cut(a, "=")
+		if kind == "user" || kind == "temp" {
+			continue
+		}
+		if namePackage(name) == pkgPath {
+			return true
+		}
+	}
+	return false
+}
+
+// namePackage returns the import path of a configured name: "pkg/path"
+// for "pkg/path.F", "(*pkg/path.T).M" and "(pkg/path.T).F".
+func namePackage(name string) string {
+	name = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(name), "("), "*")
+	if i := strings.Index(name, ")"); i >= 0 {
+		name = name[:i]
+	}
+	slash := strings.LastIndex(name, "/")
+	dot := strings.Index(name[slash+1:], ".")
+	if dot < 0 {
+		return ""
+	}
+	return name[:slash+1+dot]
+}
+
+// OwnAuthorities names, for advice in a diagnostic, up to two of the
+// configured authorities that resolve state roots (not =user, =temp or
+// =cache sources), relative to the module being analyzed
+// ("internal/paths.StateDir"): "this program's authority X" or "one of
+// this program's authorities X or Y". It returns "" when there are none,
+// and the advice should name the stateroots library.
+func OwnAuthorities(configured []string, modulePath string) string {
+	var names []string
+	for _, a := range configured {
+		name, kind, _ := strings.Cut(strings.TrimSpace(a), "=")
+		if kind == "user" || kind == "temp" || kind == "cache" || name == "" {
+			continue
+		}
+		if modulePath != "" {
+			name = strings.Replace(name, modulePath+"/", "", 1)
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return "this program's authority " + names[0]
+	}
+	return "one of this program's authorities " + names[0] + " or " + names[1]
+}

@@ -1,0 +1,58 @@
+package rootflow
+
+import "fmt"
+
+// Verdict says whether a write to a path of origin a is allowed under cfg,
+// and why, in a sentence for `staterootlint explain`. It is read-only: the
+// same judgement the findings make (Allowed), spelled out.
+func (a Origin) Verdict(cfg *Config) (allowed bool, why string) {
+	switch a.Kind {
+	case Rooted:
+		return true, fmt.Sprintf("rooted: under the %s state root (an authority's result or a configured root override)", a.Root)
+	case Temp:
+		return a.judged(cfg.AllowTemp, "a temporary directory", FlagAllowTemp)
+	case Cache:
+		return a.judged(cfg.AllowCache, "the user cache directory", FlagAllowCache)
+	case User:
+		return a.judged(cfg.AllowUser, "a path the user chose (a flag or argument)", FlagAllowUser)
+	case DevNull:
+		return true, "allowed: a device keeps no state"
+	case Empty:
+		return true, "allowed: an empty path writes nothing (the call fails or does nothing)"
+	case Param:
+		return true, fmt.Sprintf("not decided here: each call of %s is checked for what it passes, and reported there if it is not rooted", ShortName(a.Key))
+	case Cell:
+		return true, fmt.Sprintf("not decided here: each store into %s is checked for what it stores, and reported there if it is not rooted", ShortName(a.Key))
+	case Env:
+		return true, "not decided here: the environment variable its caller names, checked at the call"
+	case Func:
+		return false, "not rooted: a func value the analysis cannot follow"
+	}
+	switch a.Cause {
+	case CauseLiteral:
+		if a.Rel {
+			return false, "not rooted: a relative literal lands wherever the tool was started"
+		}
+		return false, "not rooted: a fixed absolute path is shared by every repository and user"
+	case CauseCwd:
+		return false, "not rooted: the working directory is not a state root"
+	case CauseHome:
+		return false, "not rooted: the home and config directories are not state roots; derive the path from an authority, or declare the function that resolves the state directory as one (authorities, or staterootlint init)"
+	case CauseEnv:
+		return false, "not rooted: an environment variable that is not a configured root override (root-env)"
+	case CauseExecutable:
+		return false, "not rooted: the executable's directory is not a state root"
+	case CauseClimb:
+		return false, "not rooted: the path leaves its state root"
+	case CauseLimit:
+		return false, "not rooted: an analysis bound was hit, so the value is not proven"
+	}
+	return false, "not rooted: the analysis cannot follow where the value comes from"
+}
+
+func (a Origin) judged(ok bool, what, flag string) (bool, string) {
+	if ok {
+		return true, "allowed: " + what + " (-" + flag + ")"
+	}
+	return false, "not allowed: " + what + ", and the configuration sets -" + flag + "=false"
+}

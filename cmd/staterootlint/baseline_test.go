@@ -1,0 +1,109 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBaseline(t *testing.T) {
+	suite, _ := newFakeSuite()
+	dir := copyModule(t, "testdata/findings")
+	base := filepath.Join(t.TempDir(), "baseline.json")
+
+	code, out, errOut := runCLI(t, suite, "-C", dir, "--write-baseline", base)
+	if code != exitClean || out != "" || !strings.Contains(errOut, "recorded 2 findings in "+base) {
+		t.Fatalf("--write-baseline: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"staterootlint-baseline": 1`, `"package": "example.com/findings/store"`, `"function": "Save"`, `"function": "main"`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("baseline lacks %s:\n%s", want, data)
+		}
+	}
+
+	// The recorded findings are not reported, even after lines moved.
+	main := filepath.Join(dir, "main.go")
+	src, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := strings.Replace(string(src), "func main() {", "// A comment that moves every line.\n\nfunc main() {", 1)
+	if err := os.WriteFile(main, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, suite, "-C", dir, "--baseline", base)
+	if code != exitClean || out != "" || strings.Contains(errOut, "no longer match") {
+		t.Fatalf("--baseline after moving lines: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+
+	// A second identical finding in the same function is new.
+	dup := strings.Replace(moved, "\tsave()\n", "\tsave()\n\t_ = os.WriteFile(\"state.json\", nil, 0o644)\n", 1)
+	if err := os.WriteFile(main, []byte(dup), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runCLI(t, suite, "-C", dir, "--baseline", base)
+	if code != exitFindings || strings.Count(out, "\n") != 1 || !strings.Contains(out, "main.go:11:19:") {
+		t.Errorf("--baseline with a second finding: exit %d\n%s", code, out)
+	}
+
+	// A fixed finding leaves a stale entry, listed so the file shrinks.
+	if err := os.WriteFile(main, []byte(strings.ReplaceAll(dup, `"state.json"`, `"/abs/state.json"`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, suite, "-C", dir, "--baseline", base)
+	wantStale := "1 entry of " + base + " no longer matches"
+	if code != exitClean || out != "" || !strings.Contains(errOut, wantStale) || !strings.Contains(errOut, `  example.com/findings.main: os.WriteFile writes "state.json" outside every state root (fakewrite)`) {
+		t.Errorf("--baseline with a fixed finding: exit %d\nstdout:\n%s\nstderr:\n%s\nwant %q", code, out, errOut, wantStale)
+	}
+
+	// Relative paths are relative to -C, like --config.
+	code, _, errOut = runCLI(t, suite, "-C", dir, "--baseline", "nope.json")
+	if code != exitConfig || !strings.Contains(errOut, "--baseline "+filepath.Join(dir, "nope.json")+": no such file; create it with --write-baseline") {
+		t.Errorf("missing baseline: exit %d, %s", code, errOut)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"findings": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut = runCLI(t, suite, "-C", dir, "--baseline", "bad.json"); code != exitConfig || !strings.Contains(errOut, "rewrite it with --write-baseline") {
+		t.Errorf("malformed baseline: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut = runCLI(t, suite, "-C", dir, "--baseline", base, "--write-baseline", base); code != exitUsage || !strings.Contains(errOut, "do not go together") {
+		t.Errorf("both flags: exit %d, %s", code, errOut)
+	}
+}
+
+func TestEnclosingFunc(t *testing.T) {
+	src := `package p
+
+var v = func() int { return 1 }()
+
+func F() { _ = func() {} }
+
+type T[K any] struct{}
+
+func (t *T[K]) M() {}
+
+func (T[K]) N() {}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(substr string) token.Pos {
+		return f.FileStart + token.Pos(strings.Index(src, substr))
+	}
+	for substr, want := range map[string]string{"return 1": "", "func() {}": "F", "struct{}": "", "M() {}": "(*T).M", "N() {}": "T.N"} {
+		if got := enclosingFunc([]*ast.File{f}, at(substr)); got != want {
+			t.Errorf("enclosingFunc at %q = %q, want %q", substr, got, want)
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/staterootlint/staterootlint/analyzers/probe"
+)
+
+// explain is the explain subcommand: for the writes on one line, every
+// origin the engine found for the path and why each is or is not rooted.
+func (c *cli) explain(args []string) int {
+	var f flags
+	fs := pflag.NewFlagSet(progname+" explain", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH`")
+	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
+	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
+		fmt.Fprintf(c.stdout, "Usage:\n  %s explain [flags] FILE:LINE\n\nPrints, for each write on the line (as findings name it: FILE relative to\nthe working directory), every origin the engine found for the path, and\nwhy each is or is not rooted.\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
+		return exitClean
+	} else if err != nil {
+		return c.usageError("explain: %v", err)
+	}
+	if fs.NArg() != 1 {
+		return c.usageError("explain takes one FILE:LINE, got %d arguments", fs.NArg())
+	}
+	arg := fs.Arg(0)
+	name, lineStr, ok := cutLast(arg, ":")
+	line, err := strconv.Atoi(lineStr)
+	if !ok || err != nil || line < 1 || name == "" {
+		return c.usageError("explain %s: want FILE:LINE, such as internal/legacy/legacy.go:21", arg)
+	}
+	// "file.go:21:3", as the findings print it, works too.
+	if n, l, ok := cutLast(name, ":"); ok {
+		if l2, err := strconv.Atoi(l); err == nil && strings.HasSuffix(n, ".go") {
+			name, line = n, l2
+		}
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	file := absFrom(cwd, name)
+	if fi, err := os.Stat(file); err != nil || fi.IsDir() || !strings.HasSuffix(file, ".go") {
+		return c.usageError("explain %s: %s is not a Go file", arg, name)
+	}
+	f.tests = strings.HasSuffix(file, "_test.go")
+	engine := findAnalyzer(c.suite, "rootflow")
+	if engine == nil {
+		return c.usageError("explain needs the rootflow engine, which this build does not have")
+	}
+	// The engine is a root too: the checker keeps only the roots' results.
+	req, code := c.newRequest(f, []string{"file=" + file}, append(slices.Clone(c.suite), engine))
+	if code != exitClean {
+		return code
+	}
+	if f.dir == "" {
+		// The module and configuration are the file's, wherever explain
+		// runs, as go vet would read them for its package (--config
+		// stays relative to the working directory).
+		req.dir = filepath.Dir(file)
+		if f.configPath == "" {
+			cfg, err := loadConfig(req.dir, f)
+			if err != nil {
+				fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+				return exitConfig
+			}
+			req.cfg = cfg
+		}
+	}
+	graph, code := c.runAnalyzers(req)
+	if code != exitClean {
+		return code
+	}
+	sites, lines := probe.Explain(graph, file, line)
+	if len(sites) == 0 && len(lines) == 0 {
+		if real, err := filepath.EvalSymlinks(file); err == nil && real != file {
+			sites, lines = probe.Explain(graph, real, line)
+		}
+	}
+	shown := relPath(cwd, file)
+	if len(sites) == 0 {
+		if len(lines) == 0 {
+			fmt.Fprintf(c.stdout, "%s: the engine found no write in this file\n", shown)
+		} else {
+			fmt.Fprintf(c.stdout, "%s:%d: no write here; the engine found writes on lines %s\n", shown, line, joinInts(lines))
+		}
+		return exitClean
+	}
+	for i, s := range sites {
+		if i > 0 {
+			fmt.Fprintln(c.stdout)
+		}
+		switch s.Kind {
+		case "call":
+			fmt.Fprintf(c.stdout, "%s:%d:%d: %s is passed a path it writes (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
+		case "store":
+			fmt.Fprintf(c.stdout, "%s:%d:%d: %s is assigned a path that is written (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
+		default:
+			fmt.Fprintf(c.stdout, "%s:%d:%d: %s writes a path with %s:\n", shown, s.Line, s.Column, s.Op, plural(len(s.Origins), "origin", "origins"))
+		}
+		for j, o := range s.Origins {
+			at := ""
+			if o.At != "" {
+				at = " (" + o.At + ")"
+			}
+			fmt.Fprintf(c.stdout, "  %d. %s: %s%s\n     %s\n", j+1, o.Pattern, o.What, at, o.Why)
+		}
+	}
+	return exitClean
+}
+
+// cutLast slices s around the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
+
+func joinInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ", ")
+}

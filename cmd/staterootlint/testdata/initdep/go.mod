@@ -1,0 +1,3 @@
+module example.com/xdgdirs
+
+go 1.26
