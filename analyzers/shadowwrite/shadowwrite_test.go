@@ -67,6 +67,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "env", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"MYAPP_GLOBAL_STATE_ROOT"} }},
 		{dir: "recursion"},
 		{dir: "deepchain"},
+		{dir: "iface/..."},
 		{dir: "recursivetypes"},
 	}
 	for _, c := range cases {

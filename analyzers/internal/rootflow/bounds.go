@@ -44,6 +44,11 @@ const (
 	// unproven reach says the list was cut.
 	maxReaches = 64
 
+	// maxImplementations bounds the implementations an interface call
+	// dispatches to; past it, the call's result is a value the analysis
+	// cannot follow, which is reported.
+	maxImplementations = 8
+
 	// maxTypeDepth bounds the walk of a (possibly recursive) type when
 	// deciding whether it carries paths.
 	maxTypeDepth = 4

@@ -18,9 +18,20 @@ import (
 // callee is the resolved target of a call: a function with SSA args
 // (receiver first), or an interface method.
 type callee struct {
-	fn     *ssa.Function // static callee, nil for dynamic calls
+	fn     *ssa.Function // static callee, nil for dynamic calls and other packages' methods
 	key    string        // funcKey of fn, or the interface method's full name
-	invoke bool
+	invoke bool          // an interface method no implementation was found for
+	// dispatched: an implementation of the interface method an invoke
+	// call names; its arguments are the receiver, then the call's.
+	dispatched bool
+}
+
+// args returns the call's arguments as t receives them: receiver first.
+func (t callee) args(common *ssa.CallCommon) []ssa.Value {
+	if t.dispatched {
+		return append([]ssa.Value{common.Value}, common.Args...)
+	}
+	return common.Args
 }
 
 // callees resolves a call to its possible targets. A call through a func
@@ -28,6 +39,9 @@ type callee struct {
 // them; ok is false when some target is unknown.
 func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 	if common.IsInvoke() {
+		if impls := e.dispatch(common); len(impls) > 0 {
+			return impls, true
+		}
 		return []callee{{key: common.Method.FullName(), invoke: true}}, true
 	}
 	if fn := common.StaticCallee(); fn != nil {
@@ -79,10 +93,9 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 	if !ok {
 		return e.bad(pos, "a path returned through a function value the analysis cannot follow")
 	}
-	args := common.Args
 	var parts []Origins
 	for _, t := range targets {
-		parts = append(parts, e.targetResult(t, common, args, idx, pos))
+		parts = append(parts, e.targetResult(t, common, t.args(common), idx, pos))
 	}
 	return union(parts...)
 }

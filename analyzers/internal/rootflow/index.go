@@ -35,8 +35,10 @@ type index struct {
 	cellFuncs   map[string]Origins     // func values stored into cells, by cell key
 	storeSites  map[string][]storeSite // the stores into each cell, by cell key
 	imported    map[types.Object]*FuncFact
-	foreign     map[string]*FuncFact // lazily, imported facts by key, for func values
-	up          *upstream            // lazily merged package facts of dependencies
+	foreign     map[string]*FuncFact     // lazily, imported facts by key, for func values
+	up          *upstream                // lazily merged package facts of dependencies
+	named       []*types.TypeName        // lazily, the named types in sight, for interface dispatch
+	impls       map[*types.Func][]callee // the implementations of each interface method called
 }
 
 // buildIndex records the package's functions, closures and stores.

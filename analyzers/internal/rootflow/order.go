@@ -40,6 +40,13 @@ func (e *engine) components() []component {
 		var operands []*ssa.Value
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+					for _, t := range e.dispatch(call.Common()) {
+						if t.fn != nil && local[t.fn] {
+							out = append(out, t.fn)
+						}
+					}
+				}
 				for _, op := range instr.Operands(operands[:0]) {
 					if op != nil && *op != nil {
 						add(*op)

@@ -166,7 +166,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 					if cs.t.invoke {
 						continue
 					}
-					add = union(add, e.substitute(Origins{a}, a.Key, cs.instr.Common().Args, e.at(cs.instr.Pos())))
+					add = union(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.at(cs.instr.Pos())))
 				}
 			}
 			if merged := union(e.stores[cell], add); !merged.equal(e.stores[cell]) {
@@ -192,7 +192,7 @@ func (e *engine) storeValue(s storeSite) Origins {
 // requirement of its target.
 func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	common := cs.instr.Common()
-	args := common.Args
+	args := cs.t.args(common)
 	if cs.t.invoke {
 		return
 	}

@@ -102,7 +102,7 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 		for _, r := range callee {
 			r.Chain = append([]Hop{{name, at}}, r.Chain...)
 			if r.Path != nil {
-				r.Path = e.substitute(r.Path, t.key, common.Args, at)
+				r.Path = e.substitute(r.Path, t.key, t.args(common), at)
 			}
 			rs = addReach(rs, r)
 		}

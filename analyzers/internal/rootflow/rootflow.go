@@ -132,6 +132,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			cellFuncs:  map[string]Origins{},
 			storeSites: map[string][]storeSite{},
 			imported:   map[types.Object]*FuncFact{},
+			impls:      map[*types.Func][]callee{},
 		},
 		evaluator: evaluator{
 			results:   map[*ssa.Function][]Origins{},

@@ -1,0 +1,133 @@
+package rootflow
+
+import (
+	"go/build"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+)
+
+// Interface dispatch: a call through an interface method resolves to the
+// implementations the analysis can see, the named types of the package and
+// of its dependencies outside the standard library (whose implementations
+// the knowledge table models). Results are the union over them, and an
+// implementation whose parameter reaches a write puts its requirement on
+// the interface call site. A method with more implementations than
+// maxImplementations, or none in sight, stays an interface call: its
+// result is a value the analysis cannot follow, reported as such.
+
+// dispatch returns the implementations of the interface method an invoke
+// call names, as callees whose arguments are the receiver then the
+// call's arguments; nil when it has none in sight or too many.
+func (e *engine) dispatch(common *ssa.CallCommon) []callee {
+	m := common.Method
+	if _, known := knowledge.Lookup(m.FullName()); known {
+		return nil // modelled by the table (testing.TB.TempDir)
+	}
+	if mi, ok := common.Value.(*ssa.MakeInterface); ok {
+		// The receiver's dynamic type is known at the call: its method.
+		if impl := concreteMethod(mi.X.Type(), m); impl != nil {
+			key := impl.Origin().FullName()
+			return []callee{{fn: e.byKey[key], key: key, dispatched: true}}
+		}
+		return nil
+	}
+	if impls, ok := e.impls[m]; ok {
+		return impls
+	}
+	iface, _ := common.Value.Type().Underlying().(*types.Interface)
+	var out []callee
+	if iface != nil {
+		for _, t := range e.namedTypes() {
+			impl := implementation(t, iface, m)
+			if impl == nil {
+				continue
+			}
+			if len(out) == maxImplementations {
+				out = nil
+				break
+			}
+			key := impl.Origin().FullName()
+			out = append(out, callee{fn: e.byKey[key], key: key, dispatched: true})
+		}
+	}
+	e.impls[m] = out
+	return out
+}
+
+// concreteMethod returns the method m names on concrete type t, or nil.
+func concreteMethod(t types.Type, m *types.Func) *types.Func {
+	if types.IsInterface(t) {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// implementation returns the method of t (or *t) that implements m of
+// iface, or nil when neither implements iface.
+func implementation(t *types.TypeName, iface *types.Interface, m *types.Func) *types.Func {
+	named, ok := t.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+		return nil
+	}
+	var recv types.Type = named
+	if !types.Implements(recv, iface) {
+		recv = types.NewPointer(named)
+		if !types.Implements(recv, iface) {
+			return nil
+		}
+	}
+	obj, _, _ := types.LookupFieldOrMethod(recv, true, m.Pkg(), m.Name())
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// namedTypes returns the type names declared at package level in this
+// package and its dependencies outside the standard library, once.
+func (e *engine) namedTypes() []*types.TypeName {
+	if e.named != nil {
+		return e.named
+	}
+	e.named = []*types.TypeName{}
+	seen := map[*types.Package]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p] || isStdPath(p.Path()) {
+			return
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				e.named = append(e.named, tn)
+			}
+		}
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(e.pass.Pkg)
+	return e.named
+}
+
+// isStdPath reports whether an import path is the standard library's:
+// a directory of that name in GOROOT/src (cached).
+func isStdPath(path string) bool {
+	if std, ok := stdPaths.Load(path); ok {
+		return std.(bool)
+	}
+	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
+	std := err == nil && fi.IsDir()
+	stdPaths.Store(path, std)
+	return std
+}
+
+// stdPaths caches isStdPath: analyzers run in parallel.
+var stdPaths sync.Map

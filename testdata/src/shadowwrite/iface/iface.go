@@ -1,0 +1,44 @@
+package iface
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/staterootlint/staterootlint/stateroots"
+
+	"shadowwrite/iface/store"
+)
+
+// saver is an interface of this package with one implementation here.
+type saver interface {
+	save(path string, data []byte) error
+}
+
+type local struct{}
+
+func (local) save(path string, data []byte) error { return os.WriteFile(path, data, 0o600) }
+
+// namer returns a path; its implementations decide where.
+type namer interface{ name() string }
+
+type scratch struct{}
+
+func (scratch) name() string { return filepath.Join(os.TempDir(), "scratch") }
+
+type legacy struct{}
+
+func (legacy) name() string { return "legacy.db" }
+
+func use(project string, s saver, st store.Store, data []byte) {
+	root, _ := stateroots.RepoStateRoot(project, "myapp")
+	s.save(filepath.Join(root, "a.json"), data) // ok: rooted
+	s.save("a.json", data)                      // want `\(iface.local\).save receives "a.json" relative to the working directory for a path it writes \(os.WriteFile at iface.go:19\)`
+	st.Save(filepath.Join(root, "b.json"), data) // ok: rooted
+	st.Save("b.json", data)                      // want `\(store.Files\).Save receives "b.json" relative to the working directory for a path it writes \(os.WriteFile at store.go:17\)`
+}
+
+func results(n namer, data []byte) {
+	var tmp namer = scratch{}
+	os.WriteFile(tmp.name(), data, 0o600) // ok: the receiver is a scratch, whose name is temporary
+	os.WriteFile(n.name(), data, 0o600)   // want `os.WriteFile writes "legacy.db" relative to the working directory`
+}
