@@ -41,11 +41,12 @@ func New(cfg Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
+	chains := consumer.NewChains(pass)
 	for _, f := range res.Findings {
 		if f.Origin.Kind != rootflow.Bad || !f.Origin.Rel {
 			continue
 		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: message(f)})
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: message(f), Related: chains.Chain(f)})
 	}
 	if pass.Pkg.Name() == "main" {
 		return nil

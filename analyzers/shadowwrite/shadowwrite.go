@@ -33,6 +33,7 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	decl := declarations(pass)
+	chains := consumer.NewChains(pass)
 	for _, f := range res.Findings {
 		if f.Origin.InProject() && decl.allows(f.Pos, f.Origin) {
 			continue
@@ -41,7 +42,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if f.Site == rootflow.AtWrite {
 			msg = adviseOwn(msg, res.Suggest(f.Origin), pass)
 		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg})
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, Related: chains.Chain(f)})
 	}
 	return nil
 }

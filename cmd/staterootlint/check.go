@@ -30,6 +30,7 @@ type checkRequest struct {
 	buildFlags     []string // for the go command: -tags
 	roots          []*analysis.Analyzer
 	format         string
+	verbose        bool // text: print each finding's chain below it
 	fix            bool
 	// baseline, writeBaseline: --baseline and --write-baseline, relative
 	// to the process's directory (-C joined on), as given (baseline.go).
@@ -45,6 +46,7 @@ type finding struct {
 	fixes    []analysis.SuggestedFix
 	fset     *token.FileSet
 	pkg, fn  string // the package path and enclosing function, for baselines
+	chain    []step // from the path's origin to the write (related information)
 }
 
 func (c *cli) check(req checkRequest) int {
@@ -288,6 +290,7 @@ func collect(g *checker.Graph) []finding {
 				fset:     fset,
 				pkg:      act.Package.PkgPath,
 				fn:       enclosingFunc(act.Package.Syntax, d.Pos),
+				chain:    chainOf(fset, d.Related),
 			})
 		}
 	}

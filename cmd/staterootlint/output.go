@@ -19,15 +19,24 @@ func (c *cli) print(req checkRequest, findings []finding) error {
 	case "sarif":
 		return printSARIF(c.stdout, req.roots, findings, repoRoot(req.dir))
 	default:
-		return printText(c.stdout, req.cwd, findings)
+		return printText(c.stdout, req.cwd, findings, req.verbose)
 	}
 }
 
-// printText prints "path:line:col: message (analyzer)", paths relative to cwd.
-func printText(w io.Writer, cwd string, findings []finding) error {
+// printText prints "path:line:col: message (analyzer)", paths relative to
+// cwd; verbose, each finding's chain follows it, one indented step a line.
+func printText(w io.Writer, cwd string, findings []finding, verbose bool) error {
 	for _, f := range findings {
 		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(cwd, f.pos.Filename), f.pos.Line, f.pos.Column, f.message, f.analyzer); err != nil {
 			return err
+		}
+		if !verbose {
+			continue
+		}
+		for _, s := range f.chain {
+			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(cwd, s.pos.Filename), s.pos.Line, s.pos.Column, s.message); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -49,6 +58,17 @@ type jsonDiagnostic struct {
 	Column   int    `json:"column"`
 	Message  string `json:"message"`
 	Category string `json:"category"`
+	// Chain is the path from the origin of the written path to the
+	// write: where it starts, the calls and stores between, the write.
+	Chain []jsonStep `json:"chain,omitempty"`
+}
+
+// jsonStep is one step of a finding's chain.
+type jsonStep struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
 }
 
 func printJSON(w io.Writer, findings []finding) error {
@@ -63,11 +83,20 @@ func printJSON(w io.Writer, findings []finding) error {
 			Column:   f.pos.Column,
 			Message:  f.message,
 			Category: f.category,
+			Chain:    jsonChain(f.chain),
 		})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+func jsonChain(chain []step) []jsonStep {
+	var out []jsonStep
+	for _, s := range chain {
+		out = append(out, jsonStep{File: s.pos.Filename, Line: s.pos.Line, Column: s.pos.Column, Message: s.message})
+	}
+	return out
 }
 
 // repoRoot returns the repository root for SARIF URIs: the nearest
@@ -127,6 +156,11 @@ type (
 		Level     string          `json:"level"`
 		Message   sarifMessage    `json:"message"`
 		Locations []sarifLocation `json:"locations"`
+		// RelatedLocations and CodeFlows carry the chain from the origin
+		// of the written path to the write, so code-scanning UIs show
+		// every hop.
+		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+		CodeFlows        []sarifCodeFlow `json:"codeFlows,omitempty"`
 		// Properties carries the finding's category. The rule stays the
 		// analyzer: code scanning keys alerts on rules, and an alert
 		// should not become a new one when a category is refined.
@@ -136,7 +170,18 @@ type (
 		Category string `json:"category"`
 	}
 	sarifLocation struct {
+		ID               int           `json:"id,omitempty"`
 		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+		Message          *sarifMessage `json:"message,omitempty"`
+	}
+	sarifCodeFlow struct {
+		ThreadFlows []sarifThreadFlow `json:"threadFlows"`
+	}
+	sarifThreadFlow struct {
+		Locations []sarifFlowLocation `json:"locations"`
+	}
+	sarifFlowLocation struct {
+		Location sarifLocation `json:"location"`
 	}
 	sarifPhysical struct {
 		ArtifactLocation sarifArtifactLoc `json:"artifactLocation"`
@@ -180,12 +225,15 @@ func printSARIF(w io.Writer, roots []*analysis.Analyzer, findings []finding, roo
 	for _, a := range roots {
 		addRule(a.Name, a.Doc)
 	}
+	artifact := func(file string) sarifArtifactLoc {
+		if rel, err := filepath.Rel(root, file); err == nil && filepath.IsLocal(rel) {
+			return sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}
+		}
+		return sarifArtifactLoc{URI: fileURI(file)}
+	}
 	results := []sarifResult{}
 	for _, f := range findings {
-		loc := sarifArtifactLoc{URI: fileURI(f.pos.Filename)}
-		if rel, err := filepath.Rel(root, f.pos.Filename); err == nil && filepath.IsLocal(rel) {
-			loc = sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}
-		}
+		loc := artifact(f.pos.Filename)
 		var props *sarifProperties
 		if f.category != "" {
 			props = &sarifProperties{Category: f.category}
@@ -201,6 +249,21 @@ func printSARIF(w io.Writer, roots []*analysis.Analyzer, findings []finding, roo
 				Region:           sarifRegion{StartLine: f.pos.Line, StartColumn: f.pos.Column},
 			}}},
 		})
+		if len(f.chain) == 0 {
+			continue
+		}
+		r := &results[len(results)-1]
+		var flow sarifThreadFlow
+		for i, s := range f.chain {
+			l := sarifLocation{
+				PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(s.pos.Filename), Region: sarifRegion{StartLine: s.pos.Line, StartColumn: s.pos.Column}},
+				Message:          &sarifMessage{Text: s.message},
+			}
+			flow.Locations = append(flow.Locations, sarifFlowLocation{Location: l})
+			l.ID = i + 1
+			r.RelatedLocations = append(r.RelatedLocations, l)
+		}
+		r.CodeFlows = []sarifCodeFlow{{ThreadFlows: []sarifThreadFlow{flow}}}
 	}
 	log := sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",

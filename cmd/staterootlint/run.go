@@ -79,6 +79,7 @@ type flags struct {
 	sinks       []string
 	format      formatValue
 	fix         bool
+	verbose     bool
 	tests       bool
 	tags        string
 	enable      []string
@@ -96,7 +97,7 @@ var flagGroups = []struct {
 }{
 	{"Configuration", []string{"config", "authority", "sink", "tests", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
-	{"Output", []string{"format", "fix", "baseline", "write-baseline"}},
+	{"Output", []string{"format", "verbose", "fix", "baseline", "write-baseline"}},
 	{"General", []string{"chdir", "version", "help"}},
 }
 
@@ -110,6 +111,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.StringSliceVar(&f.enable, "enable", nil, "run only the analyzer `NAME` (repeatable or comma-separated)")
 	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
 	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "text format: print below each finding the chain from where its path starts to the write")
 	fs.BoolVar(&f.fix, "fix", false, "apply the analyzers' suggested fixes to the source files")
 	fs.StringVar(&f.baseline, "baseline", "", "report only the findings not recorded in the baseline `FILE`, and list its entries that no longer match")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every current finding in the baseline `FILE` and exit 0")
@@ -183,7 +185,7 @@ func (c *cli) analyze(args []string) int {
 	if code != exitClean {
 		return code
 	}
-	req.format, req.fix = string(f.format), f.fix
+	req.format, req.fix, req.verbose = string(f.format), f.fix, f.verbose
 	req.baseline, req.writeBaseline = userPath(f.dir, f.baseline), userPath(f.dir, f.writeBaseline)
 	if req.cfg.Source == "" {
 		c.noConfigHint(req.dir)

@@ -1,0 +1,77 @@
+package consumer
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+)
+
+// Chains renders the chains of one pass's findings.
+type Chains struct {
+	fset  *token.FileSet
+	files map[string]*token.File // by name, built on first use
+}
+
+// NewChains returns the chain renderer of a pass.
+func NewChains(pass *analysis.Pass) *Chains { return &Chains{fset: pass.Fset} }
+
+// Chain returns a finding's path from the origin of the value to the
+// write, as related information: where the value arose, each call it is
+// passed to and each field or variable it is stored into after the
+// finding's own position, and the write. Drivers show it as SARIF code
+// flows, JSON chains and the text output's -v lines.
+//
+// A step in a file the pass's file set does not hold (another package's,
+// under a driver that type-checks each package on its own) is placed at
+// the finding and names its position in its message, as "(at FILE:LINE:COL)":
+// see AtSuffix.
+func (c *Chains) Chain(f *rootflow.Finding) []analysis.RelatedInformation {
+	if c.files == nil {
+		c.files = fileIndex(c.fset)
+	}
+	files := c.files
+	var out []analysis.RelatedInformation
+	add := func(p token.Position, msg string) {
+		if !p.IsValid() {
+			return
+		}
+		pos := token.NoPos
+		if tf := files[p.Filename]; tf != nil && p.Line <= tf.LineCount() {
+			pos = tf.LineStart(p.Line) + token.Pos(max(p.Column-1, 0))
+		}
+		if !pos.IsValid() {
+			pos, msg = f.Pos, msg+AtSuffix(p)
+		}
+		out = append(out, analysis.RelatedInformation{Pos: pos, Message: msg})
+	}
+	add(f.Origin.At, "the path starts here: "+f.Origin.Describe())
+	via := f.Reach.Via
+	if len(via) > 0 {
+		via = via[1:] // the first hop is the callee or cell at the finding itself
+	}
+	for _, h := range via {
+		add(h.Pos, "then through "+h.Name)
+	}
+	if f.Site != rootflow.AtWrite {
+		add(f.Reach.At, "written by "+f.Reach.Op)
+	}
+	return out
+}
+
+// AtSuffix is how Chain names a position its pass cannot point at.
+func AtSuffix(p token.Position) string {
+	return fmt.Sprintf(" (at %s:%d:%d)", p.Filename, p.Line, p.Column)
+}
+
+// fileIndex maps the file names of a file set to their files.
+func fileIndex(fset *token.FileSet) map[string]*token.File {
+	m := map[string]*token.File{}
+	fset.Iterate(func(f *token.File) bool {
+		m[f.Name()] = f
+		return true
+	})
+	return m
+}
