@@ -68,6 +68,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "recursion"},
 		{dir: "deepchain"},
 		{dir: "iface/..."},
+		{dir: "objects"},
 		{dir: "recursivetypes"},
 	}
 	for _, c := range cases {

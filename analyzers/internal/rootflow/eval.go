@@ -153,6 +153,9 @@ func (e *engine) compute(v ssa.Value) Origins {
 			return e.concat(v)
 		}
 	case *ssa.Field:
+		if obj := copiedObject(v); obj != nil {
+			return e.objectField(obj, v.Field)
+		}
 		return e.cell(fieldKey(v.X.Type(), v.Field, e), v.Pos())
 	case *ssa.FieldAddr, *ssa.Global, *ssa.Alloc:
 		// A pointer stands for what it points to: flag.String's *string,
@@ -376,6 +379,9 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
+		if obj, fa := localObject(p); obj != nil {
+			return e.objectField(obj, fa.Field)
+		}
 		return e.cell(fieldKey(p.X.Type(), p.Field, e), pos)
 	case *ssa.IndexAddr:
 		return e.eval(p.X)

@@ -309,6 +309,9 @@ func (e *engine) upstream() *upstream {
 func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.Store:
+		if obj, _ := localObject(in.Addr); obj != nil {
+			return // a field of an object no other function sees (objects.go)
+		}
 		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
 			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn})
 		}

@@ -1,0 +1,140 @@
+package rootflow
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Objects, not just fields: the engine names a field by its type and name
+// (a cell), which stands for that field of every object of the type. An
+// object a function allocates and never lets go of (a composite literal
+// kept in a local variable whose fields are only read there) is told
+// apart: what is stored into its fields is what its reads see, and its
+// stores are no stores into the cell, so another object of the type that
+// reaches a write does not make this one's fields suspect.
+
+// localObject returns the object that addr is a field address of, when
+// that object is allocated in addr's function and never escapes it.
+func localObject(addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil, nil
+	}
+	a, ok := fa.X.(*ssa.Alloc)
+	if !ok || escapes(a) {
+		return nil, nil
+	}
+	return a, fa
+}
+
+// escapes reports whether an allocated object can be seen outside its
+// function: only storing into and reading its fields, storing a whole
+// value into it, and copying it whole into another such object keep it
+// local (a composite literal assigned to a local variable is both).
+func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
+
+// escapesFrom is escapes, with the objects being checked (copies may go
+// back and forth between two locals: x = y; y = x).
+func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
+	if checking[a] {
+		return false
+	}
+	checking[a] = true
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if ref.Addr != a {
+				return true // its address is stored
+			}
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef, *ssa.UnOp:
+					// a read of the field
+				case *ssa.Store:
+					if use.Addr != ref {
+						return true // the field's address is stored
+					}
+				default:
+					return true
+				}
+			}
+		case *ssa.UnOp:
+			// A copy of the whole object: fine while only its fields are
+			// read, or it is stored whole into another local object.
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef, *ssa.Field:
+				case *ssa.Store:
+					to, ok := use.Addr.(*ssa.Alloc)
+					if !ok || escapesFrom(to, checking) {
+						return true
+					}
+				default:
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// copiedObject returns the local object a read of a struct value's field
+// reads, when the value is a copy of one that never escapes.
+func copiedObject(v ssa.Value) *ssa.Alloc {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	a, ok := u.X.(*ssa.Alloc)
+	if !ok || escapes(a) {
+		return nil
+	}
+	return a
+}
+
+// objectField is what a read of field number field of the local object a
+// sees: the values stored into that field, that field of the local objects
+// copied whole into it, and the field's cell for a whole value from
+// elsewhere (the empty path when nothing is stored: the field keeps its
+// zero value).
+func (e *engine) objectField(a *ssa.Alloc, field int) Origins {
+	return e.objectFieldFrom(a, field, map[*ssa.Alloc]bool{})
+}
+
+func (e *engine) objectFieldFrom(a *ssa.Alloc, field int, seen map[*ssa.Alloc]bool) Origins {
+	if seen[a] {
+		return nil
+	}
+	seen[a] = true
+	var parts []Origins
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if ref.Field != field {
+				continue
+			}
+			for _, use := range *ref.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == ref {
+					parts = append(parts, e.eval(st.Val))
+				}
+			}
+		case *ssa.Store:
+			if from := copiedObject(ref.Val); from != nil {
+				parts = append(parts, e.objectFieldFrom(from, field, seen))
+			} else {
+				// A whole value from elsewhere (a parameter, a call's
+				// result): its field is the cell, as for any object.
+				parts = append(parts, e.cell(fieldKey(a.Type(), field, e), ref.Pos()))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return Origins{{Kind: Empty}}
+	}
+	return union(parts...)
+}
