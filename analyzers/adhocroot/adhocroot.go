@@ -19,6 +19,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -55,6 +56,9 @@ type Config struct {
 	// authorities): their packages, like those declaring
 	// //staterootlint:authority, may build roots.
 	Authorities flagvalue.List
+	// Engine is the rootflow engine whose provenance of built paths the
+	// analyzer reads (rootflow.Analyzer when nil).
+	Engine *analysis.Analyzer
 	// Filter selects what is reported: tests, excluded files.
 	report.Filter
 }
@@ -70,6 +74,9 @@ var Analyzer = New(DefaultConfig())
 
 // New returns an adhocroot analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
+	if cfg.Engine == nil {
+		cfg.Engine = rootflow.Analyzer
+	}
 	cfg.StateDir = slices.Clone(cfg.StateDir)
 	cfg.Authorities = slices.Clone(cfg.Authorities)
 	cfg.Exclude = slices.Clone(cfg.Exclude)
@@ -77,7 +84,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:       "adhocroot",
 		Doc:        report.AnalyzerDoc(doc, "adhocroot"),
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/adhocroot",
-		Requires:   []*analysis.Analyzer{inspect.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, cfg.Engine},
 		ResultType: report.MatchedType,
 	}
 	a.Flags.Var(&cfg.StateDir, FlagStateDir, "comma-separated state directory `names` (such as .myapp) only the authority may spell out")
@@ -103,8 +110,7 @@ type checker struct {
 	stateDir []string
 	// authorities are the configured ones, named in the advice.
 	authorities []string
-	tainted     map[*types.Var]*source  // variables holding a source
-	helpers     map[*types.Func]*source // functions of the package returning one
+	res         *rootflow.Result // the engine's, for the sources of built paths
 	reported    map[ast.Node]bool
 	// Computed on the first fix: the reads of each local variable, the
 	// parameters, and the uses of each imported package name.
@@ -126,8 +132,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	c := &checker{
 		pass:     pass,
 		r:        r,
-		tainted:  make(map[*types.Var]*source),
-		helpers:  make(map[*types.Func]*source),
+		res:      pass.ResultOf[cfg.Engine].(*rootflow.Result),
 		reported: make(map[ast.Node]bool),
 
 		authorities: cfg.Authorities,
@@ -143,7 +148,6 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		}
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	c.taint(insp)
 	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.BasicLit)(nil)) {
 		at = cur.Node().Pos()
 		switch n := cur.Node().(type) {
@@ -158,162 +162,60 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	return r.Matched(), nil
 }
 
-// taint finds the variables that hold a source, through any chain of
-// assignments, ignoring control flow: a variable ever assigned a source
-// holds one.
-func (c *checker) taint(insp *inspector.Inspector) {
-	type assign struct {
-		lhs *types.Var
-		rhs ast.Expr
-	}
-	var assigns []assign
-	add := func(lhs []ast.Expr, rhs []ast.Expr) {
-		for i, l := range lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
-			if !ok || v.IsField() {
-				continue
-			}
-			switch {
-			case len(rhs) == len(lhs):
-				assigns = append(assigns, assign{v, rhs[i]})
-			case len(rhs) == 1 && i == 0:
-				assigns = append(assigns, assign{v, rhs[0]}) // home, err := os.UserHomeDir()
-			}
-		}
-	}
-	for cur := range insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
-				add(n.Lhs, n.Rhs)
-			}
-		case *ast.ValueSpec:
-			lhs := make([]ast.Expr, len(n.Names))
-			for i, id := range n.Names {
-				lhs[i] = id
-			}
-			add(lhs, n.Values)
-		}
-	}
-	// The package's functions whose string result comes from returns.
-	type helper struct {
-		fn   *types.Func
-		rets []ast.Expr
-	}
-	var helpers []helper // in source order, so the fixpoint is deterministic
-	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
-		fd := cur.Node().(*ast.FuncDecl)
-		fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if !ok || fd.Body == nil || fn.Signature().Results().Len() == 0 ||
-			!isString(fn.Signature().Results().At(0).Type()) {
+// sourceAt returns where the path built at pos (a call's opening
+// parenthesis, a + operator) comes from when the engine found it built on
+// the home or config directory or a home-like environment variable, or nil.
+// The engine follows the value through variables, helpers, fields and
+// packages; a source in another function of this package is named as the
+// helper the value came through.
+func (c *checker) sourceAt(pos token.Pos) *source {
+	for _, a := range c.res.Bases[pos] {
+		if a.Kind != rootflow.Bad || a.Src == "" {
 			continue
 		}
-		var rets []ast.Expr
-		bare := false
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false // its returns are its own
-			case *ast.ReturnStmt:
-				if len(n.Results) == 0 {
-					bare = true
-				} else {
-					rets = append(rets, n.Results[0])
-				}
-			}
-			return true
-		})
-		if !bare && len(rets) > 0 {
-			helpers = append(helpers, helper{fn, rets})
+		var src *source
+		if name, ok := strings.CutPrefix(a.Src, "$"); ok {
+			src = envSource(name)
+		} else if f, ok := knowledge.Fields[a.Src]; ok && f.Cause == knowledge.CauseHome {
+			src = &source{name: f.Name, note: f.Note, home: f.Home}
+		} else if f, ok := knowledge.Lookup(a.Src); ok && f.Cause == knowledge.CauseHome {
+			src = &source{name: rootflow.ShortName(a.Src), home: f.Home}
 		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, a := range assigns {
-			if c.tainted[a.lhs] != nil {
-				continue
-			}
-			if src := c.sourceOf(a.rhs); src != nil {
-				c.tainted[a.lhs] = src
-				changed = true
-			}
-		}
-		for _, h := range helpers {
-			if c.helpers[h.fn] == nil {
-				if src := c.returned(h.rets); src != nil {
-					via := *src
-					via.via = h.fn.Name()
-					c.helpers[h.fn] = &via
-					changed = true
-				}
-			}
-		}
-	}
-}
-
-// returned returns the source a function's returns all give, or nil: a
-// helper returns a source if every return does, except for the "" returned
-// beside an error.
-func (c *checker) returned(rets []ast.Expr) *source {
-	var first *source
-	for _, r := range rets {
-		if s, ok := constString(c.pass.TypesInfo, r); ok && s == "" {
-			continue
-		}
-		src := c.sourceOf(r)
-		if src == nil {
-			return nil
-		}
-		if first == nil {
-			first = src
-		}
-	}
-	return first
-}
-
-// sourceOf returns where e's home-like directory comes from, or nil.
-func (c *checker) sourceOf(e ast.Expr) *source {
-	info := c.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v, ok := info.Uses[e].(*types.Var); ok {
-			return c.tainted[v]
-		}
-	case *ast.SelectorExpr:
-		if sel := info.Selections[e]; sel != nil {
-			if sel.Kind() == types.FieldVal {
-				if f, ok := knowledge.Fields[fieldKey(sel)]; ok && f.Cause == knowledge.CauseHome {
-					return &source{name: f.Name, note: f.Note, home: f.Home}
-				}
-			}
-			return nil
-		}
-		if v, ok := info.Uses[e.Sel].(*types.Var); ok { // otherpkg.Home
-			return c.tainted[v]
-		}
-	case *ast.CallExpr:
-		fn := typeutil.StaticCallee(info, e)
-		known, _ := knowledge.Lookup(funcKey(fn))
-		if known.Has(knowledge.Outside) && known.Cause == knowledge.CauseHome {
-			return &source{name: fn.Pkg().Name() + "." + fn.Name(), home: known.Home}
-		}
-		if fn != nil && c.helpers[fn] != nil {
-			return c.helpers[fn]
-		}
-		switch {
-		case known.Has(knowledge.Getenv) && len(e.Args) == 1:
-			if name, ok := constString(info, e.Args[0]); ok {
-				return envSource(name)
-			}
-		case known.Has(knowledge.Identity) && len(e.Args) == 1:
-			return c.sourceOf(e.Args[0])
+		if src != nil {
+			src.via = c.helperOf(a.At, pos)
+			return src
 		}
 	}
 	return nil
+}
+
+// helperOf returns the name of the function of this package the origin at
+// is in, when it is not the one holding pos, or "".
+func (c *checker) helperOf(at token.Position, pos token.Pos) string {
+	if !at.IsValid() {
+		return ""
+	}
+	var origin, here *ast.FuncDecl
+	for _, f := range c.pass.Files {
+		tf := c.pass.Fset.File(f.Pos())
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			if fd.Pos() <= pos && pos < fd.End() {
+				here = fd
+			}
+			if tf != nil && tf.Name() == at.Filename &&
+				tf.Line(fd.Pos()) <= at.Line && at.Line <= tf.Line(fd.End()) {
+				origin = fd
+			}
+		}
+	}
+	if origin == nil || origin == here {
+		return ""
+	}
+	return origin.Name.Name
 }
 
 // envSource returns the source for a read of the variable name, or nil if
@@ -336,15 +238,9 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		if call.Ellipsis.IsValid() || len(call.Args) < 2 {
 			return
 		}
-		base := call.Args[0]
-		if known.Has(knowledge.Format) {
-			format, ok := constString(info, call.Args[0])
-			if !ok || !(strings.HasPrefix(format, "%s") || strings.HasPrefix(format, "%v")) {
-				return
-			}
-			base = call.Args[1]
-		}
-		src := c.sourceOf(base)
+		// The engine records what the path is built on (its first
+		// element, or the first argument of a "%s..." format).
+		src := c.sourceAt(call.Lparen)
 		if src == nil {
 			return
 		}
@@ -385,7 +281,7 @@ func (c *checker) concat(cur inspector.Cursor, b *ast.BinaryExpr) {
 		}
 		left = inner.X
 	}
-	if src := c.sourceOf(left); src != nil {
+	if src := c.sourceAt(b.OpPos); src != nil {
 		c.r.Report(c.diagnostic(b, "string concatenation", src))
 	}
 }

@@ -21,8 +21,10 @@
 //     ("%s/...") on os.UserHomeDir, os.UserConfigDir, the HomeDir of an
 //     os/user.User (which even ignores $HOME), or a read of $HOME,
 //     $USERPROFILE, $APPDATA, $LOCALAPPDATA or an $XDG_* variable
-//     (os.Getenv, os.LookupEnv, syscall.Getenv), directly or through a
-//     variable;
+//     (os.Getenv, os.LookupEnv, syscall.Getenv), directly or through
+//     variables, helpers, fields and other packages, on any path: what the
+//     path is built on comes from the rootflow engine, and a helper the
+//     value came through is named ("through homeDir");
 //   - os.ExpandEnv or os.Expand of a template starting with one of those
 //     variables;
 //   - with -state-dir (such as .myapp, a comma-separated list), a string

@@ -33,7 +33,7 @@ func testdata(t *testing.T) string {
 func isolated() *analysis.Analyzer {
 	engine := rootflow.New(rootflow.DefaultConfig())
 	return staleignore.New(staleignore.Config{Analyzers: []*analysis.Analyzer{
-		adhocroot.New(adhocroot.DefaultConfig()),
+		adhocroot.New(adhocroot.Config{Engine: engine}),
 		blastradius.New(blastradius.Config{Engine: engine}),
 		cwdwrite.New(cwdwrite.Config{Engine: engine}),
 		rootenv.New(rootenv.DefaultConfig()),

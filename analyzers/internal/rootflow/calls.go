@@ -237,7 +237,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true
 		}
-		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: at, Rel: f.Rel}}, true
+		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: at, Rel: f.Rel}}, true
 	case knowledge.Getenv:
 		if idx != 0 {
 			return nil, true
@@ -285,7 +285,7 @@ func (e *engine) envVar(name ssa.Value, at token.Position) Origin {
 	if slices.Contains(e.cfg.RootEnv, s) {
 		return Origin{Kind: Rooted, Root: "global"}
 	}
-	return Origin{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, At: at}
+	return Origin{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, Src: "$" + s, At: at}
 }
 
 // parent evaluates the directory of a path (filepath.Dir, the dir half of

@@ -547,7 +547,7 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 // earlier packages stored into it.
 func (e *engine) cell(key string, pos token.Pos) Origins {
 	if f, ok := knowledge.Fields[key]; ok {
-		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, At: e.at(pos)}}
+		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: e.at(pos)}}
 	}
 	if kind, ok := e.authorities[key]; ok {
 		return Origins{authorityOrigin(kind)}

@@ -58,6 +58,11 @@ type Result struct {
 	// Stores maps a cell (field or package variable) to what this package
 	// and its dependencies store into it.
 	Stores map[string]Origins
+	// Bases maps each path the package builds on the home or config
+	// directory or an environment variable (with filepath.Join and the
+	// like, at its opening parenthesis; with +, at the operator) to the
+	// origins of what it is built on: adhocroot's input.
+	Bases map[token.Pos]Origins
 	// Config is the configuration the engine ran with.
 	Config *Config
 	// Authorities are the program's own authorities (authorities.go),
@@ -160,6 +165,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e.buildIndex()
 	e.summarize()
 	e.resetMemo()
+	e.bases()
 	e.propagate()
 	e.reachAll()
 	e.export()

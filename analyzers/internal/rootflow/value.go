@@ -48,6 +48,10 @@ type Origin struct {
 	Why   string // Bad: where the value came from, when not a literal
 	Rel   bool   // Bad: the path is relative to the working directory
 	Cause Cause  // Bad: what kind of origin it is, for categories and rules
+	// Src, on Bad, names the source as the knowledge table does
+	// ("os.UserHomeDir", "user.User.HomeDir") or "$NAME" for an
+	// environment variable; "" for literals and unknown values.
+	Src string
 	// Raw, on a symbolic origin (Param, Cell, Env), says Path was
 	// concatenated onto it without a separator (p + ".tmp"): its first
 	// segment continues the last segment of whatever the symbol stands for.
@@ -66,7 +70,7 @@ func originLess(a, b Origin) int {
 	if c := int(a.Kind) - int(b.Kind); c != 0 {
 		return c
 	}
-	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.At.Filename, b.At.Filename}} {
+	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}, {a.At.Filename, b.At.Filename}} {
 		if c := strings.Compare(p[0], p[1]); c != 0 {
 			return c
 		}

@@ -113,9 +113,9 @@ func helpers() []string {
 	h, _ := homeDir()
 	return []string{
 		filepath.Join(h, "myapp"),         // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
-		filepath.Join(appHome(), "myapp"), // want `filepath\.Join builds a state path on os\.UserHomeDir through appHome outside`
-		filepath.Join(configHome(), "x"),  // ok: configHome returns a mix of sources and joins, not a source
-		filepath.Join(mixed(), "myapp"),   // ok: mixed returns a literal on one path
+		filepath.Join(appHome(), "myapp"), // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
+		filepath.Join(configHome(), "x"),  // want `filepath\.Join builds a state path on \$HOME through configHome outside`
+		filepath.Join(mixed(), "myapp"),   // want `filepath\.Join builds a state path on os\.UserHomeDir through mixed outside`
 	}
 }
 

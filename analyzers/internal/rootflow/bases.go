@@ -1,0 +1,85 @@
+package rootflow
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+)
+
+// bases records, for every path the package builds with a join,
+// fmt.Sprintf or a string concatenation, the origins of what it is built
+// on when they include the home or config directory or an environment
+// variable: what adhocroot reports as a root built outside the authority,
+// with the engine's provenance (through variables, helpers and packages).
+func (e *engine) bases() {
+	e.res.Bases = map[token.Pos]Origins{}
+	for _, fn := range e.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var base ssa.Value
+				switch in := instr.(type) {
+				case *ssa.Call:
+					base = e.builtOn(in.Common())
+				case *ssa.BinOp:
+					if _, isString := in.Type().Underlying().(*types.Basic); isString && in.Op == token.ADD {
+						base = in.X
+					}
+				}
+				if base == nil {
+					continue
+				}
+				// A package variable or field holding the home directory
+				// (var home, _ = os.UserHomeDir()) counts as what it holds.
+				v := e.eval(base).mapOrigins(func(a Origin) Origins {
+					if a.Kind == Cell && a.Path == "" {
+						return union(Origins{a}, e.cellStores(a.Key))
+					}
+					return Origins{a}
+				})
+				if homeOrEnv(v) {
+					e.res.Bases[instr.Pos()] = v
+				}
+			}
+		}
+	}
+}
+
+// builtOn returns the base of a call building a path (the first element
+// of filepath.Join, the first argument of fmt.Sprintf("%s/...")), or nil.
+func (e *engine) builtOn(common *ssa.CallCommon) ssa.Value {
+	callee := common.StaticCallee()
+	if callee == nil || len(common.Args) == 0 {
+		return nil
+	}
+	f := lookup(funcKey(callee))
+	switch {
+	case f.Has(knowledge.Join):
+		if elems, ok := varargs(common.Args[0]); ok && len(elems) >= 2 {
+			return elems[0]
+		}
+	case f.Has(knowledge.Format) && len(common.Args) == 2:
+		format, ok := constString(common.Args[0])
+		if !ok || !strings.HasPrefix(format, "%s") && !strings.HasPrefix(format, "%v") {
+			return nil
+		}
+		if elems, ok := varargs(common.Args[1]); ok && len(elems) >= 1 {
+			return elems[0]
+		}
+	}
+	return nil
+}
+
+// homeOrEnv reports whether v has an origin in the home or config
+// directory or an environment variable.
+func homeOrEnv(v Origins) bool {
+	for _, a := range v {
+		if a.Kind == Bad && a.Src != "" && (a.Cause == CauseHome || a.Cause == CauseEnv) {
+			return true
+		}
+	}
+	return false
+}
