@@ -73,11 +73,12 @@ func (e *engine) builtOn(common *ssa.CallCommon) ssa.Value {
 	return nil
 }
 
-// homeOrEnv reports whether v has an origin in the home or config
-// directory or an environment variable.
+// homeOrEnv reports whether v has an origin that is the home or config
+// directory or an environment variable itself, not a path already built
+// below one (that is reported where it was built).
 func homeOrEnv(v Origins) bool {
 	for _, a := range v {
-		if a.Kind == Bad && a.Src != "" && (a.Cause == CauseHome || a.Cause == CauseEnv) {
+		if a.Kind == Bad && a.Src != "" && a.Path == "" && (a.Cause == CauseHome || a.Cause == CauseEnv) {
 			return true
 		}
 	}

@@ -281,7 +281,10 @@ func (a Origin) appendPath(rel string, at token.Position) Origin {
 		if a.Kind == Rooted && climbs(a.Path) {
 			return Origin{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", a.Root, ".."), Cause: CauseClimb, At: at}
 		}
-	case a.Kind == Bad && a.Lit != "":
+	case a.Kind == Bad && (a.Lit != "" || a.Src != ""):
+		// A literal or a known source (the home directory) keeps the
+		// pattern below it: adhocroot tells the bare home directory from
+		// a root already built on it.
 		a.Path = cleanPattern(joinPattern(a.Path, rel))
 	}
 	return a

@@ -114,7 +114,7 @@ func helpers() []string {
 	return []string{
 		filepath.Join(h, "myapp"),         // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
 		filepath.Join(appHome(), "myapp"), // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
-		filepath.Join(configHome(), "x"),  // want `filepath\.Join builds a state path on \$HOME through configHome outside`
+		filepath.Join(configHome(), "x"),  // want `filepath\.Join builds a state path on \$XDG_CONFIG_HOME through configHome outside`
 		filepath.Join(mixed(), "myapp"),   // want `filepath\.Join builds a state path on os\.UserHomeDir through mixed outside`
 	}
 }
