@@ -28,16 +28,16 @@ func AuthorityPackage(files []*ast.File, pkgPath string, configured []string) bo
 		if kind == "user" || kind == "temp" {
 			continue
 		}
-		if namePackage(name) == pkgPath {
+		if NamePackage(name) == pkgPath {
 			return true
 		}
 	}
 	return false
 }
 
-// namePackage returns the import path of a configured name: "pkg/path"
+// NamePackage returns the import path of a configured name: "pkg/path"
 // for "pkg/path.F", "(*pkg/path.T).M" and "(pkg/path.T).F".
-func namePackage(name string) string {
+func NamePackage(name string) string {
 	name = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(name), "("), "*")
 	if i := strings.Index(name, ")"); i >= 0 {
 		name = name[:i]

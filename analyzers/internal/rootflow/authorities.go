@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 // librarySuffix is the import path suffix of the stateroots library. Its
@@ -30,7 +32,7 @@ func (e *engine) programAuthorities() []AuthorityRef {
 		case "user", "temp", "cache":
 			return
 		}
-		if pkg := authorityPackage(name); pkg == "" || strings.HasSuffix(pkg, librarySuffix) {
+		if pkg := report.NamePackage(name); pkg == "" || strings.HasSuffix(pkg, librarySuffix) {
 			return
 		}
 		if _, ok := seen[name]; !ok {
@@ -64,21 +66,6 @@ func (e *engine) programAuthorities() []AuthorityRef {
 	}
 	slices.SortFunc(out, func(a, b AuthorityRef) int { return cmp.Compare(a.Name, b.Name) })
 	return out
-}
-
-// authorityPackage returns the import path of an authority's name:
-// "pkg/path" for "pkg/path.F", "(*pkg/path.T).M" and "pkg/path.T.F".
-func authorityPackage(name string) string {
-	name = strings.TrimPrefix(strings.TrimPrefix(name, "("), "*")
-	if i := strings.Index(name, ")"); i >= 0 {
-		name = name[:i]
-	}
-	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
-	if dot < 0 {
-		return ""
-	}
-	return name[:slash+1+dot]
 }
 
 // Suggest returns up to two of the program's authorities to derive a path
