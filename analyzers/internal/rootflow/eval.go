@@ -62,7 +62,18 @@ func (e *engine) eval(v ssa.Value) Origins {
 		e.lowlink = st.depth
 		r = e.compute(v)
 		low = min(low, e.lowlink)
-		if !st.hit || r.equal(st.provisional) || iter+1 >= maxEvalIterations {
+		if st.hit && iter+1 >= widenAfterRounds {
+			// A loop that keeps extending a path (p = Join(p, name))
+			// converges on "p/**".
+			r = widenNew([]Origins{r}, []Origins{st.provisional})[0]
+		}
+		if !st.hit || r.equal(st.provisional) {
+			break
+		}
+		if iter+1 >= maxEvalIterations {
+			// Still changing: say so rather than keep a value that may
+			// miss an origin.
+			r = union(r, Origins{{Kind: Bad, Why: "a value the analysis gave up on (a loop kept changing it)", Cause: CauseLimit, At: e.at(v.Pos())}})
 			break
 		}
 		st.provisional, st.hit = r, false
