@@ -69,6 +69,9 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "deepchain"},
 		{dir: "iface/..."},
 		{dir: "objects"},
+		{dir: "ifacemethod"},
+		{dir: "absguard"},
+		{dir: "arrays"},
 		{dir: "recursivetypes"},
 	}
 	for _, c := range cases {

@@ -22,6 +22,10 @@ func flagFuncs() []Func {
 				Func{Name: pkg + "." + fn, Roles: FlagBinder},
 				Func{Name: "(*" + pkg + ".FlagSet)." + fn, Roles: FlagBinder})
 		}
+		// func Func(name, usage string, fn func(string) error), and TextVar's cousin on FlagSet
+		out = append(out,
+			Func{Name: pkg + ".Func", Roles: FlagCallback},
+			Func{Name: "(*" + pkg + ".FlagSet).Func", Roles: FlagCallback})
 	}
 	return out
 }

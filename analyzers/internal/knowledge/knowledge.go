@@ -45,12 +45,14 @@ const (
 
 // The effect roles: what a call does besides returning.
 const (
-	Sink        Role = 1 << (resultRoles + iota) // writes the paths Sink.Paths name
-	FlagBinder                                   // binds the string variable argument 0 points to to a command-line flag
-	NoReturn                                     // never returns (os.Exit, log.Fatal)
-	Chdir                                        // changes the process's working directory
-	Expand                                       // expands the environment variables named in its template argument 0 (os.ExpandEnv)
-	AtomicStore                                  // stores argument 1 into the cell argument 0 points to
+	Sink         Role = 1 << (resultRoles + iota) // writes the paths Sink.Paths name
+	FlagBinder                                    // binds the string variable argument 0 points to to a command-line flag
+	FlagCallback                                  // calls the function it is given with the user's value for a flag (flag.Func)
+	NoReturn                                      // never returns (os.Exit, log.Fatal)
+	Chdir                                         // changes the process's working directory
+	Expand                                        // expands the environment variables named in its template argument 0 (os.ExpandEnv)
+	AbsCheck                                      // reports whether argument 0 is an absolute path (filepath.IsAbs)
+	AtomicStore                                   // stores argument 1 into the cell argument 0 points to
 )
 
 // SinkSpec says which arguments of a sink are written paths.

@@ -139,6 +139,11 @@ var paths = []Func{
 	// func Rel(basepath, targpath string) (string, error)
 	{Name: "path/filepath.Rel", Roles: Outside, Why: "a relative path from filepath.Rel, resolved against the working directory", Cause: CauseCwd, Rel: true},
 
+	// func IsAbs(path string) bool
+	{Name: "path/filepath.IsAbs", Roles: AbsCheck},
+	// func IsAbs(path string) bool
+	{Name: "path.IsAbs", Roles: AbsCheck},
+
 	// func Join(root string, elem ...string) (string, error): the authority library's traversal-safe join
 	{Name: "github.com/staterootlint/staterootlint/stateroots.Join", Roles: SafeJoin},
 	// func Sprintf(format string, a ...any) string

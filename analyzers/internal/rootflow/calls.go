@@ -164,6 +164,12 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 		if a.EmptyTemp {
 			arg = emptyIsTemp(arg)
 		}
+		if a.AbsOnly {
+			arg = absolute(arg)
+		}
+		if a.EmptyOnly {
+			arg = onlyEmpty(arg)
+		}
 		p := e.expandElems(a.Path, args)
 		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, a.Raw, at)} })
 	}).mapOrigins(func(a Origin) Origins {

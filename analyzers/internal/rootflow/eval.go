@@ -122,6 +122,12 @@ func (e *engine) compute(v ssa.Value) Origins {
 				parts = append(parts, val)
 				continue
 			}
+			if i < len(preds) && absOnlyEdge(preds[i], v.Block(), edge) {
+				// if !IsAbs(p) { p = Join(base, p) }: the p that arrives
+				// unchanged is absolute.
+				parts = append(parts, absolute(e.eval(edge)))
+				continue
+			}
 			parts = append(parts, e.eval(edge))
 		}
 		return e.userDefaults(union(parts...))
@@ -196,6 +202,9 @@ func (e *engine) constant(c *ssa.Const) Origins {
 	if c.Value == nil || c.Value.Kind() != constant.String {
 		if c.IsNil() {
 			return nil // a nil slice holds no paths
+		}
+		if c.Value == nil && isPathType(c.Type()) {
+			return Origins{{Kind: Empty}} // [3]string{}: empty strings
 		}
 		return e.bad(c.Pos(), "a value the analysis cannot follow")
 	}
@@ -332,7 +341,7 @@ func (e *engine) param(p *ssa.Parameter) Origins {
 			idx = i
 		}
 	}
-	if isCobraArgs(fn, idx) {
+	if isCobraArgs(fn, idx) || idx == 0 && e.flagCallbacks[fn] {
 		return Origins{{Kind: User}}
 	}
 	return Origins{{Kind: Param, Key: funcKey(fn), Index: idx}}

@@ -39,6 +39,9 @@ type index struct {
 	up          *upstream                // lazily merged package facts of dependencies
 	named       []*types.TypeName        // lazily, the named types in sight, for interface dispatch
 	impls       map[*types.Func][]callee // the implementations of each interface method called
+	// flagCallbacks are the functions passed to flag.Func and the like:
+	// their first parameter is the user's value for the flag.
+	flagCallbacks map[*ssa.Function]bool
 }
 
 // buildIndex records the package's functions, closures and stores.
@@ -50,6 +53,7 @@ func (e *engine) buildIndex() {
 				switch in := instr.(type) {
 				case ssa.CallInstruction:
 					e.collectStores(fn, in)
+					e.collectFlagCallback(in.Common())
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
@@ -356,4 +360,21 @@ type upstream struct {
 	stores   map[string]Origins
 	cellReqs map[string]Req
 	funcReqs map[string]map[int]Req
+}
+
+// collectFlagCallback records the function a call hands to flag.Func (or
+// a look-alike of the knowledge table) as a flag callback.
+func (e *engine) collectFlagCallback(common *ssa.CallCommon) {
+	callee := common.StaticCallee()
+	if callee == nil || !knowledge.Is(funcKey(callee), knowledge.FlagCallback) {
+		return
+	}
+	for _, arg := range common.Args {
+		switch f := arg.(type) {
+		case *ssa.Function:
+			e.flagCallbacks[f] = true
+		case *ssa.MakeClosure:
+			e.flagCallbacks[f.Fn.(*ssa.Function)] = true
+		}
+	}
 }

@@ -138,6 +138,8 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			storeSites: map[string][]storeSite{},
 			imported:   map[types.Object]*FuncFact{},
 			impls:      map[*types.Func][]callee{},
+
+			flagCallbacks: map[*ssa.Function]bool{},
 		},
 		evaluator: evaluator{
 			results:   map[*ssa.Function][]Origins{},

@@ -127,6 +127,12 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 				continue
 			}
 			v := e.eval(r)
+			switch {
+			case emptyAt(b, r):
+				v = onlyEmpty(v) // if p == "" { return p }
+			case absOnly(b, r):
+				v = absolute(v) // return b, where IsAbs(b)
+			}
 			if failing {
 				// An empty path beside an error that may be non-nil is
 				// the zero value of a failure path (return "", err, or a

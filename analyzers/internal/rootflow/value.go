@@ -59,6 +59,13 @@ type Origin struct {
 	// EmptyTemp, on a Param, says an empty argument means os.TempDir (the
 	// dir parameter of a helper around os.CreateTemp).
 	EmptyTemp bool
+	// AbsOnly, on a Param, says the callee returns the parameter only
+	// where filepath.IsAbs holds for it: a relative argument never comes
+	// back as it is (a join that keeps absolute paths).
+	AbsOnly bool
+	// EmptyOnly, on a Param, says the callee returns the parameter only
+	// where it is "": only an empty argument comes back as it is.
+	EmptyOnly bool
 	At        token.Position // where the origin arose, for messages
 }
 
@@ -89,6 +96,18 @@ func originLess(a, b Origin) int {
 	}
 	if a.Rel != b.Rel {
 		if a.Rel {
+			return 1
+		}
+		return -1
+	}
+	if a.EmptyOnly != b.EmptyOnly {
+		if a.EmptyOnly {
+			return 1
+		}
+		return -1
+	}
+	if a.AbsOnly != b.AbsOnly {
+		if a.AbsOnly {
 			return 1
 		}
 		return -1

@@ -1,0 +1,110 @@
+package rootflow
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+)
+
+// A value used only where filepath.IsAbs holds for it (the kept branch of
+// a join that leaves absolute paths alone) is never a relative path: its
+// relative and empty origins are dropped there, in the function and, for
+// a returned parameter, at its callers (Origin.AbsOnly).
+
+// absOnly reports whether block b runs only where filepath.IsAbs(v) (or
+// path.IsAbs(v)) is true.
+func absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
+	for ; b != nil && b.Idom() != nil; b = b.Idom() {
+		idom := b.Idom()
+		if want, ok := absCheck(idom, v); ok {
+			then, els := idom.Succs[0].Dominates(b), idom.Succs[1].Dominates(b)
+			if then != els && then == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// absOnlyEdge reports whether the edge from pred into succ (a phi's) is
+// taken only where IsAbs(v) is true: pred's own branch decides it, or
+// pred runs only there.
+func absOnlyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
+	if want, ok := absCheck(pred, v); ok && pred.Succs[0] != pred.Succs[1] {
+		return (pred.Succs[0] == succ) == want
+	}
+	return absOnly(pred, v)
+}
+
+// absCheck returns, when block b ends by branching on IsAbs(v) (or its
+// negation), which successor index 0 means: true for IsAbs(v), false for
+// !IsAbs(v).
+func absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
+	branch, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !isIf {
+		return false, false
+	}
+	cond, want := branch.Cond, true
+	if not, isNot := cond.(*ssa.UnOp); isNot && not.Op == token.NOT {
+		cond, want = not.X, false
+	}
+	call, isCall := cond.(*ssa.Call)
+	if !isCall || len(call.Call.Args) != 1 || call.Call.Args[0] != v {
+		return false, false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || !knowledge.Is(funcKey(callee), knowledge.AbsCheck) {
+		return false, false
+	}
+	return want, true
+}
+
+// absolute keeps the origins of v that can be absolute paths: a relative
+// literal, a path relative to the working directory and the empty path
+// cannot; a parameter is marked so its callers drop theirs.
+func absolute(v Origins) Origins {
+	return v.mapOrigins(func(a Origin) Origins {
+		switch {
+		case a.Kind == Empty, a.Kind == Bad && a.Rel:
+			return nil
+		case a.Kind == Param && a.Path == "":
+			a.AbsOnly = true
+		}
+		return Origins{a}
+	})
+}
+
+// emptyAt reports whether block b runs only where v == "": there v is the
+// empty path, whatever it is elsewhere (if p == "" { return p }).
+func emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
+	for cmp, equal := range guards(b) {
+		x, lit := cmp.X, cmp.Y
+		if _, isConst := constString(x); isConst {
+			x, lit = lit, x
+		}
+		if s, isConst := constString(lit); isConst && s == "" && x == v && equal {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyEmpty is what v is where it is "": the empty path if v can be
+// empty, nothing if it cannot; a parameter is marked so its callers keep
+// only their empty arguments.
+func onlyEmpty(v Origins) Origins {
+	return v.mapOrigins(func(a Origin) Origins {
+		switch {
+		case a.Kind == Empty:
+			return Origins{a}
+		case a.Kind == Param && a.Path == "":
+			a.EmptyOnly = true
+			return Origins{a}
+		case a.Kind == Bad && a.Lit != "", a.Kind == Rooted && a.Path != "":
+			return nil // a literal or a path below a root is never ""
+		}
+		return Origins{{Kind: Empty}}
+	})
+}
