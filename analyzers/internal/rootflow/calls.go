@@ -24,6 +24,11 @@ type callee struct {
 	// dispatched: an implementation of the interface method an invoke
 	// call names; its arguments are the receiver, then the call's.
 	dispatched bool
+	// shared: one of several implementations the call may reach, none
+	// known to be the receiver's: its results count, but its
+	// requirements do not bind the call (another implementation may be
+	// the one that runs, as a container's Copy beside the host's).
+	shared bool
 }
 
 // args returns the call's arguments as t receives them: receiver first.

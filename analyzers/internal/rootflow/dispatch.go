@@ -15,9 +15,11 @@ import (
 // Interface dispatch: a call through an interface method resolves to the
 // implementations the analysis can see, the named types of the package and
 // of its dependencies outside the standard library (whose implementations
-// the knowledge table models). Results are the union over them, and an
+// the knowledge table models). Results are the union over them. An
 // implementation whose parameter reaches a write puts its requirement on
-// the interface call site. A method with more implementations than
+// the interface call site when it is the only implementation in sight, or
+// the receiver's type is known at the call; with several, the one that
+// writes may not be the one that runs, and the call is not blamed. A method with more implementations than
 // maxImplementations, or none in sight, stays an interface call: its
 // result is a value the analysis cannot follow, reported as such.
 
@@ -54,6 +56,11 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 			}
 			key := impl.Origin().FullName()
 			out = append(out, callee{fn: e.byKey[key], key: key, dispatched: true})
+		}
+	}
+	if len(out) > 1 {
+		for i := range out {
+			out[i].shared = true
 		}
 	}
 	e.impls[m] = out

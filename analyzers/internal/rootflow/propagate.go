@@ -54,7 +54,9 @@ func (e *engine) propagate() {
 					targets, _ := e.callees(in.Common())
 					for _, t := range targets {
 						e.checkWrite(in, fn, t, &queue)
-						calls[t.key] = append(calls[t.key], callSite{in, fn, t})
+						if !t.shared {
+							calls[t.key] = append(calls[t.key], callSite{in, fn, t})
+						}
 					}
 				}
 			}
