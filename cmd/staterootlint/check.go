@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/internal/config"
 )
 
@@ -30,6 +31,17 @@ type checkRequest struct {
 	roots          []*analysis.Analyzer
 	format         string
 	fix            bool
+	// cacheDir is the persistent cache (see cache.go); "" or noCache: none.
+	cacheDir string
+	noCache  bool
+	quiet    bool // no progress on stderr
+}
+
+// analysisResult is what a run of the analyzers leaves for the report:
+// the root packages' findings and inventories.
+type analysisResult struct {
+	findings  []finding
+	artifacts []inventory.Artifact
 }
 
 // finding is one diagnostic with its resolved position.
@@ -38,16 +50,30 @@ type finding struct {
 	pos      token.Position // Filename is absolute
 	message  string
 	category string
-	fixes    []analysis.SuggestedFix
-	fset     *token.FileSet
+	fix      *resolvedFix // the first suggested fix, if any
+}
+
+// newFinding resolves a diagnostic's position and first fix, so it
+// outlives the FileSet.
+func newFinding(analyzer string, fset *token.FileSet, d analysis.Diagnostic) finding {
+	f := finding{
+		analyzer: analyzer,
+		pos:      fset.Position(d.Pos),
+		message:  d.Message,
+		category: d.Category,
+	}
+	if len(d.SuggestedFixes) > 0 {
+		f.fix = resolveFix(fset, d.SuggestedFixes[0])
+	}
+	return f
 }
 
 func (c *cli) check(req checkRequest) int {
-	graph, code := c.runAnalyzers(req)
+	res, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}
-	findings := collect(graph)
+	findings := res.findings
 
 	if req.fix {
 		var code int
@@ -70,10 +96,20 @@ func (c *cli) check(req checkRequest) int {
 // runAnalyzers applies the configuration, loads the packages, checks the
 // configured names against them and runs the analyzers: the part every
 // subcommand that analyzes shares. A non-zero code is the exit code.
-func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
+//
+// The unit driver (unit.go) runs it; when the go command reports errors
+// or a package does not type-check, the go/packages driver below runs
+// instead and reports them.
+func (c *cli) runAnalyzers(req checkRequest) (*analysisResult, int) {
 	if _, err := req.cfg.Apply(req.roots); err != nil {
 		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
 		return nil, exitConfig
+	}
+	if !c.loadAll {
+		res, code, err := c.runUnits(req)
+		if err == nil {
+			return res, code
+		}
 	}
 	pkgs, code := c.load(req)
 	if code != exitClean {
@@ -88,15 +124,8 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 		return nil, exitConfig
 	}
 	if slices.ContainsFunc(pkgs, inGOROOT) {
-		// Asked to analyze the standard library itself: the engine must
-		// not model it by its tables as it does for dependencies.
-		for _, a := range config.Closure(req.roots) {
-			if f := a.Flags.Lookup(analyzeStdFlag); f != nil {
-				if err := f.Value.Set("true"); err != nil {
-					fmt.Fprintf(c.stderr, "%s: set -%s.%s: %v\n", progname, a.Name, analyzeStdFlag, err)
-					return nil, exitUsage
-				}
-			}
+		if code := c.analyzeStd(req.roots); code != exitClean {
+			return nil, code
 		}
 	}
 	graph, err := checker.Analyze(guard(req.roots), pkgs, nil)
@@ -110,7 +139,21 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 		}
 		return nil, exitUsage
 	}
-	return graph, exitClean
+	return &analysisResult{findings: collect(graph), artifacts: inventory.Collect(graph)}, exitClean
+}
+
+// analyzeStd is for a run asked to analyze the standard library itself:
+// the engine must not model it by its tables as it does for dependencies.
+func (c *cli) analyzeStd(roots []*analysis.Analyzer) int {
+	for _, a := range config.Closure(roots) {
+		if f := a.Flags.Lookup(analyzeStdFlag); f != nil {
+			if err := f.Value.Set("true"); err != nil {
+				fmt.Fprintf(c.stderr, "%s: set -%s.%s: %v\n", progname, a.Name, analyzeStdFlag, err)
+				return exitUsage
+			}
+		}
+	}
+	return exitClean
 }
 
 // checkConfigFiles applies the rule of which configuration file counts
@@ -261,20 +304,12 @@ func analysisErrors(g *checker.Graph) []string {
 func collect(g *checker.Graph) []finding {
 	var out []finding
 	for _, act := range g.Roots {
-		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			out = append(out, finding{
-				analyzer: act.Analyzer.Name,
-				pos:      fset.Position(d.Pos),
-				message:  d.Message,
-				category: d.Category,
-				fixes:    d.SuggestedFixes,
-				fset:     fset,
-			})
+			out = append(out, newFinding(act.Analyzer.Name, act.Package.Fset, d))
 		}
 	}
-	slices.SortStableFunc(out, compareFindings)
-	return slices.CompactFunc(out, func(a, b finding) bool { return compareFindings(a, b) == 0 })
+	uniqueFindings(&out)
+	return out
 }
 
 func compareFindings(a, b finding) int {

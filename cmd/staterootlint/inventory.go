@@ -28,6 +28,7 @@ func (c *cli) inventory(args []string) int {
 	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	addRunFlags(fs, &f)
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(c.stdout, "Usage:\n  %s inventory [flags] [packages]\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
 		return exitClean
@@ -56,11 +57,11 @@ func (c *cli) inventory(args []string) int {
 		}
 		doc.Path = contract // problems name the file as the user did
 	}
-	graph, code := c.runAnalyzers(req)
+	res, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}
-	arts := inventory.Collect(graph)
+	arts := res.artifacts
 	if contract == "" {
 		if err := inventory.Write(c.stdout, format, arts); err != nil {
 			fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)

@@ -34,13 +34,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if isVetInvocation(args) {
 		return runVet(args, analyzers.All, stdout, stderr)
 	}
-	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr}).main(args)
+	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr, cacheDir: defaultCacheDir()}).main(args)
 }
 
 // cli is one invocation of the standalone driver.
 type cli struct {
 	suite          []*analysis.Analyzer // the analyzers users can enable
 	stdout, stderr io.Writer
+	// cacheDir is the persistent cache's directory (cache.go); "" runs
+	// without one (tests).
+	cacheDir string
+	// loadAll runs the go/packages driver (every package in memory)
+	// instead of the unit driver: for tests that compare the two.
+	loadAll bool
 }
 
 // command is a subcommand: "staterootlint NAME args...".
@@ -81,6 +87,8 @@ type flags struct {
 	tags        string
 	enable      []string
 	disable     []string
+	noCache     bool
+	quiet       bool
 	version     bool
 	help        bool
 }
@@ -93,7 +101,7 @@ var flagGroups = []struct {
 	{"Configuration", []string{"config", "authority", "sink", "tests", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
 	{"Output", []string{"format", "fix"}},
-	{"General", []string{"chdir", "version", "help"}},
+	{"General", []string{"chdir", "no-cache", "quiet", "version", "help"}},
 }
 
 func newFlagSet(f *flags) *pflag.FlagSet {
@@ -112,9 +120,17 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
 	fs.BoolVar(&f.fix, "fix", false, "apply the analyzers' suggested fixes to the source files")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	addRunFlags(fs, f)
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")
 	fs.BoolVarP(&f.help, "help", "h", false, "print this help and exit")
 	return fs
+}
+
+// addRunFlags adds the flags about how a run goes, shared by the
+// commands that analyze.
+func addRunFlags(fs *pflag.FlagSet, f *flags) {
+	fs.BoolVar(&f.noCache, "no-cache", false, "analyze every package, neither reading nor writing the cache (under the user cache directory)")
+	fs.BoolVar(&f.quiet, "quiet", false, "show no progress on stderr (shown only when stderr is a terminal)")
 }
 
 // formatValue is the --format flag: one of formats.
@@ -202,7 +218,8 @@ func (c *cli) newRequest(f flags, patterns []string, roots []*analysis.Analyzer)
 	if f.tags != "" {
 		buildFlags = []string{"-tags=" + f.tags}
 	}
-	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, explicitConfig: f.configPath != "", buildFlags: buildFlags, roots: roots}, exitClean
+	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, explicitConfig: f.configPath != "", buildFlags: buildFlags, roots: roots,
+		cacheDir: c.cacheDir, noCache: f.noCache, quiet: f.quiet}, exitClean
 }
 
 // loadConfig reads the configuration file (--config, else the one found
