@@ -167,4 +167,3 @@ func goList(req checkRequest) ([]*listedPackage, error) {
 	}
 	return pkgs, nil
 }
-

@@ -47,6 +47,8 @@ type cli struct {
 	// loadAll runs the go/packages driver (every package in memory)
 	// instead of the unit driver: for tests that compare the two.
 	loadAll bool
+	// stats describes the last run of the unit driver, for tests.
+	stats unitStats
 }
 
 // command is a subcommand: "staterootlint NAME args...".

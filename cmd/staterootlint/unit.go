@@ -63,6 +63,12 @@ type unit struct {
 	failed    bool // failed itself or a dependency did: no facts
 }
 
+// unitStats counts what a run of the unit driver did.
+type unitStats struct {
+	ran              bool // the unit driver ran to the end (no fall back)
+	analyzed, cached int
+}
+
 // errFallBack makes runUnits hand the run to the go/packages driver.
 var errFallBack = errors.New("fall back to the go/packages driver")
 
@@ -81,6 +87,8 @@ type unitDriver struct {
 	progress *progress
 
 	fallback atomic.Bool
+	analyzed atomic.Int32
+	cached   atomic.Int32
 }
 
 // runUnits runs the analyzers of req with the unit driver. errFallBack
@@ -163,14 +171,12 @@ func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
 		return nil, 0, errFallBack
 	}
 
+	c.stats = unitStats{ran: true, analyzed: int(d.analyzed.Load()), cached: int(d.cached.Load())}
 	res := &analysisResult{}
-	var errs, prereq []string
+	var errs []string
 	var arts [][]inventory.Artifact
 	for _, u := range d.units {
 		errs = append(errs, u.errs...)
-		if u.failed && len(u.errs) == 0 {
-			prereq = append(prereq, u.pkg.ImportPath)
-		}
 		if u.root {
 			res.findings = append(res.findings, u.findings...)
 			if u.hasInv {
@@ -309,10 +315,12 @@ func (d *unitDriver) do(u *unit) {
 			if e, ok := d.cache.get(key); ok {
 				e.restore(u)
 				u.factHash = factHash(u)
+				d.cached.Add(1)
 				return
 			}
 		}
 	}
+	d.analyzed.Add(1)
 	if err := d.analyze(u, src); err != nil {
 		if errors.Is(err, errFallBack) {
 			d.fallback.Store(true)
