@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/internal/config"
@@ -59,6 +60,10 @@ type unit struct {
 	findings  []finding
 	artifacts []inventory.Artifact
 	hasInv    bool // artifacts is an inventory result (even an empty one)
+	objFacts  struct {
+		once sync.Once
+		list []analysis.ObjectFact
+	}
 	errs      []string
 	failed    bool // failed itself or a dependency did: no facts
 }
@@ -85,6 +90,16 @@ type unitDriver struct {
 	cache    *cache // nil: no cache
 	keys     *keyInputs
 	progress *progress
+
+	// universe holds the types of the dependencies whose object facts a
+	// pass asked for all at once (AllObjectFacts), each read once from
+	// its export data: a pass reads such facts by the objects' names,
+	// and a unit's own types need not reach every package with facts.
+	universe struct {
+		sync.Mutex
+		fset    *token.FileSet
+		imports map[string]*types.Package
+	}
 
 	fallback atomic.Bool
 	analyzed atomic.Int32
@@ -360,7 +375,7 @@ func (d *unitDriver) analyze(u *unit, src map[string][]byte) (err error) {
 		}
 		files = append(files, f)
 	}
-	pkg, info, imports, err := d.typeCheck(u, fset, files)
+	pkg, info, _, err := d.typeCheck(u, fset, files)
 	if err != nil {
 		return errFallBack
 	}
@@ -376,13 +391,7 @@ func (d *unitDriver) analyze(u *unit, src map[string][]byte) (err error) {
 		}
 	}
 	visit(u)
-	scope := newFactScope(pkg, deps, func(dep *unit) *types.Package {
-		p, err := d.importUnit(dep, fset, imports)
-		if err != nil {
-			return nil
-		}
-		return p
-	})
+	scope := newFactScope(pkg, deps, d.objectFacts)
 
 	analyzers := d.forDep
 	if u.root {
@@ -467,6 +476,42 @@ func (d *unitDriver) analyze(u *unit, src map[string][]byte) (err error) {
 	}
 	u.facts = &unitFacts{data: data}
 	return nil
+}
+
+// objectFacts returns the object facts of dep with their objects, from
+// the driver's universe; computed once, shared by the units that ask.
+func (d *unitDriver) objectFacts(dep *unit) []analysis.ObjectFact {
+	dep.objFacts.once.Do(func() {
+		if dep.facts == nil || dep.facts.decode() != nil {
+			return
+		}
+		// One lock for reading and resolving: reading a package may
+		// complete packages already read.
+		d.universe.Lock()
+		defer d.universe.Unlock()
+		var pkg *types.Package
+		for _, g := range dep.facts.decoded {
+			if g.Object == "" {
+				continue
+			}
+			if pkg == nil {
+				if d.universe.imports == nil {
+					d.universe.fset, d.universe.imports = token.NewFileSet(), map[string]*types.Package{}
+				}
+				p, err := d.importUnit(dep, d.universe.fset, d.universe.imports)
+				if err != nil {
+					return
+				}
+				pkg = p
+			}
+			obj, err := objectpath.Object(pkg, objectpath.Path(g.Object))
+			if err != nil {
+				continue
+			}
+			dep.objFacts.list = append(dep.objFacts.list, analysis.ObjectFact{Object: obj, Fact: g.Fact})
+		}
+	})
+	return dep.objFacts.list
 }
 
 // typeCheck type-checks the unit's files against its dependencies'

@@ -83,15 +83,17 @@ type objKey struct {
 type factScope struct {
 	pkg     *types.Package
 	deps    map[string]*unit // the unit's dependencies, transitively, by package path
-	typesOf func(u *unit) *types.Package
-	enc     objectpath.Encoder
+	// objectsOf returns the object facts of a dependency with their
+	// objects (see unitDriver.objectFacts).
+	objectsOf func(u *unit) []analysis.ObjectFact
+	enc       objectpath.Encoder
 
 	own    map[objKey]analysis.Fact
 	ownPkg map[reflect.Type]analysis.Fact
 }
 
-func newFactScope(pkg *types.Package, deps map[string]*unit, typesOf func(*unit) *types.Package) *factScope {
-	return &factScope{pkg: pkg, deps: deps, typesOf: typesOf, own: map[objKey]analysis.Fact{}, ownPkg: map[reflect.Type]analysis.Fact{}}
+func newFactScope(pkg *types.Package, deps map[string]*unit, objectsOf func(*unit) []analysis.ObjectFact) *factScope {
+	return &factScope{pkg: pkg, deps: deps, objectsOf: objectsOf, own: map[objKey]analysis.Fact{}, ownPkg: map[reflect.Type]analysis.Fact{}}
 }
 
 // bind sets the fact methods of pass.
@@ -186,24 +188,10 @@ func (s *factScope) allObjectFacts(filter map[reflect.Type]bool) []analysis.Obje
 		}
 	}
 	for _, dep := range s.sortedDeps() {
-		if dep.facts == nil || dep.facts.decode() != nil {
-			continue
-		}
-		var pkg *types.Package
-		for _, g := range dep.facts.decoded {
-			if g.Object == "" || !filter[reflect.TypeOf(g.Fact)] {
-				continue
+		for _, of := range s.objectsOf(dep) {
+			if filter[reflect.TypeOf(of.Fact)] {
+				out = append(out, of)
 			}
-			if pkg == nil {
-				if pkg = s.typesOf(dep); pkg == nil {
-					break
-				}
-			}
-			obj, err := objectpath.Object(pkg, objectpath.Path(g.Object))
-			if err != nil {
-				continue
-			}
-			out = append(out, analysis.ObjectFact{Object: obj, Fact: g.Fact})
 		}
 	}
 	return out
