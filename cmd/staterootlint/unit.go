@@ -64,8 +64,8 @@ type unit struct {
 		once sync.Once
 		list []analysis.ObjectFact
 	}
-	errs      []string
-	failed    bool // failed itself or a dependency did: no facts
+	errs   []string
+	failed bool // failed itself or a dependency did: no facts
 }
 
 // unitStats counts what a run of the unit driver did.

@@ -81,8 +81,8 @@ type objKey struct {
 
 // factScope implements the fact methods of the passes of one unit.
 type factScope struct {
-	pkg     *types.Package
-	deps    map[string]*unit // the unit's dependencies, transitively, by package path
+	pkg  *types.Package
+	deps map[string]*unit // the unit's dependencies, transitively, by package path
 	// objectsOf returns the object facts of a dependency with their
 	// objects (see unitDriver.objectFacts).
 	objectsOf func(u *unit) []analysis.ObjectFact
