@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"crypto/sha256"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
 
 	"github.com/staterootlint/staterootlint/analyzers/inventory"
 )
@@ -36,9 +38,10 @@ import (
 //     flag value of every analyzer that runs, and which analyzers report);
 //   - the package: its ID, module, and the names and contents of the files
 //     it is type-checked from;
-//   - each direct dependency: its ID, its export data (the build cache
-//     names it by the hash of its contents) and the hash of its facts,
-//     which covers the facts of its own dependencies in turn.
+//   - each direct dependency: its ID, the hash of its export data (the
+//     types its importers see; not the whole archive, which changes with
+//     any edit) and the hash of its facts, which covers the facts of its
+//     own dependencies in turn.
 //
 // So after an edit, the edited package is analyzed again, and a package
 // that imports it only if what it sees of it (types or facts) changed.
@@ -327,11 +330,34 @@ func (k *keyInputs) key(u *unit) ([32]byte, map[string][]byte, error) {
 		fmt.Fprintf(h, "other %s\x00", name)
 	}
 	for _, dep := range sortedByID(u.deps) {
-		// The build cache names a file by the hash of its contents.
-		fmt.Fprintf(h, "dep %s %s\x00", dep.pkg.ImportPath, filepath.Base(dep.pkg.Export))
+		fmt.Fprintf(h, "dep %s %x\x00", dep.pkg.ImportPath, exportHash(dep))
 		h.Write(dep.factHash[:])
 	}
 	var sum [32]byte
 	h.Sum(sum[:0])
 	return sum, src, nil
+}
+
+// exportHash hashes the export data of a unit, once: the section of its
+// archive its importers read. When it cannot be read, the archive's name
+// stands in (the build cache names a file by the hash of its contents).
+func exportHash(u *unit) [32]byte {
+	u.export.once.Do(func() {
+		u.export.sum = sha256.Sum256([]byte(filepath.Base(u.pkg.Export)))
+		f, err := os.Open(u.pkg.Export)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		r, err := gcexportdata.NewReader(bufio.NewReader(f))
+		if err != nil {
+			return
+		}
+		h := sha256.New()
+		if _, err := io.Copy(h, r); err != nil {
+			return
+		}
+		h.Sum(u.export.sum[:0])
+	})
+	return u.export.sum
 }

@@ -126,6 +126,11 @@ func (p *listedPackage) packagesPackage() *packages.Package {
 	}
 }
 
+// listedFields are the fields of listedPackage: go list prints only these.
+const listedFields = "ImportPath,Name,Dir,Export,ForTest,GoFiles,CgoFiles,CompiledGoFiles,IgnoredGoFiles,IgnoredOtherFiles," +
+	"CFiles,CXXFiles,MFiles,HFiles,FFiles,SFiles,SwigFiles,SwigCXXFiles,SysoFiles," +
+	"Imports,ImportMap,DepOnly,Standard,Incomplete,Module,Error,DepsErrors"
+
 // errListed says the go command reported errors: the go/packages driver
 // reports them the way it always has.
 var errListed = errors.New("go list reported errors")
@@ -135,7 +140,7 @@ var errListed = errors.New("go list reported errors")
 // inputs go vet works from. Packages with errors make it return
 // errListed.
 func goList(req checkRequest) ([]*listedPackage, error) {
-	args := []string{"list", "-e", "-json", "-compiled", "-export", "-deps", "-pgo=off"}
+	args := []string{"list", "-e", "-json=" + listedFields, "-compiled", "-export", "-deps", "-pgo=off"}
 	if req.cfg.TestsEnabled() {
 		args = append(args, "-test")
 	}

@@ -59,8 +59,12 @@ type unit struct {
 	factHash  [32]byte // hash of its facts and its dependencies' (see cache.go)
 	findings  []finding
 	artifacts []inventory.Artifact
-	hasInv    bool // artifacts is an inventory result (even an empty one)
-	objFacts  struct {
+	hasInv    bool     // artifacts is an inventory result (even an empty one)
+	export    struct { // see exportHash
+		once sync.Once
+		sum  [32]byte
+	}
+	objFacts struct {
 		once sync.Once
 		list []analysis.ObjectFact
 	}

@@ -101,6 +101,23 @@ func TestCache(t *testing.T) {
 		t.Errorf("after the edit: exit %d, %+v\n%s\nwant (go/packages driver)\n%s", code, stats, after, want)
 	}
 
+	// A comment at the end of store.go changes neither store's types nor
+	// its facts: its importer main is not analyzed again.
+	store := filepath.Join(dir, "store", "store.go")
+	f, err := os.OpenFile(store, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\n// An edit that changes nothing its importers see.\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _, stats := runSuite(t, false, cacheDir, args...); code != exitFindings || out != want || stats.analyzed != 1 {
+		t.Errorf("after a comment in store: exit %d, %+v, want 1 package analyzed\n%s", code, stats, out)
+	}
+
 	// Corrupt every entry, and leave a temporary file behind.
 	var entries []string
 	_ = filepath.WalkDir(cacheDir, func(path string, d os.DirEntry, err error) error {
