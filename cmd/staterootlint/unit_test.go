@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,5 +177,32 @@ func TestCacheFix(t *testing.T) {
 	}
 	if code, out, errOut, _ := run("-C", dir); code != exitClean {
 		t.Errorf("after --fix: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestProgressOnlyOnTerminal: a run whose stderr is a buffer or a pipe
+// (CI logs) shows no progress, nor does --quiet.
+func TestProgressOnlyOnTerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var buf bytes.Buffer
+	for _, p := range []*progress{newProgress(&buf, false), newProgress(w, false), newProgress(os.Stderr, true)} {
+		p.begin(2)
+		p.start("example.com/a")
+		p.finish()
+		p.end()
+		if p.w != nil {
+			t.Errorf("progress enabled for %T", p.w)
+		}
+	}
+	w.Close()
+	if buf.Len() > 0 {
+		t.Errorf("progress wrote %q", buf.String())
+	}
+	if out, _ := io.ReadAll(r); len(out) > 0 {
+		t.Errorf("progress wrote %q to a pipe", out)
 	}
 }
