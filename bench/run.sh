@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh: staterootlint beside go vet on the same code, in the same run.
 #
-# Usage: bench/run.sh [std|xtools|all|self]        (default: all = std xtools)
+# Usage: bench/run.sh [std|xtools|task|act|all|self]   (default: all = std xtools)
 #
 # For each target it measures four runs one after the other and prints a
 # markdown table of wall time, CPU time and peak RSS, with the ratio of each
@@ -11,8 +11,10 @@
 #   go vet -vettool         go vet -vettool=staterootlint: the suite under
 #                           go vet, one process per package unit, facts
 #                           passed between units in files
-#   staterootlint           the standalone driver (go/packages + checker,
-#                           one process), as users run it: without tests
+#   staterootlint           the standalone driver (one package at a time
+#                           against export data, in one process), as users
+#                           run it: without tests, and with --no-cache
+#                           except in the cache rows of task and act
 #   staterootlint --tests   the same with the _test.go files, which is the
 #                           code go vet covers (go vet always vets tests)
 #
@@ -28,14 +30,26 @@
 #           is copied into the scratch directory, made writable, and its
 #           dependencies downloaded (the Go module proxy is the only network
 #           access); pattern ./...
+#   task    github.com/go-task/task/v3 and
+#   act     github.com/nektos/act: real programs with large dependency
+#           graphs (930 and 565 packages), at the versions pinned in
+#           bench/corpus/NAME/module, downloaded through the Go module proxy
+#           and copied into the scratch directory with the corpus's
+#           .staterootlint.yaml; pattern ./... . Beside the four runs above
+#           these measure staterootlint's own cache (under a fresh
+#           XDG_CACHE_HOME): a cold run, a warm rerun of the unchanged tree,
+#           and a rerun after a comment is appended to one file of a leaf
+#           package of the program (one the program's other packages import
+#           and that imports none of them)
 #   self    this repository, ./... (a quick smoke test of the script)
 #
 # Method (what makes the numbers comparable):
 #   * The binary is built from this checkout (or from $REV):
 #     go build ./cmd/staterootlint.
 #   * Per target, a fresh GOCACHE is warmed (untimed) with
-#     go list -export -deps -test PATTERN, which compiles every package and
-#     test variant the runs need. Each timed run then gets its own copy of
+#     go list -export -deps -test PATTERN (and the flags the standalone
+#     driver lists with), which compiles every package and test variant
+#     the runs need. Each timed run then gets its own copy of
 #     that cache (cp -a, untimed), so both vet runs pay the same, zero,
 #     compile cost and neither is served cached vet results.
 #     The vet runs write go's -debug-actiongraph; a vet run that executed
@@ -81,12 +95,12 @@ XTOOLS_VERSION=${XTOOLS_VERSION:-v0.52.0}
 MEM_LIMIT_GIB=${MEM_LIMIT_GIB:-16}
 
 usage() {
-	echo "usage: bench/run.sh [std|xtools|all|self]" >&2
+	echo "usage: bench/run.sh [std|xtools|task|act|all|self]" >&2
 	exit 2
 }
 
 case ${1:-all} in
-std | xtools | self) targets=("$1") ;;
+std | xtools | task | act | self) targets=("$1") ;;
 all) targets=(std xtools) ;;
 *) usage ;;
 esac
@@ -133,6 +147,21 @@ alive() {
 	local state
 	state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
 	[[ -n $state && $state != Z ]]
+}
+
+# leaf_file DIR: a non-test .go file of a package of the module in DIR
+# that other packages of the module import and that imports none of them.
+leaf_file() {
+	(cd "$1" && "$GO" list -f '{{.ImportPath}}{{range .Imports}} {{.}}{{end}}' ./... | awk -v mod="$("$GO" list -m)" '
+		{ pkgs[$1] = 1; line[$1] = $0 }
+		END {
+			for (p in pkgs) {
+				n = split(line[p], f, " "); own = 0
+				for (i = 2; i <= n; i++) if (f[i] in pkgs) { own = 1; imported[f[i]] = 1 }
+				if (!own) leaf[p] = 1
+			}
+			for (p in leaf) if (p in imported) { print p; exit }
+		}' | xargs -r "$GO" list -f '{{.Dir}}/{{index .GoFiles 0}}' | sed "s|^$1/||")
 }
 
 rows=()  # finished table rows
@@ -231,10 +260,26 @@ for target in "${targets[@]}"; do
 		(cd "$dir" && "$GO" mod download)
 		pattern=./...
 		;;
+	task | act)
+		modver=$(head -n 1 "$repo/bench/corpus/$target/module")
+		log "$target: $modver"
+		src=$(cd "$repo" && "$GO" mod download -json "$modver" |
+			sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
+		[[ -n $src && -d $src ]] || die "go mod download $modver gave no directory"
+		dir=$WORK/$target
+		cp -r "$src" "$dir"
+		chmod -R u+w "$dir"
+		cp "$repo/bench/corpus/$target/.staterootlint.yaml" "$dir/"
+		(cd "$dir" && "$GO" mod download)
+		pattern=./...
+		;;
 	esac
 
 	log "$target: warming a fresh build cache in $dir (untimed)"
 	(cd "$dir" && GOCACHE=$WORK/cache-$target "$GO" list -export -deps -test "$pattern" >/dev/null)
+	for tests in "" -test; do
+		(cd "$dir" && GOCACHE=$WORK/cache-$target "$GO" list -e -compiled -export -deps -pgo=off $tests "$pattern" >/dev/null)
+	done
 	log "$target: warm cache is $(du -sh "$WORK/cache-$target" | cut -f1)"
 
 	vet_wall='' vet_rss='' vet_tree=''
@@ -242,8 +287,19 @@ for target in "${targets[@]}"; do
 		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "$pattern"
 	measure "$target" "go vet -vettool${vet_flags[*]:+ ${vet_flags[*]}}" "$dir" \
 		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "-vettool=$BIN" "${vet_flags[@]}" "$pattern"
-	measure "$target" "staterootlint" "$dir" "$BIN" "$pattern"
-	measure "$target" "staterootlint --tests" "$dir" "$BIN" --tests "$pattern"
+	measure "$target" "staterootlint --no-cache" "$dir" "$BIN" --no-cache "$pattern"
+	measure "$target" "staterootlint --no-cache --tests" "$dir" "$BIN" --no-cache --tests "$pattern"
+	if [[ $target == task || $target == act ]]; then
+		xdg=$WORK/xdg-$target
+		rm -rf "$xdg"
+		measure "$target" "staterootlint, cold cache" "$dir" env XDG_CACHE_HOME="$xdg" "$BIN" "$pattern"
+		measure "$target" "staterootlint, warm cache" "$dir" env XDG_CACHE_HOME="$xdg" "$BIN" "$pattern"
+		leaf=$(leaf_file "$dir")
+		echo "// bench/run.sh: an edit" >>"$dir/$leaf"
+		log "$target: appended a comment to $leaf"
+		measure "$target" "staterootlint, warm cache, $leaf edited" "$dir" env XDG_CACHE_HOME="$xdg" "$BIN" "$pattern"
+		rm -rf "$xdg"
+	fi
 	chmod -R u+w "$WORK/cache-$target" 2>/dev/null || true
 	rm -rf "$WORK/cache-$target"
 done

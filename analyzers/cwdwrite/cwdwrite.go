@@ -37,7 +37,9 @@ var Analyzer = New(DefaultConfig())
 
 // New returns a cwdwrite analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	return consumer.New("cwdwrite", doc, cfg, run, inspect.Analyzer)
+	a := consumer.New("cwdwrite", doc, cfg, run, inspect.Analyzer)
+	consumer.RegisterChain(&a.Flags)
+	return a
 }
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {

@@ -28,7 +28,9 @@ var Analyzer = New(DefaultConfig())
 
 // New returns a shadowwrite analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	return consumer.New("shadowwrite", doc, cfg, run)
+	a := consumer.New("shadowwrite", doc, cfg, run)
+	consumer.RegisterChain(&a.Flags)
+	return a
 }
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // step is one step of a finding's chain: where the path starts, each call
@@ -34,4 +36,16 @@ func chainOf(fset *token.FileSet, related []analysis.RelatedInformation) []step 
 		out = append(out, s)
 	}
 	return out
+}
+
+// enableChains turns on the chains of the analyzers that can attach them
+// (shadowwrite, cwdwrite): the CLI prints them with -v, in JSON and in
+// SARIF. (They are off by default for the other drivers: golangci-lint
+// shows each step as an issue of its own.)
+func enableChains(roots []*analysis.Analyzer) {
+	for _, a := range roots {
+		if f := a.Flags.Lookup(flagname.Chain); f != nil {
+			_ = f.Value.Set("true")
+		}
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/build"
 	"go/token"
 	"go/types"
@@ -15,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
@@ -35,6 +37,17 @@ type checkRequest struct {
 	// baseline, writeBaseline: --baseline and --write-baseline, relative
 	// to the process's directory (-C joined on), as given (baseline.go).
 	baseline, writeBaseline string
+	// cacheDir is the persistent cache (see cache.go); "" or noCache: none.
+	cacheDir string
+	noCache  bool
+	quiet    bool // no progress on stderr
+}
+
+// analysisResult is what a run of the analyzers leaves for the report:
+// the root packages' findings and inventories.
+type analysisResult struct {
+	findings  []finding
+	artifacts []inventory.Artifact
 }
 
 // finding is one diagnostic with its resolved position.
@@ -43,10 +56,28 @@ type finding struct {
 	pos      token.Position // Filename is absolute
 	message  string
 	category string
-	fixes    []analysis.SuggestedFix
-	fset     *token.FileSet
-	pkg, fn  string // the package path and enclosing function, for baselines
-	chain    []step // from the path's origin to the write (related information)
+	fix      *resolvedFix // the first suggested fix, if any
+	pkg, fn  string       // the package path and enclosing function, for baselines
+	chain    []step       // from the path's origin to the write (related information)
+}
+
+// newFinding resolves a diagnostic's position, chain and first fix, so it
+// outlives the FileSet; files are the package's syntax, for the enclosing
+// function a baseline matches on.
+func newFinding(analyzer, pkg string, fset *token.FileSet, files []*ast.File, d analysis.Diagnostic) finding {
+	f := finding{
+		analyzer: analyzer,
+		pos:      fset.Position(d.Pos),
+		message:  d.Message,
+		category: d.Category,
+		pkg:      pkg,
+		fn:       enclosingFunc(files, d.Pos),
+		chain:    chainOf(fset, d.Related),
+	}
+	if len(d.SuggestedFixes) > 0 {
+		f.fix = resolveFix(fset, d.SuggestedFixes[0])
+	}
+	return f
 }
 
 func (c *cli) check(req checkRequest) int {
@@ -54,11 +85,11 @@ func (c *cli) check(req checkRequest) int {
 	if code != exitClean {
 		return code
 	}
-	graph, code := c.runAnalyzers(req)
+	res, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}
-	findings := collect(graph)
+	findings := res.findings
 
 	if req.fix {
 		var code int
@@ -88,11 +119,34 @@ func (c *cli) check(req checkRequest) int {
 // runAnalyzers applies the configuration, loads the packages, checks the
 // configured names against them and runs the analyzers: the part every
 // subcommand that analyzes shares. A non-zero code is the exit code.
-func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
+//
+// The unit driver (unit.go) runs it; when the go command reports errors
+// or a package does not type-check, the go/packages driver below runs
+// instead and reports them.
+func (c *cli) runAnalyzers(req checkRequest) (*analysisResult, int) {
 	if _, err := req.cfg.Apply(req.roots); err != nil {
 		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
 		return nil, exitConfig
 	}
+	enableChains(req.roots)
+	if !c.loadAll {
+		res, code, err := c.runUnits(req)
+		if err == nil {
+			return res, code
+		}
+	}
+	graph, code := c.runGraph(req)
+	if code != exitClean {
+		return nil, code
+	}
+	return &analysisResult{findings: collect(graph), artifacts: inventory.Collect(graph)}, exitClean
+}
+
+// runGraph runs the analyzers over the packages loaded whole with their
+// dependencies (go/packages, one process): what explain reads, and the
+// fallback that reports load errors as the go command words them. The
+// configuration must be applied already (runAnalyzers, or the caller).
+func (c *cli) runGraph(req checkRequest) (*checker.Graph, int) {
 	pkgs, code := c.load(req)
 	if code != exitClean {
 		return nil, code
@@ -106,15 +160,8 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 		return nil, exitConfig
 	}
 	if slices.ContainsFunc(pkgs, inGOROOT) {
-		// Asked to analyze the standard library itself: the engine must
-		// not model it by its tables as it does for dependencies.
-		for _, a := range config.Closure(req.roots) {
-			if f := a.Flags.Lookup(analyzeStdFlag); f != nil {
-				if err := f.Value.Set("true"); err != nil {
-					fmt.Fprintf(c.stderr, "%s: set -%s.%s: %v\n", progname, a.Name, analyzeStdFlag, err)
-					return nil, exitUsage
-				}
-			}
+		if code := c.analyzeStd(req.roots); code != exitClean {
+			return nil, code
 		}
 	}
 	graph, err := checker.Analyze(guard(req.roots), pkgs, nil)
@@ -131,6 +178,20 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 	return graph, exitClean
 }
 
+// analyzeStd is for a run asked to analyze the standard library itself:
+// the engine must not model it by its tables as it does for dependencies.
+func (c *cli) analyzeStd(roots []*analysis.Analyzer) int {
+	for _, a := range config.Closure(roots) {
+		if f := a.Flags.Lookup(analyzeStdFlag); f != nil {
+			if err := f.Value.Set("true"); err != nil {
+				fmt.Fprintf(c.stderr, "%s: set -%s.%s: %v\n", progname, a.Name, analyzeStdFlag, err)
+				return exitUsage
+			}
+		}
+	}
+	return exitClean
+}
+
 // checkConfigFiles applies the rule of which configuration file counts
 // (config.InEffect) to the packages analyzed: a configuration file
 // between a package's directory and its module root is an error, and so
@@ -139,6 +200,9 @@ func (c *cli) runAnalyzers(req checkRequest) (*checker.Graph, int) {
 func checkConfigFiles(req checkRequest, pkgs []*packages.Package) error {
 	var dirs []string
 	for _, p := range pkgs {
+		if isTestMain(p) {
+			continue // generated by the go command, in its build cache
+		}
 		if len(p.GoFiles) > 0 && !inGOROOT(p) {
 			dirs = append(dirs, filepath.Dir(p.GoFiles[0]))
 		}
@@ -186,8 +250,15 @@ func checkConfigFiles(req checkRequest, pkgs []*packages.Package) error {
 	return nil
 }
 
-// analyzeStdFlag is the engine's flag that makes it analyze standard
-// library packages instead of modelling them.
+// isTestMain reports whether pkg is the test main package the go command
+// generates for a package's tests ("p.test"), whose file lies in the build
+// cache: no configuration file applies to it.
+func isTestMain(pkg *packages.Package) bool {
+	return pkg.Name == "main" && strings.HasSuffix(pkg.ID, ".test") && pkg.PkgPath == pkg.ID
+}
+
+// analyzeStdFlag is the engine's flag (rootflow.FlagAnalyzeStd) that makes
+// it analyze standard library packages instead of modelling them.
 const analyzeStdFlag = flagname.AnalyzeStd
 
 // inGOROOT reports whether pkg is part of the standard library.
@@ -279,23 +350,12 @@ func analysisErrors(g *checker.Graph) []string {
 func collect(g *checker.Graph) []finding {
 	var out []finding
 	for _, act := range g.Roots {
-		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			out = append(out, finding{
-				analyzer: act.Analyzer.Name,
-				pos:      fset.Position(d.Pos),
-				message:  d.Message,
-				category: d.Category,
-				fixes:    d.SuggestedFixes,
-				fset:     fset,
-				pkg:      act.Package.PkgPath,
-				fn:       enclosingFunc(act.Package.Syntax, d.Pos),
-				chain:    chainOf(fset, d.Related),
-			})
+			out = append(out, newFinding(act.Analyzer.Name, act.Package.PkgPath, act.Package.Fset, act.Package.Syntax, d))
 		}
 	}
-	slices.SortStableFunc(out, compareFindings)
-	return slices.CompactFunc(out, func(a, b finding) bool { return compareFindings(a, b) == 0 })
+	uniqueFindings(&out)
+	return out
 }
 
 func compareFindings(a, b finding) int {

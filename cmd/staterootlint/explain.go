@@ -78,7 +78,14 @@ func (c *cli) explain(args []string) int {
 			req.cfg = cfg
 		}
 	}
-	graph, code := c.runAnalyzers(req)
+	if _, err := req.cfg.Apply(req.roots); err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return exitConfig
+	}
+	enableChains(req.roots)
+	// explain reads the engine's results, which only the driver that
+	// keeps every package's analysis has.
+	graph, code := c.runGraph(req)
 	if code != exitClean {
 		return code
 	}

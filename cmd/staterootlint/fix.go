@@ -5,15 +5,59 @@ import (
 	"cmp"
 	"fmt"
 	"go/format"
+	"go/token"
 	"os"
 	"slices"
 	"sort"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // edit is one resolved text edit: replace file[start:end] with text.
 type edit struct {
 	start, end int
 	text       []byte
+}
+
+// resolvedFix is a suggested fix with its edits resolved to file offsets,
+// so it can be applied after the analysis dropped the FileSet (and be
+// kept in the cache).
+type resolvedFix struct {
+	edits []fileEdit
+	why   string // why it cannot be applied, if it cannot
+}
+
+// fileEdit is an edit of the file named file, size bytes long when
+// analyzed.
+type fileEdit struct {
+	file string
+	size int
+	edit
+}
+
+// resolveFix resolves the edits of fix: file names and offsets, or why
+// they cannot be applied.
+func resolveFix(fset *token.FileSet, fix analysis.SuggestedFix) *resolvedFix {
+	out := new(resolvedFix)
+	for _, te := range fix.TextEdits {
+		tf := fset.File(te.Pos)
+		end := te.End
+		if !end.IsValid() {
+			end = te.Pos
+		}
+		if tf == nil || int(end)-tf.Base() > tf.Size() {
+			out.why = "its edits lie outside the parsed files"
+			return out
+		}
+		if fset.Position(te.Pos).Filename != tf.Name() {
+			// cgo's translation, mapped back by //line directives:
+			// its offsets are not the user's file's.
+			out.why = "it edits a file the analysis saw through //line directives (cgo's translation), not the file itself"
+			return out
+		}
+		out.edits = append(out.edits, fileEdit{file: tf.Name(), size: tf.Size(), edit: edit{start: tf.Offset(te.Pos), end: tf.Offset(end), text: te.NewText}})
+	}
+	return out
 }
 
 // applyFixes applies the first suggested fix of every finding that has one
@@ -38,36 +82,23 @@ func (c *cli) applyFixes(cwd string, findings []finding) ([]finding, int) {
 	var failed []unfixed
 	fixed, noFix := 0, 0
 	for _, f := range findings {
-		if len(f.fixes) == 0 {
+		if f.fix == nil {
 			remaining = append(remaining, f)
 			noFix++
 			continue
 		}
-		// Resolve the edits of the first fix, grouped by file.
+		// The edits of the first fix, grouped by file.
 		byFile := map[string][]edit{}
-		why := ""
-		for _, te := range f.fixes[0].TextEdits {
-			tf := f.fset.File(te.Pos)
-			end := te.End
-			if !end.IsValid() {
-				end = te.Pos
-			}
-			if tf == nil || int(end)-tf.Base() > tf.Size() {
-				why = "its edits lie outside the parsed files"
+		why := f.fix.why
+		for _, fe := range f.fix.edits {
+			if why != "" {
 				break
 			}
-			if f.fset.Position(te.Pos).Filename != tf.Name() {
-				// cgo's translation, mapped back by //line directives:
-				// its offsets are not the user's file's.
-				why = "it edits a file the analysis saw through //line directives (cgo's translation), not the file itself"
-				break
+			if files[fe.file] == nil {
+				files[fe.file] = &fileEdits{size: fe.size}
+				fileOrder = append(fileOrder, fe.file)
 			}
-			name := tf.Name()
-			if fe := files[name]; fe == nil {
-				files[name] = &fileEdits{size: tf.Size()}
-				fileOrder = append(fileOrder, name)
-			}
-			byFile[name] = append(byFile[name], edit{start: tf.Offset(te.Pos), end: tf.Offset(end), text: te.NewText})
+			byFile[fe.file] = append(byFile[fe.file], fe.edit)
 		}
 		for name, es := range byFile {
 			if _, conflict := mergeEdits(files[name].edits, es); conflict && why == "" {

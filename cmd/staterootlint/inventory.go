@@ -53,11 +53,11 @@ func (c *cli) inventory(args []string) int {
 		}
 		doc.Path = contract // problems name the file as the user did
 	}
-	graph, code := c.runAnalyzers(req)
+	res, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}
-	arts := inventory.Collect(graph)
+	arts := res.artifacts
 	if contract == "" {
 		if err := inventory.Write(c.stdout, format, arts); err != nil {
 			fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)

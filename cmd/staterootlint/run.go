@@ -34,13 +34,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if isVetInvocation(args) {
 		return runVet(args, analyzers.All, stdout, stderr)
 	}
-	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr}).main(args)
+	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr, cacheDir: defaultCacheDir()}).main(args)
 }
 
 // cli is one invocation of the standalone driver.
 type cli struct {
 	suite          []*analysis.Analyzer // the analyzers users can enable
 	stdout, stderr io.Writer
+	// cacheDir is the persistent cache's directory (cache.go); "" runs
+	// without one (tests).
+	cacheDir string
+	// loadAll runs the go/packages driver (every package in memory)
+	// instead of the unit driver: for tests that compare the two.
+	loadAll bool
+	// stats describes the last run of the unit driver, for tests.
+	stats unitStats
 }
 
 // command is a subcommand: "staterootlint NAME args...".
@@ -84,6 +92,8 @@ type flags struct {
 	tags        string
 	enable      []string
 	disable     []string
+	noCache     bool
+	quiet       bool
 	version     bool
 	help        bool
 
@@ -98,7 +108,7 @@ var flagGroups = []struct {
 	{"Configuration", []string{"config", "authority", "sink", "tests", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
 	{"Output", []string{"format", "verbose", "fix", "baseline", "write-baseline"}},
-	{"General", []string{"chdir", "version", "help"}},
+	{"General", []string{"chdir", "no-cache", "quiet", "version", "help"}},
 }
 
 func newFlagSet(f *flags) *pflag.FlagSet {
@@ -122,7 +132,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 
 // commonFlags are the flags every subcommand that analyzes declares, by
 // registerCommon: what newRequest reads.
-var commonFlags = []string{"config", "authority", "sink", "tests", "tags", "chdir"}
+var commonFlags = []string{"config", "authority", "sink", "tests", "tags", "chdir", "no-cache", "quiet"}
 
 // registerCommon declares on fs the flags every subcommand that analyzes
 // shares (commonFlags), bound to f: where to run, which configuration,
@@ -134,6 +144,14 @@ func (f *flags) registerCommon(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.tests, "tests", false, "analyze _test.go files too (config key tests)")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS` to consider satisfied, as go build -tags (GOFLAGS=-tags=... works too)")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	addRunFlags(fs, f)
+}
+
+// addRunFlags adds the flags about how a run goes, shared by the
+// commands that analyze.
+func addRunFlags(fs *pflag.FlagSet, f *flags) {
+	fs.BoolVar(&f.noCache, "no-cache", false, "analyze every package, neither reading nor writing the cache (under the user cache directory)")
+	fs.BoolVar(&f.quiet, "quiet", false, "show no progress on stderr (shown only when stderr is a terminal)")
 }
 
 // formatValue is the --format flag: one of formats.
@@ -225,7 +243,8 @@ func (c *cli) newRequest(f flags, patterns []string, roots []*analysis.Analyzer)
 	if f.tags != "" {
 		buildFlags = []string{"-tags=" + f.tags}
 	}
-	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, explicitConfig: f.configPath != "", buildFlags: buildFlags, roots: roots}, exitClean
+	return checkRequest{cwd: cwd, dir: dir, patterns: patterns, cfg: cfg, explicitConfig: f.configPath != "", buildFlags: buildFlags, roots: roots,
+		cacheDir: c.cacheDir, noCache: f.noCache, quiet: f.quiet}, exitClean
 }
 
 // loadConfig reads the configuration file (--config, else the one found

@@ -29,3 +29,7 @@ const (
 	Exclude   = "exclude"
 	Generated = "generated"
 )
+
+// Chain makes shadowwrite and cwdwrite attach each finding's chain as
+// related information; the CLI sets it, for -v, JSON and SARIF.
+const Chain = "chain"

@@ -1,12 +1,14 @@
 package consumer
 
 import (
+	"flag"
 	"fmt"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
 // Chains renders the chains of one pass's findings.
@@ -15,8 +17,21 @@ type Chains struct {
 	files map[string]*token.File // by name, built on first use
 }
 
-// NewChains returns the chain renderer of a pass.
-func NewChains(pass *analysis.Pass) *Chains { return &Chains{fset: pass.Fset} }
+// RegisterChain declares the -chain flag on an analyzer whose findings
+// can carry their chain (off by default: golangci-lint shows each step of
+// related information as an issue of its own).
+func RegisterChain(fs *flag.FlagSet) {
+	fs.Bool(flagname.Chain, false, "attach each finding's chain, from where its path starts to the write, as related information (the CLI's -v, JSON and SARIF use it)")
+}
+
+// NewChains returns the chain renderer of a pass, or nil (no chains) when
+// the analyzer's -chain flag is off.
+func NewChains(pass *analysis.Pass) *Chains {
+	if f := pass.Analyzer.Flags.Lookup(flagname.Chain); f == nil || f.Value.String() != "true" {
+		return nil
+	}
+	return &Chains{fset: pass.Fset}
+}
 
 // Chain returns a finding's path from the origin of the value to the
 // write, as related information: where the value arose, each call it is
@@ -29,6 +44,9 @@ func NewChains(pass *analysis.Pass) *Chains { return &Chains{fset: pass.Fset} }
 // the finding and names its position in its message, as "(at FILE:LINE:COL)":
 // see AtSuffix.
 func (c *Chains) Chain(f *rootflow.Finding) []analysis.RelatedInformation {
+	if c == nil {
+		return nil
+	}
 	if c.files == nil {
 		c.files = fileIndex(c.fset)
 	}

@@ -1,0 +1,16 @@
+// Package rootflow exposes the rootflow engine to drivers that run and
+// configure analyzers one by one, by name, such as rules_go's nogo (see
+// the README's Bazel section).
+//
+// shadowwrite, cwdwrite, blastradius and inventory require the engine and
+// read its results; its flags (authorities, sinks, root-env, allow-temp,
+// allow-cache, allow-user, analyze-std) configure them all. The other
+// drivers reach it through the analyzers' Requires; a driver that takes
+// its analyzers' flags by analyzer name needs it listed beside them.
+package rootflow
+
+import "github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+
+// Analyzer is the engine the suite's analyzers require (the same value,
+// so flags set on it configure them). It reports nothing itself.
+var Analyzer = rootflow.Analyzer

@@ -1,0 +1,637 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
+
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
+	"github.com/staterootlint/staterootlint/internal/config"
+)
+
+// The unit driver analyzes one package at a time, in dependency order,
+// the way go vet does: each package is parsed and type-checked from
+// source against its dependencies' export data (built by go list
+// -export), its analyzers run with the facts of its dependencies, and
+// then everything but its encoded facts and its findings is dropped. So
+// memory follows the largest package and the number of workers, not the
+// size of the program.
+//
+// Its results are the go/packages driver's (checker.Analyze over
+// packages.LoadAllSyntax): the same packages and test variants are roots,
+// dependencies run the analyzers that have facts, a pass sees the facts
+// of all its dependencies transitively. Only the standard library is
+// skipped as a dependency when the engine models it (see stdModelled).
+// When the go command reports errors, or a package does not type-check,
+// the go/packages driver runs instead: it reports them as it always has.
+
+// unit is one package (or test variant) of the build graph.
+type unit struct {
+	pkg  *listedPackage
+	path string // package path
+	root bool   // matched by the patterns (or a test variant of one)
+	run  bool   // analyzed in this run (roots, and dependencies for their facts)
+	skip bool   // a dependency whose analysis computes nothing (see stdModelled)
+
+	deps       []*unit // direct imports
+	dependents []*unit // units in the run that import this one
+	pending    atomic.Int32
+
+	// Results, kept until the end of the run.
+	facts     *unitFacts
+	factHash  [32]byte // hash of its facts and its dependencies' (see cache.go)
+	findings  []finding
+	artifacts []inventory.Artifact
+	hasInv    bool     // artifacts is an inventory result (even an empty one)
+	export    struct { // see exportHash
+		once sync.Once
+		sum  [32]byte
+	}
+	objFacts struct {
+		once sync.Once
+		list []analysis.ObjectFact
+	}
+	errs   []string
+	failed bool // failed itself or a dependency did: no facts
+}
+
+// unitStats counts what a run of the unit driver did.
+type unitStats struct {
+	ran              bool // the unit driver ran to the end (no fall back)
+	analyzed, cached int
+}
+
+// errFallBack makes runUnits hand the run to the go/packages driver.
+var errFallBack = errors.New("fall back to the go/packages driver")
+
+// unitDriver is one run of the unit driver.
+type unitDriver struct {
+	roots   []*analysis.Analyzer // guarded copies of the requested analyzers
+	forRoot []*analysis.Analyzer // closure of roots, run on root units
+	forDep  []*analysis.Analyzer // the analyzers with facts and their requirements
+	units   []*unit
+	byID    map[string]*unit
+	byPath  map[string]*unit
+	sizes   types.Sizes
+
+	cache    *cache // nil: no cache
+	keys     *keyInputs
+	progress *progress
+
+	// universe holds the types of the dependencies whose object facts a
+	// pass asked for all at once (AllObjectFacts), each read once from
+	// its export data: a pass reads such facts by the objects' names,
+	// and a unit's own types need not reach every package with facts.
+	universe struct {
+		sync.Mutex
+		fset    *token.FileSet
+		imports map[string]*types.Package
+	}
+
+	fallback atomic.Bool
+	analyzed atomic.Int32
+	cached   atomic.Int32
+}
+
+// runUnits runs the analyzers of req with the unit driver. errFallBack
+// means the go/packages driver must run instead.
+func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
+	listed, err := goList(req)
+	if err != nil {
+		return nil, 0, errFallBack
+	}
+	d := &unitDriver{byID: map[string]*unit{}, byPath: map[string]*unit{}, sizes: types.SizesFor("gc", build.Default.GOARCH)}
+	for _, p := range listed {
+		u := &unit{pkg: p, path: p.path(), root: !p.DepOnly}
+		d.units = append(d.units, u)
+		d.byID[p.ImportPath] = u
+		if _, ok := d.byPath[u.path]; !ok || p.ForTest == "" {
+			d.byPath[u.path] = u
+		}
+	}
+	for _, u := range d.units {
+		for _, id := range u.pkg.Imports {
+			if dep := d.byID[id]; dep != nil {
+				u.deps = append(u.deps, dep)
+			}
+		}
+	}
+
+	var roots []*listedPackage
+	var rootPkgs []*packages.Package
+	for _, u := range d.units {
+		if u.root {
+			roots = append(roots, u.pkg)
+			rootPkgs = append(rootPkgs, u.pkg.packagesPackage())
+		}
+	}
+	if err := checkConfigFiles(req, rootPkgs); err != nil {
+		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+		return nil, exitConfig, nil
+	}
+	if len(req.cfg.Authorities)+len(req.cfg.Sinks) > 0 {
+		if err := req.cfg.Resolve(d.lookupPackage); err != nil {
+			if d.fallback.Load() {
+				return nil, 0, errFallBack
+			}
+			fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+			return nil, exitConfig, nil
+		}
+	}
+	if slices.ContainsFunc(roots, (*listedPackage).inGOROOT) {
+		if code := c.analyzeStd(req.roots); code != exitClean {
+			return nil, code, nil
+		}
+	}
+
+	closure := config.Closure(req.roots)
+	registerFacts(closure)
+	d.roots = guard(req.roots)
+	d.forRoot = config.Closure(d.roots)
+	for _, a := range d.forRoot {
+		if len(a.FactTypes) > 0 {
+			d.forDep = append(d.forDep, a)
+		}
+	}
+	d.forDep = config.Closure(d.forDep)
+	modelled := stdModelled(closure)
+	for _, u := range d.units {
+		u.skip = !u.root && modelled && u.pkg.inGOROOT()
+	}
+	d.mark()
+
+	if !req.noCache && req.cacheDir != "" {
+		d.cache = openCache(req.cacheDir)
+		if d.cache != nil {
+			d.keys = newKeyInputs(closure, req.roots)
+		}
+	}
+	d.progress = newProgress(c.stderr, req.quiet)
+	d.schedule()
+	d.progress.end()
+	if d.fallback.Load() {
+		return nil, 0, errFallBack
+	}
+
+	c.stats = unitStats{ran: true, analyzed: int(d.analyzed.Load()), cached: int(d.cached.Load())}
+	res := &analysisResult{}
+	var errs []string
+	var arts [][]inventory.Artifact
+	for _, u := range d.units {
+		errs = append(errs, u.errs...)
+		if u.root {
+			res.findings = append(res.findings, u.findings...)
+			if u.hasInv {
+				arts = append(arts, u.artifacts)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		slices.Sort(errs)
+		for _, e := range slices.Compact(errs) {
+			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
+		}
+		return nil, exitUsage, nil
+	}
+	uniqueFindings(&res.findings)
+	res.artifacts = inventory.Merge(arts...)
+	return res, exitClean, nil
+}
+
+// stdModelled reports whether every analyzer with facts is, or builds on,
+// an engine that models the standard library by its tables instead of
+// analyzing it (its analyze-std flag is false): then a standard library
+// dependency exports no facts, and analyzing it would compute nothing.
+func stdModelled(closure []*analysis.Analyzer) bool {
+	var models func(a *analysis.Analyzer) bool
+	models = func(a *analysis.Analyzer) bool {
+		if f := a.Flags.Lookup(analyzeStdFlag); f != nil {
+			return f.Value.String() == "false"
+		}
+		return slices.ContainsFunc(a.Requires, models)
+	}
+	for _, a := range closure {
+		if len(a.FactTypes) > 0 && !models(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// mark decides which units run: the roots, and, when an analyzer has
+// facts, every dependency that is not skipped.
+func (d *unitDriver) mark() {
+	var visit func(u *unit)
+	visit = func(u *unit) {
+		if u.run || u.skip {
+			return
+		}
+		u.run = true
+		if len(d.forDep) == 0 {
+			return
+		}
+		for _, dep := range u.deps {
+			visit(dep)
+		}
+	}
+	for _, u := range d.units {
+		if u.root {
+			visit(u)
+		}
+	}
+	for _, u := range d.units {
+		if !u.run {
+			continue
+		}
+		for _, dep := range u.deps {
+			if dep.run {
+				u.pending.Add(1)
+				dep.dependents = append(dep.dependents, u)
+			}
+		}
+	}
+}
+
+// schedule runs the marked units, each once all its dependencies are
+// done, on GOMAXPROCS workers.
+func (d *unitDriver) schedule() {
+	var todo []*unit
+	for _, u := range d.units {
+		if u.run {
+			todo = append(todo, u)
+		}
+	}
+	d.progress.begin(len(todo))
+	ready := make(chan *unit, len(todo))
+	for _, u := range todo {
+		if u.pending.Load() == 0 {
+			ready <- u
+		}
+	}
+	var left atomic.Int32
+	left.Store(int32(len(todo)))
+	if len(todo) == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for u := range ready {
+				d.do(u)
+				for _, dep := range u.dependents {
+					if dep.pending.Add(-1) == 0 {
+						ready <- dep
+					}
+				}
+				if left.Add(-1) == 0 {
+					close(ready)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// do runs one unit: from the cache, or by analyzing it.
+func (d *unitDriver) do(u *unit) {
+	for _, dep := range u.deps {
+		if dep.failed {
+			u.failed = true // its errors are reported by the dependency
+			d.progress.finish()
+			return
+		}
+	}
+	if d.fallback.Load() {
+		u.failed = true
+		d.progress.finish()
+		return
+	}
+	d.progress.start(u.pkg.ImportPath)
+	defer d.progress.finish()
+
+	var src map[string][]byte
+	var key [32]byte
+	if d.cache != nil {
+		var err error
+		if key, src, err = d.keys.key(u); err == nil {
+			if e, ok := d.cache.get(key); ok {
+				e.restore(u)
+				u.factHash = factHash(u)
+				d.cached.Add(1)
+				return
+			}
+		}
+	}
+	d.analyzed.Add(1)
+	if err := d.analyze(u, src); err != nil {
+		if errors.Is(err, errFallBack) {
+			d.fallback.Store(true)
+		}
+		u.failed = true
+		return
+	}
+	u.factHash = factHash(u)
+	if d.cache != nil && key != ([32]byte{}) && len(u.errs) == 0 {
+		d.cache.put(key, entryOf(u))
+	}
+}
+
+// analyze parses and type-checks the unit and runs its analyzers. src
+// holds the files' contents when they were already read.
+func (d *unitDriver) analyze(u *unit, src map[string][]byte) (err error) {
+	defer func() {
+		// The analyzers' faults are recovered by guard; this is the
+		// driver's own.
+		if r := recover(); r != nil {
+			u.errs = append(u.errs, fmt.Sprintf("internal error analyzing package %s: %v%s; please report it", u.path, r, panicSite()))
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range u.pkg.compiledFiles() {
+		data, ok := src[name]
+		if !ok {
+			if data, err = os.ReadFile(name); err != nil {
+				return errFallBack
+			}
+		}
+		f, err := parser.ParseFile(fset, name, data, parser.AllErrors|parser.ParseComments)
+		if err != nil {
+			return errFallBack // reported by the go/packages driver, as always
+		}
+		files = append(files, f)
+	}
+	pkg, info, _, err := d.typeCheck(u, fset, files)
+	if err != nil {
+		return errFallBack
+	}
+
+	deps := map[string]*unit{}
+	var visit func(u *unit)
+	visit = func(u *unit) {
+		for _, dep := range u.deps {
+			if _, ok := deps[dep.path]; !ok {
+				deps[dep.path] = dep
+				visit(dep)
+			}
+		}
+	}
+	visit(u)
+	scope := newFactScope(pkg, deps, d.objectFacts)
+
+	analyzers := d.forDep
+	if u.root {
+		analyzers = d.forRoot
+	}
+	type action struct {
+		result any
+		err    error
+		diags  []analysis.Diagnostic
+	}
+	actions := map[*analysis.Analyzer]*action{}
+	var exec func(a *analysis.Analyzer) *action
+	exec = func(a *analysis.Analyzer) *action {
+		if act, ok := actions[a]; ok {
+			return act
+		}
+		act := new(action)
+		actions[a] = act
+		inputs := map[*analysis.Analyzer]any{}
+		var failed []string
+		for _, req := range a.Requires {
+			r := exec(req)
+			if r.err != nil {
+				failed = append(failed, req.String())
+				continue
+			}
+			inputs[req] = r.result
+		}
+		if failed != nil {
+			slices.Sort(failed)
+			act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+			return act
+		}
+		module := u.pkg.Module.analysisModule()
+		if module == nil {
+			module = &analysis.Module{}
+		}
+		pass := &analysis.Pass{
+			Analyzer:     a,
+			Fset:         fset,
+			Files:        files,
+			OtherFiles:   u.pkg.otherFiles(),
+			IgnoredFiles: u.pkg.abs(u.pkg.IgnoredGoFiles, u.pkg.IgnoredOtherFiles),
+			Pkg:          pkg,
+			TypesInfo:    info,
+			TypesSizes:   d.sizes,
+			ResultOf:     inputs,
+			Report:       func(diag analysis.Diagnostic) { act.diags = append(act.diags, diag) },
+			Module:       module,
+		}
+		pass.ReadFile = readFileOf(pass)
+		scope.bind(pass)
+		act.result, act.err = a.Run(pass)
+		if act.err != nil && !strings.HasPrefix(act.err.Error(), "failed prerequisites") {
+			u.errs = append(u.errs, fmt.Sprintf("analyzer %s failed on package %s: %v", a.Name, u.path, act.err))
+		}
+		return act
+	}
+	for _, a := range analyzers {
+		exec(a)
+	}
+	if len(u.errs) > 0 {
+		u.failed = true
+		return nil
+	}
+	if u.root {
+		for _, a := range d.roots {
+			act := actions[a]
+			for _, diag := range act.diags {
+				u.findings = append(u.findings, newFinding(a.Name, u.pkg.ImportPath, fset, files, diag))
+			}
+			if r, ok := act.result.(*inventory.Result); ok && r != nil {
+				u.artifacts, u.hasInv = append(u.artifacts, r.Artifacts...), true
+			}
+		}
+	}
+	data, err := scope.encode()
+	if err != nil {
+		u.errs = append(u.errs, err.Error())
+		u.failed = true
+		return nil
+	}
+	u.facts = &unitFacts{data: data}
+	return nil
+}
+
+// objectFacts returns the object facts of dep with their objects, from
+// the driver's universe; computed once, shared by the units that ask.
+func (d *unitDriver) objectFacts(dep *unit) []analysis.ObjectFact {
+	dep.objFacts.once.Do(func() {
+		if dep.facts == nil || dep.facts.decode() != nil {
+			return
+		}
+		// One lock for reading and resolving: reading a package may
+		// complete packages already read.
+		d.universe.Lock()
+		defer d.universe.Unlock()
+		var pkg *types.Package
+		for _, g := range dep.facts.decoded {
+			if g.Object == "" {
+				continue
+			}
+			if pkg == nil {
+				if d.universe.imports == nil {
+					d.universe.fset, d.universe.imports = token.NewFileSet(), map[string]*types.Package{}
+				}
+				p, err := d.importUnit(dep, d.universe.fset, d.universe.imports)
+				if err != nil {
+					return
+				}
+				pkg = p
+			}
+			obj, err := objectpath.Object(pkg, objectpath.Path(g.Object))
+			if err != nil {
+				continue
+			}
+			dep.objFacts.list = append(dep.objFacts.list, analysis.ObjectFact{Object: obj, Fact: g.Fact})
+		}
+	})
+	return dep.objFacts.list
+}
+
+// typeCheck type-checks the unit's files against its dependencies'
+// export data, configured as go/packages configures it.
+func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) (*types.Package, *types.Info, map[string]*types.Package, error) {
+	imports := map[string]*types.Package{}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			id := path
+			if mapped, ok := u.pkg.ImportMap[path]; ok {
+				id = mapped
+			}
+			dep := d.byID[id]
+			if dep == nil {
+				return nil, fmt.Errorf("no metadata for %s", path)
+			}
+			return d.importUnit(dep, fset, imports)
+		}),
+		Sizes: d.sizes,
+	}
+	if m := u.pkg.Module; m != nil && m.GoVersion != "" {
+		tc.GoVersion = "go" + m.GoVersion
+	}
+	var errs []error
+	tc.Error = func(err error) { errs = append(errs, err) }
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	pkg := types.NewPackage(u.path, u.pkg.Name)
+	_ = types.NewChecker(tc, fset, pkg, info).Files(files)
+	if len(errs) > 0 {
+		return nil, nil, nil, errs[0]
+	}
+	return pkg, info, imports, nil
+}
+
+// importUnit returns the types of dep from its export data, reading it
+// into imports unless it is there already.
+func (d *unitDriver) importUnit(dep *unit, fset *token.FileSet, imports map[string]*types.Package) (*types.Package, error) {
+	if p := imports[dep.path]; p != nil && p.Complete() {
+		return p, nil
+	}
+	if dep.pkg.Export == "" {
+		return nil, fmt.Errorf("no export data for %s", dep.pkg.ImportPath)
+	}
+	f, err := os.Open(dep.pkg.Export)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("read export data of %s: %w", dep.pkg.ImportPath, err)
+	}
+	return gcexportdata.Read(r, fset, imports, dep.path)
+}
+
+// lookupPackage type-checks the package with the given path from source,
+// for config.Resolve: a configured name may be unexported, and export
+// data has only what other packages can see.
+func (d *unitDriver) lookupPackage(path string) *types.Package {
+	u := d.byPath[path]
+	if u == nil {
+		return nil
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range u.pkg.compiledFiles() {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			d.fallback.Store(true)
+			return nil
+		}
+		files = append(files, f)
+	}
+	pkg, _, _, err := d.typeCheck(u, fset, files)
+	if err != nil {
+		d.fallback.Store(true)
+		return nil
+	}
+	return pkg
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// readFileOf returns a Pass.ReadFile that reads the package's own files
+// only, as the other drivers allow.
+func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		name = filepath.Clean(name)
+		ok := slices.Contains(pass.OtherFiles, name) || slices.Contains(pass.IgnoredFiles, name)
+		for _, f := range pass.Files {
+			ok = ok || pass.Fset.File(f.FileStart).Name() == name
+		}
+		if !ok {
+			return nil, fmt.Errorf("%s: Pass.ReadFile: file is not among the package's files", name)
+		}
+		return os.ReadFile(name)
+	}
+}
+
+// uniqueFindings sorts findings and drops duplicates (a package and its
+// test variant report the same line twice), as collect does.
+func uniqueFindings(fs *[]finding) {
+	slices.SortStableFunc(*fs, compareFindings)
+	*fs = slices.CompactFunc(*fs, func(a, b finding) bool { return compareFindings(a, b) == 0 })
+}

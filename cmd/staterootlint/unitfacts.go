@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/gob"
+	"fmt"
+	"go/types"
+	"reflect"
+	"slices"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/objectpath"
+)
+
+// Facts between units.
+//
+// A unit exports facts about its own package and objects; they are
+// gob-encoded when the unit ends (as unitchecker does for go vet) and its
+// types dropped. A later unit sees the facts of all its dependencies,
+// transitively, as the go/packages driver (checker) does: objects are
+// matched by their objectpath in their package.
+
+// gobFact is one encoded fact: Object is the objectpath of the object it
+// is about, "" for a package fact.
+type gobFact struct {
+	Object string
+	Fact   analysis.Fact
+}
+
+// factKey identifies a fact of a unit by object path and fact type.
+type factKey struct {
+	object string
+	typ    reflect.Type
+}
+
+// unitFacts are one unit's own facts: encoded, and decoded on first use
+// (and then shared, read-only, by every unit that imports them, as the
+// go/packages driver shares them).
+type unitFacts struct {
+	data []byte // gob of []gobFact; nil: no facts
+
+	once    sync.Once
+	decoded []gobFact
+	byKey   map[factKey]analysis.Fact
+	err     error
+}
+
+func (f *unitFacts) decode() error {
+	if f == nil || len(f.data) == 0 {
+		return nil
+	}
+	f.once.Do(func() {
+		if err := gob.NewDecoder(bytes.NewReader(f.data)).Decode(&f.decoded); err != nil {
+			f.err = fmt.Errorf("decode facts: %w", err)
+			return
+		}
+		f.byKey = make(map[factKey]analysis.Fact, len(f.decoded))
+		for _, g := range f.decoded {
+			f.byKey[factKey{g.Object, reflect.TypeOf(g.Fact)}] = g.Fact
+		}
+	})
+	return f.err
+}
+
+// registerFacts registers the fact types of the analyzers with gob.
+func registerFacts(analyzers []*analysis.Analyzer) {
+	for _, a := range analyzers {
+		for _, f := range a.FactTypes {
+			gob.Register(f)
+		}
+	}
+}
+
+// objKey identifies a fact of the current unit.
+type objKey struct {
+	obj types.Object
+	typ reflect.Type
+}
+
+// factScope implements the fact methods of the passes of one unit.
+type factScope struct {
+	pkg  *types.Package
+	deps map[string]*unit // the unit's dependencies, transitively, by package path
+	// objectsOf returns the object facts of a dependency with their
+	// objects (see unitDriver.objectFacts).
+	objectsOf func(u *unit) []analysis.ObjectFact
+	enc       objectpath.Encoder
+
+	own    map[objKey]analysis.Fact
+	ownPkg map[reflect.Type]analysis.Fact
+}
+
+func newFactScope(pkg *types.Package, deps map[string]*unit, objectsOf func(*unit) []analysis.ObjectFact) *factScope {
+	return &factScope{pkg: pkg, deps: deps, objectsOf: objectsOf, own: map[objKey]analysis.Fact{}, ownPkg: map[reflect.Type]analysis.Fact{}}
+}
+
+// bind sets the fact methods of pass.
+func (s *factScope) bind(pass *analysis.Pass) {
+	filter := map[reflect.Type]bool{}
+	for _, f := range pass.Analyzer.FactTypes {
+		filter[reflect.TypeOf(f)] = true
+	}
+	pass.ImportObjectFact = s.importObjectFact
+	pass.ExportObjectFact = func(obj types.Object, fact analysis.Fact) {
+		if obj.Pkg() != s.pkg {
+			panic(fmt.Sprintf("%s: fact about %s, an object of another package", pass.Analyzer.Name, obj))
+		}
+		s.own[objKey{obj, reflect.TypeOf(fact)}] = fact
+	}
+	pass.ImportPackageFact = s.importPackageFact
+	pass.ExportPackageFact = func(fact analysis.Fact) { s.ownPkg[reflect.TypeOf(fact)] = fact }
+	pass.AllObjectFacts = func() []analysis.ObjectFact { return s.allObjectFacts(filter) }
+	pass.AllPackageFacts = func() []analysis.PackageFact { return s.allPackageFacts(filter) }
+}
+
+func setFact(ptr, fact analysis.Fact) {
+	reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(fact).Elem())
+}
+
+func (s *factScope) importObjectFact(obj types.Object, ptr analysis.Fact) bool {
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	t := reflect.TypeOf(ptr)
+	if obj.Pkg() == s.pkg {
+		f, ok := s.own[objKey{obj, t}]
+		if ok {
+			setFact(ptr, f)
+		}
+		return ok
+	}
+	dep := s.deps[obj.Pkg().Path()]
+	if dep == nil || dep.facts == nil || dep.facts.decode() != nil || len(dep.facts.byKey) == 0 {
+		return false
+	}
+	path, err := s.enc.For(obj)
+	if err != nil {
+		return false
+	}
+	f, ok := dep.facts.byKey[factKey{string(path), t}]
+	if ok {
+		setFact(ptr, f)
+	}
+	return ok
+}
+
+func (s *factScope) importPackageFact(pkg *types.Package, ptr analysis.Fact) bool {
+	if pkg == nil {
+		return false
+	}
+	t := reflect.TypeOf(ptr)
+	if pkg == s.pkg {
+		f, ok := s.ownPkg[t]
+		if ok {
+			setFact(ptr, f)
+		}
+		return ok
+	}
+	dep := s.deps[pkg.Path()]
+	if dep == nil || dep.facts == nil || dep.facts.decode() != nil {
+		return false
+	}
+	f, ok := dep.facts.byKey[factKey{"", t}]
+	if ok {
+		setFact(ptr, f)
+	}
+	return ok
+}
+
+// sortedDeps returns the dependencies by package path, for a
+// deterministic order.
+func (s *factScope) sortedDeps() []*unit {
+	out := make([]*unit, 0, len(s.deps))
+	for _, u := range s.deps {
+		out = append(out, u)
+	}
+	slices.SortFunc(out, func(a, b *unit) int { return cmp.Compare(a.path, b.path) })
+	return out
+}
+
+func (s *factScope) allObjectFacts(filter map[reflect.Type]bool) []analysis.ObjectFact {
+	var out []analysis.ObjectFact
+	for k, f := range s.own {
+		if filter[k.typ] {
+			out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+		}
+	}
+	for _, dep := range s.sortedDeps() {
+		for _, of := range s.objectsOf(dep) {
+			if filter[reflect.TypeOf(of.Fact)] {
+				out = append(out, of)
+			}
+		}
+	}
+	return out
+}
+
+func (s *factScope) allPackageFacts(filter map[reflect.Type]bool) []analysis.PackageFact {
+	var out []analysis.PackageFact
+	for t, f := range s.ownPkg {
+		if filter[t] {
+			out = append(out, analysis.PackageFact{Package: s.pkg, Fact: f})
+		}
+	}
+	for _, dep := range s.sortedDeps() {
+		if dep.facts == nil || dep.facts.decode() != nil {
+			continue
+		}
+		for _, g := range dep.facts.decoded {
+			if g.Object != "" || !filter[reflect.TypeOf(g.Fact)] {
+				continue
+			}
+			// Package facts are read for their package's path: a
+			// package the unit's types do not reach needs no import.
+			pkg := types.NewPackage(dep.path, dep.pkg.Name)
+			out = append(out, analysis.PackageFact{Package: pkg, Fact: g.Fact})
+		}
+	}
+	return out
+}
+
+// encode returns the unit's own facts, gob-encoded, sorted for a
+// deterministic encoding; nil when there are none.
+func (s *factScope) encode() ([]byte, error) {
+	var facts []gobFact
+	for k, f := range s.own {
+		path, err := s.enc.For(k.obj)
+		if err != nil {
+			continue // not reachable from the package's API (a local type's method)
+		}
+		facts = append(facts, gobFact{Object: string(path), Fact: f})
+	}
+	for _, f := range s.ownPkg {
+		facts = append(facts, gobFact{Fact: f})
+	}
+	if len(facts) == 0 {
+		return nil, nil
+	}
+	slices.SortFunc(facts, func(a, b gobFact) int {
+		return cmp.Or(cmp.Compare(a.Object, b.Object), cmp.Compare(reflect.TypeOf(a.Fact).String(), reflect.TypeOf(b.Fact).String()))
+	})
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(facts); err != nil {
+		return nil, fmt.Errorf("encode facts of %s: %w", s.pkg.Path(), err)
+	}
+	return buf.Bytes(), nil
+}
