@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -194,8 +193,8 @@ func (e *engine) expandElems(p string, args []ssa.Value) string {
 	}
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
-		idx, err := strconv.Atoi(strings.TrimPrefix(s, elemsMark))
-		if !strings.HasPrefix(s, elemsMark) || err != nil {
+		idx, ok := elemsParam(s)
+		if !ok {
 			continue
 		}
 		segs[i] = "*"
@@ -337,7 +336,7 @@ func (e *engine) joinOnto(first, rest ssa.Value, at token.Position) Origins {
 	suffix := "*"
 	if p, ok := rest.(*ssa.Parameter); ok {
 		// The function's own variadic parameter: its callers' elements.
-		suffix = elemsMark + strconv.Itoa(slices.Index(p.Parent().Params, p))
+		suffix = elemsSegment(slices.Index(p.Parent().Params, p))
 	}
 	return e.eval(first).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
 }

@@ -452,10 +452,26 @@ func (a Origin) Describe() string {
 	return "a value the analysis cannot follow"
 }
 
-// elemsMark stands, in a pattern, for the elements of a variadic
-// parameter joined onto a root (Join(elem ...string) on a root type); the
-// callers' arguments replace it.
-const elemsMark = "\x01"
+// elemsMark starts a pattern segment that stands for the elements of a
+// variadic parameter joined onto a root (Join(elem ...string) on a root
+// type): "{elems:2}" for parameter 2. The callers' arguments replace it
+// (expandElems); people see "*" (displayPath). Braces and a colon make a
+// segment no join of ours produces from a constant.
+const elemsMark = "{elems:"
+
+// elemsSegment is the segment standing for variadic parameter i's
+// elements.
+func elemsSegment(i int) string { return elemsMark + strconv.Itoa(i) + "}" }
+
+// elemsParam returns the parameter index an elements segment stands for.
+func elemsParam(seg string) (int, bool) {
+	rest, ok := strings.CutPrefix(seg, elemsMark)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(rest, "}"))
+	return i, err == nil
+}
 
 // displayPath renders a pattern for people: no pending separator, unknown
 // variadic elements as "*".

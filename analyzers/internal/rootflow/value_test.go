@@ -118,7 +118,7 @@ func TestPattern(t *testing.T) {
 		{Origin{Kind: Rooted, Root: "global", Path: "cache/*.json"}, "global:cache/*.json"},
 		{Origin{Kind: Temp}, "temp"},
 		{Origin{Kind: User, Path: "out"}, "user:out"},
-		{Origin{Kind: Rooted, Root: "repo", Path: elemsMark + "1/x"}, "repo:*/x"},
+		{Origin{Kind: Rooted, Root: "repo", Path: elemsSegment(1) + "/x"}, "repo:*/x"},
 		{literal("state.json", at), `cwd:"state.json" relative to the working directory`},
 		{literal("/etc/x", at), "unknown"},
 	} {
