@@ -87,7 +87,7 @@ func TestNewDirContextErrors(t *testing.T) {
 	}{
 		{"bad app", "", stateroots.DirConfig{App: "a/b", WorkDir: dir}, `app name "a/b": contains a path separator`},
 		{"relative work dir", "", stateroots.DirConfig{App: "myapp", WorkDir: "rel"}, `working directory "rel": is not an absolute path`},
-		{"missing from-dir", "", stateroots.DirConfig{App: "myapp", WorkDir: dir, FromDir: "nope"}, "does not exist; run inside the project or pass --from-dir"},
+		{"missing from-dir", "", stateroots.DirConfig{App: "myapp", WorkDir: dir, FromDir: "nope"}, "does not exist; start the search from an existing directory inside the project"},
 		{"no project", "", stateroots.DirConfig{App: "myapp", WorkDir: dir, Markers: []string{".nope-" + filepath.Base(dir)}}, "no project root"},
 		{"relative global override", "rel", stateroots.DirConfig{App: "myapp", WorkDir: filepath.Join(dir, "p")}, `MYAPP_GLOBAL_STATE_ROOT "rel": is not an absolute path`},
 		{"relative global option", "", stateroots.DirConfig{App: "myapp", WorkDir: filepath.Join(dir, "p"), GlobalRoot: "rel"}, `WithGlobalRoot "rel"`},
