@@ -33,6 +33,7 @@ type checkRequest struct {
 	roots          []*analysis.Analyzer
 	format         string
 	verbose        bool // text: print each finding's chain below it
+	noConfig       bool // no configuration file was found: hint at init when there are findings
 	fix            bool
 	// baseline, writeBaseline: --baseline and --write-baseline, relative
 	// to the process's directory (-C joined on), as given (baseline.go).
@@ -106,6 +107,9 @@ func (c *cli) check(req checkRequest) int {
 		findings = c.subtractBaseline(req.baseline, base, findings)
 	}
 
+	if req.noConfig && len(findings) > 0 {
+		c.noConfigHint(req.dir)
+	}
 	if err := c.print(req, findings); err != nil {
 		fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
 		return exitUsage

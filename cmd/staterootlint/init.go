@@ -24,9 +24,10 @@ import (
 	"github.com/staterootlint/staterootlint/stateroots"
 )
 
-// noConfigHint says, once per run, that no configuration file was found:
-// the findings of a first run mostly point at the program's own resolver,
-// which only the configuration can declare.
+// noConfigHint says, once per run that has findings, that no
+// configuration file was found: the findings of a first run mostly point
+// at the program's own resolver, which only the configuration can declare.
+// A clean run needs no explanation.
 func (c *cli) noConfigHint(dir string) {
 	fmt.Fprintf(c.stderr, "%s: no %s in %s or any parent directory: running with the defaults; '%s init' proposes one from the program's own state-dir resolvers\n",
 		progname, config.FileName, dir, progname)

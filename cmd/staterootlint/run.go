@@ -205,9 +205,7 @@ func (c *cli) analyze(args []string) int {
 	}
 	req.format, req.fix, req.verbose = string(f.format), f.fix, f.verbose
 	req.baseline, req.writeBaseline = userPath(f.dir, f.baseline), userPath(f.dir, f.writeBaseline)
-	if req.cfg.Source == "" {
-		c.noConfigHint(req.dir)
-	}
+	req.noConfig = req.cfg.Source == ""
 	return c.check(req)
 }
 

@@ -88,7 +88,7 @@ func TestRun(t *testing.T) {
 		{name: "tests key", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "tests: true\n")}, code: exitFindings, stdout: wantMain + "\n" + wantTest + "\n" + wantStore + "\n"},
 		{name: "no config hint", args: []string{"-C", "testdata/findings"}, code: exitFindings, stderr: "init' proposes one from the program's own state-dir resolvers\n", maxStderrLines: 1},
 		{name: "config, no hint", args: []string{"-C", "testdata/findings", "--config", writeConfig(t, "tests: false\n")}, code: exitFindings, notStderr: "init"},
-		{name: "clean", args: []string{"--chdir=testdata/clean", "./..."}, code: exitClean, noStdout: true},
+		{name: "clean", args: []string{"--chdir=testdata/clean", "./..."}, code: exitClean, noStdout: true, notStderr: "init"},
 		{name: "disable", args: []string{"-C", "testdata/findings", "--disable", "fakewrite"}, code: exitClean, noStdout: true},
 		{name: "enable", args: []string{"-C", "testdata/findings", "--enable", "fakewrite"}, code: exitFindings},
 		{name: "type error", args: []string{"-C", "testdata/broken"}, code: exitUsage, stderr: `broken.go:5:28: cannot use "42"`},

@@ -85,40 +85,19 @@ func originLess(a, b Origin) int {
 	if c := cmp.Or(a.At.Line-b.At.Line, a.At.Column-b.At.Column); c != 0 {
 		return c
 	}
-	if a.Index != b.Index {
-		return a.Index - b.Index
+	return cmp.Or(a.Index-b.Index, boolLess(a.Raw, b.Raw), boolLess(a.Rel, b.Rel),
+		boolLess(a.EmptyOnly, b.EmptyOnly), boolLess(a.AbsOnly, b.AbsOnly), boolLess(a.EmptyTemp, b.EmptyTemp))
+}
+
+// boolLess orders false before true.
+func boolLess(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
 	}
-	if a.Raw != b.Raw {
-		if a.Raw {
-			return 1
-		}
-		return -1
-	}
-	if a.Rel != b.Rel {
-		if a.Rel {
-			return 1
-		}
-		return -1
-	}
-	if a.EmptyOnly != b.EmptyOnly {
-		if a.EmptyOnly {
-			return 1
-		}
-		return -1
-	}
-	if a.AbsOnly != b.AbsOnly {
-		if a.AbsOnly {
-			return 1
-		}
-		return -1
-	}
-	if a.EmptyTemp != b.EmptyTemp {
-		if a.EmptyTemp {
-			return 1
-		}
-		return -1
-	}
-	return 0
+	return -1
 }
 
 // union returns the set union of the values. Values are kept sorted, so
