@@ -1,0 +1,20 @@
+// Command app uses lib from another module.
+package main
+
+import (
+	"fmt"
+
+	"example.com/lib"
+)
+
+func main() {
+	// A Runner that only describes where something ran: its Dir is lib's
+	// own field, which the engine tells apart from no other object's, so
+	// the requirement lib's Run puts on it does not cross the module.
+	shown := &lib.Runner{Dir: "display-only"}
+	fmt.Println(shown.Dir, shown)
+
+	// A parameter that reaches a write through lib's calls alone is still
+	// a requirement on this caller.
+	_ = lib.Save("state.json", nil)
+}
