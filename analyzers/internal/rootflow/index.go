@@ -235,7 +235,7 @@ func (e *engine) foreignFact(key string) *FuncFact {
 }
 
 // inGOROOT reports whether the package is part of the standard library.
-// The standard library is modelled by the tables in known.go: what its
+// The standard library is modelled by the knowledge table: what its
 // internals do with their parameters (os.Open may chmod for the sticky
 // bit) is not a requirement on its callers.
 func inGOROOT(pass *analysis.Pass) bool {
