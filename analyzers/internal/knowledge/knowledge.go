@@ -118,22 +118,31 @@ type Field struct {
 
 var (
 	index     map[string]Func
+	all       []Func
 	indexOnce sync.Once
 )
 
 // Lookup returns what is known about the function with full name name.
 func Lookup(name string) (Func, bool) {
+	load()
+	f, ok := index[name]
+	return f, ok
+}
+
+// load builds the table and its index, once.
+func load() {
 	indexOnce.Do(func() {
-		index = make(map[string]Func, 256)
-		for _, f := range All() {
+		for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), control, atomics} {
+			all = append(all, t...)
+		}
+		index = make(map[string]Func, len(all))
+		for _, f := range all {
 			if old, dup := index[f.Name]; dup {
 				panic(fmt.Sprintf("knowledge: %s listed twice (%b, %b)", f.Name, old.Roles, f.Roles))
 			}
 			index[f.Name] = f
 		}
 	})
-	f, ok := index[name]
-	return f, ok
 }
 
 // Is reports whether the function with full name name has role r.
@@ -142,13 +151,11 @@ func Is(name string, r Role) bool {
 	return ok && f.Has(r)
 }
 
-// All returns every function entry, in table order.
+// All returns every function entry, in table order. The slice is shared:
+// callers must not modify it.
 func All() []Func {
-	var out []Func
-	for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), control, atomics} {
-		out = append(out, t...)
-	}
-	return out
+	load()
+	return all
 }
 
 // valid reports what is wrong with an entry, or "" (for the table test).

@@ -55,7 +55,7 @@ func absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
 		return false, false
 	}
 	callee := call.Call.StaticCallee()
-	if callee == nil || !knowledge.Is(funcKey(callee), knowledge.AbsCheck) {
+	if callee == nil || callee.Name() != "IsAbs" || !knowledge.Is(funcKey(callee), knowledge.AbsCheck) {
 		return false, false
 	}
 	return want, true

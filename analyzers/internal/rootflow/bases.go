@@ -25,7 +25,8 @@ func (e *engine) bases() {
 				case *ssa.Call:
 					base = e.builtOn(in.Common())
 				case *ssa.BinOp:
-					if _, isString := in.Type().Underlying().(*types.Basic); isString && in.Op == token.ADD {
+					// The outermost + of a chain: adhocroot reports there.
+					if _, isString := in.Type().Underlying().(*types.Basic); isString && in.Op == token.ADD && !leftOfAdd(in) {
 						base = in.X
 					}
 				}
@@ -52,8 +53,8 @@ func (e *engine) bases() {
 // of filepath.Join, the first argument of fmt.Sprintf("%s/...")), or nil.
 func (e *engine) builtOn(common *ssa.CallCommon) ssa.Value {
 	callee := common.StaticCallee()
-	if callee == nil || len(common.Args) == 0 {
-		return nil
+	if callee == nil || len(common.Args) == 0 || callee.Name() != "Join" && callee.Name() != "Sprintf" {
+		return nil // (the name first: funcKey builds a string)
 	}
 	f := lookup(funcKey(callee))
 	switch {
@@ -79,6 +80,17 @@ func (e *engine) builtOn(common *ssa.CallCommon) ssa.Value {
 func homeOrEnv(v Origins) bool {
 	for _, a := range v {
 		if a.Kind == Bad && a.Src != "" && a.Path == "" && (a.Cause == CauseHome || a.Cause == CauseEnv) {
+			return true
+		}
+	}
+	return false
+}
+
+// leftOfAdd reports whether b is the left operand of another +: part of a
+// longer chain, reported at its outermost +.
+func leftOfAdd(b *ssa.BinOp) bool {
+	for _, ref := range *b.Referrers() {
+		if outer, ok := ref.(*ssa.BinOp); ok && outer.Op == token.ADD && outer.X == b {
 			return true
 		}
 	}

@@ -38,6 +38,7 @@ type index struct {
 	foreign     map[string]*FuncFact     // lazily, imported facts by key, for func values
 	up          *upstream                // lazily merged package facts of dependencies
 	named       []*types.TypeName        // lazily, the named types in sight, for interface dispatch
+	comps       []component              // lazily, the call graph's components, callee-first
 	impls       map[*types.Func][]callee // the implementations of each interface method called
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
@@ -151,6 +152,9 @@ func fieldAuthority(name string) string {
 // index is not one of the function's parameters (a sink nobody calls here
 // cannot be checked here: only its callers see its signature).
 func (e *engine) checkSinkIndices() error {
+	if len(e.cfg.Sinks) == 0 {
+		return nil // only configured indices can be out of range
+	}
 	var errs []*ConfigError
 	seen := map[string]bool{}
 	for _, obj := range e.pass.TypesInfo.Uses {
@@ -366,8 +370,8 @@ type upstream struct {
 // a look-alike of the knowledge table) as a flag callback.
 func (e *engine) collectFlagCallback(common *ssa.CallCommon) {
 	callee := common.StaticCallee()
-	if callee == nil || !knowledge.Is(funcKey(callee), knowledge.FlagCallback) {
-		return
+	if callee == nil || callee.Name() != "Func" || !knowledge.Is(funcKey(callee), knowledge.FlagCallback) {
+		return // (the name first: funcKey builds a string)
 	}
 	for _, arg := range common.Args {
 		switch f := arg.(type) {

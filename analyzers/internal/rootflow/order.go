@@ -19,6 +19,14 @@ type component struct {
 // The edges are conservative: a function depends on every function of the
 // package it calls, closes over or mentions as a value.
 func (e *engine) components() []component {
+	if e.comps == nil {
+		e.comps = e.computeComponents()
+	}
+	return e.comps
+}
+
+// computeComponents is components, computed.
+func (e *engine) computeComponents() []component {
 	local := map[*ssa.Function]bool{}
 	for _, fn := range e.funcs {
 		local[fn] = true
