@@ -80,11 +80,7 @@ func absolute(v Origins) Origins {
 // empty path, whatever it is elsewhere (if p == "" { return p }).
 func emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
 	for cmp, equal := range guards(b) {
-		x, lit := cmp.X, cmp.Y
-		if _, isConst := constString(x); isConst {
-			x, lit = lit, x
-		}
-		if s, isConst := constString(lit); isConst && s == "" && x == v && equal {
+		if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v && equal {
 			return true
 		}
 	}

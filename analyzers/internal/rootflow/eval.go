@@ -170,7 +170,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 			return e.concat(v)
 		}
 	case *ssa.Field:
-		if obj := copiedObject(v); obj != nil {
+		if obj := e.copiedObject(v); obj != nil {
 			return e.objectField(obj, v.Field)
 		}
 		return e.cell(fieldKey(v.X.Type(), v.Field, e), v.Pos())
@@ -252,11 +252,7 @@ func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
 		return nil, false
 	}
 	for cmp, equal := range guards(preds[i]) {
-		x, lit := cmp.X, cmp.Y
-		if _, isConst := constString(x); isConst {
-			x, lit = lit, x
-		}
-		s, isConst := constString(lit)
+		x, s, isConst := comparedTo(cmp)
 		if !isConst || s != "." && s != "" || !equal {
 			continue
 		}
@@ -268,6 +264,18 @@ func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
 		return nil, false
 	}
 	return nil, false
+}
+
+// comparedTo splits a comparison with a constant string (x == "." or
+// "." == x) into the other operand and the constant; ok is false when
+// neither side is a constant string.
+func comparedTo(cmp *ssa.BinOp) (x ssa.Value, s string, ok bool) {
+	x, lit := cmp.X, cmp.Y
+	if _, isConst := constString(x); isConst {
+		x, lit = lit, x
+	}
+	s, ok = constString(lit)
+	return x, s, ok
 }
 
 // guards yields the comparisons (==, !=) whose branches dominate block b,
@@ -399,7 +407,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
-		if obj, fa := localObject(p); obj != nil {
+		if obj, fa := e.localObject(p); obj != nil {
 			return e.objectField(obj, fa.Field)
 		}
 		return e.cell(fieldKey(p.X.Type(), p.Field, e), pos)

@@ -39,6 +39,7 @@ type index struct {
 	up          *upstream                // lazily merged package facts of dependencies
 	named       []*types.TypeName        // lazily, the named types in sight, for interface dispatch
 	comps       []component              // lazily, the call graph's components, callee-first
+	keptLocal   map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
 	impls       map[*types.Func][]callee // the implementations of each interface method called
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
@@ -317,7 +318,7 @@ func (e *engine) upstream() *upstream {
 func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		if obj, _ := localObject(in.Addr); obj != nil {
+		if obj, _ := e.localObject(in.Addr); obj != nil {
 			return // a field of an object no other function sees (objects.go)
 		}
 		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {

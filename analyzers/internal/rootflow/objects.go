@@ -16,13 +16,13 @@ import (
 
 // localObject returns the object that addr is a field address of, when
 // that object is allocated in addr's function and never escapes it.
-func localObject(addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
+func (e *engine) localObject(addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
 	fa, ok := addr.(*ssa.FieldAddr)
 	if !ok {
 		return nil, nil
 	}
 	a, ok := fa.X.(*ssa.Alloc)
-	if !ok || escapes(a) {
+	if !ok || !e.keepsLocal(a) {
 		return nil, nil
 	}
 	return a, fa
@@ -33,6 +33,17 @@ func localObject(addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
 // value into it, and copying it whole into another such object keep it
 // local (a composite literal assigned to a local variable is both).
 func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
+
+// keepsLocal is !escapes(a), once per object: every store the index
+// collects and every field read asks.
+func (e *engine) keepsLocal(a *ssa.Alloc) bool {
+	local, ok := e.keptLocal[a]
+	if !ok {
+		local = !escapes(a)
+		e.keptLocal[a] = local
+	}
+	return local
+}
 
 // escapesFrom is escapes, with the objects being checked (copies may go
 // back and forth between two locals: x = y; y = x).
@@ -85,13 +96,13 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 
 // copiedObject returns the local object a read of a struct value's field
 // reads, when the value is a copy of one that never escapes.
-func copiedObject(v ssa.Value) *ssa.Alloc {
+func (e *engine) copiedObject(v ssa.Value) *ssa.Alloc {
 	u, ok := v.(*ssa.UnOp)
 	if !ok || u.Op != token.MUL {
 		return nil
 	}
 	a, ok := u.X.(*ssa.Alloc)
-	if !ok || escapes(a) {
+	if !ok || !e.keepsLocal(a) {
 		return nil
 	}
 	return a
@@ -124,7 +135,7 @@ func (e *engine) objectFieldFrom(a *ssa.Alloc, field int, seen map[*ssa.Alloc]bo
 				}
 			}
 		case *ssa.Store:
-			if from := copiedObject(ref.Val); from != nil {
+			if from := e.copiedObject(ref.Val); from != nil {
 				parts = append(parts, e.objectFieldFrom(from, field, seen))
 			} else {
 				// A whole value from elsewhere (a parameter, a call's

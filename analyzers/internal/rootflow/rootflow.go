@@ -138,6 +138,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			storeSites: map[string][]storeSite{},
 			imported:   map[types.Object]*FuncFact{},
 			impls:      map[*types.Func][]callee{},
+			keptLocal:  map[*ssa.Alloc]bool{},
 
 			flagCallbacks: map[*ssa.Function]bool{},
 		},
