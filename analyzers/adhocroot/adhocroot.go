@@ -170,7 +170,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 // helper the value came through.
 func (c *checker) sourceAt(pos token.Pos) *source {
 	for _, a := range c.res.Bases[pos] {
-		if a.Kind != rootflow.Bad || a.Src == "" || a.Path != "" {
+		if !a.BareSource() {
 			continue // not a source, or a root already built on one
 		}
 		var src *source

@@ -79,7 +79,7 @@ func (e *engine) builtOn(common *ssa.CallCommon) ssa.Value {
 // below one (that is reported where it was built).
 func homeOrEnv(v Origins) bool {
 	for _, a := range v {
-		if a.Kind == Bad && a.Src != "" && a.Path == "" && (a.Cause == CauseHome || a.Cause == CauseEnv) {
+		if a.BareSource() && (a.Cause == CauseHome || a.Cause == CauseEnv) {
 			return true
 		}
 	}
@@ -96,3 +96,8 @@ func leftOfAdd(b *ssa.BinOp) bool {
 	}
 	return false
 }
+
+// BareSource reports whether the origin is a known source outside every
+// root itself (the home directory, an environment variable), not a path
+// already built below one.
+func (a Origin) BareSource() bool { return a.Kind == Bad && a.Src != "" && a.Path == "" }
