@@ -61,7 +61,8 @@ func defaultCacheDir() string {
 
 // cache is the persistent cache of one run.
 type cache struct {
-	dir string
+	dir  string
+	memo *hashMemo // file hashes between runs (hashmemo.go)
 }
 
 // trimAfter: entries unused this long are removed, at most once per
@@ -79,6 +80,7 @@ func openCache(dir string) *cache {
 		return nil
 	}
 	c.trim()
+	c.memo = loadHashMemo(filepath.Join(c.dir, "hashes"))
 	return c
 }
 
@@ -118,29 +120,7 @@ func (c *cache) put(key [32]byte, e *cacheEntry) {
 		return
 	}
 	sum := sha256.Sum256(buf.Bytes())
-	name := c.path(key)
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(dir, "tmp-*")
-	if err != nil {
-		return
-	}
-	tmpName := filepath.Join(dir, filepath.Base(tmp.Name()))
-	_, err = tmp.Write(sum[:])
-	if err == nil {
-		_, err = tmp.Write(buf.Bytes())
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmpName, name)
-	}
-	if err != nil {
-		_ = os.Remove(tmpName)
-	}
+	writeAtomic(c.path(key), sum[:], buf.Bytes())
 }
 
 // trim removes entries (and temporary files of killed runs) unused for
@@ -273,10 +253,11 @@ type keyInputs struct {
 	err  error
 
 	closure, roots []*analysis.Analyzer
+	memo           *hashMemo
 }
 
-func newKeyInputs(closure, roots []*analysis.Analyzer) *keyInputs {
-	return &keyInputs{closure: closure, roots: roots}
+func newKeyInputs(closure, roots []*analysis.Analyzer, memo *hashMemo) *keyInputs {
+	return &keyInputs{closure: closure, roots: roots, memo: memo}
 }
 
 // runHash hashes the executable and the configuration: the flag values
@@ -290,16 +271,12 @@ func (k *keyInputs) runHash() ([32]byte, error) {
 			k.err = err
 			return
 		}
-		f, err := os.Open(exe)
+		sum, err := k.memo.sum(exe, nil)
 		if err != nil {
 			k.err = err
 			return
 		}
-		defer f.Close()
-		if _, err := io.Copy(h, f); err != nil {
-			k.err = err
-			return
-		}
+		fmt.Fprintf(h, "exe %x\x00", sum)
 		byName := slices.Clone(k.closure)
 		slices.SortFunc(byName, func(a, b *analysis.Analyzer) int { return cmp.Compare(a.Name, b.Name) })
 		for _, a := range byName {
@@ -316,12 +293,11 @@ func (k *keyInputs) runHash() ([32]byte, error) {
 
 var errNoKey = errors.New("no cache key")
 
-// key returns the unit's cache key and the contents of the files it
-// read on the way (so analyzing it does not read them again).
-func (k *keyInputs) key(u *unit) ([32]byte, map[string][]byte, error) {
+// key returns the unit's cache key.
+func (k *keyInputs) key(u *unit) ([32]byte, error) {
 	base, err := k.runHash()
 	if err != nil {
-		return [32]byte{}, nil, err
+		return [32]byte{}, err
 	}
 	h := sha256.New()
 	h.Write(base[:])
@@ -332,48 +308,44 @@ func (k *keyInputs) key(u *unit) ([32]byte, map[string][]byte, error) {
 			fmt.Fprintf(h, "replace %s %s %s\x00", m.Replace.Path, m.Replace.Version, m.Replace.Dir)
 		}
 	}
-	src := map[string][]byte{}
 	for _, name := range u.pkg.compiledFiles() {
-		data, err := os.ReadFile(name)
+		sum, err := k.memo.sum(name, nil)
 		if err != nil {
-			return [32]byte{}, nil, errNoKey
+			return [32]byte{}, errNoKey
 		}
-		src[name] = data
-		sum := sha256.Sum256(data)
 		fmt.Fprintf(h, "file %s %x\x00", name, sum)
 	}
 	for _, name := range u.pkg.otherFiles() {
 		fmt.Fprintf(h, "other %s\x00", name)
 	}
 	for _, dep := range sortedByID(u.deps) {
-		fmt.Fprintf(h, "dep %s %x\x00", dep.pkg.ImportPath, exportHash(dep))
+		fmt.Fprintf(h, "dep %s %x\x00", dep.pkg.ImportPath, k.exportHash(dep))
 		h.Write(dep.factHash[:])
 	}
 	var sum [32]byte
 	h.Sum(sum[:0])
-	return sum, src, nil
+	return sum, nil
 }
 
 // exportHash hashes the export data of a unit, once: the section of its
 // archive its importers read. When it cannot be read, the archive's name
 // stands in (the build cache names a file by the hash of its contents).
-func exportHash(u *unit) [32]byte {
+func (k *keyInputs) exportHash(u *unit) [32]byte {
 	u.export.once.Do(func() {
-		u.export.sum = sha256.Sum256([]byte(filepath.Base(u.pkg.Export)))
-		f, err := os.Open(u.pkg.Export)
+		sum, err := k.memo.sum(u.pkg.Export, exportSection)
 		if err != nil {
-			return
+			sum = sha256.Sum256([]byte(filepath.Base(u.pkg.Export)))
 		}
-		defer f.Close()
-		r, err := gcexportdata.NewReader(bufio.NewReader(f))
-		if err != nil {
-			return
-		}
-		h := sha256.New()
-		if _, err := io.Copy(h, r); err != nil {
-			return
-		}
-		h.Sum(u.export.sum[:0])
+		u.export.sum = sum
 	})
 	return u.export.sum
+}
+
+// exportSection hashes the export data section of a compiled archive.
+func exportSection(r io.Reader) ([32]byte, error) {
+	er, err := gcexportdata.NewReader(bufio.NewReader(r))
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256All(er)
 }

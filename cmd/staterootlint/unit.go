@@ -64,6 +64,11 @@ type unit struct {
 		once sync.Once
 		sum  [32]byte
 	}
+	srcKey struct { // see sourceKey; computed by one goroutine
+		done bool
+		sum  [32]byte
+		err  error
+	}
 	objFacts struct {
 		once sync.Once
 		list []analysis.ObjectFact
@@ -75,6 +80,7 @@ type unit struct {
 // unitStats counts what a run of the unit driver did.
 type unitStats struct {
 	ran              bool // the unit driver ran to the end (no fall back)
+	warm             bool // answered by source keys, nothing built (warm.go)
 	analyzed, cached int
 }
 
@@ -113,26 +119,22 @@ type unitDriver struct {
 // runUnits runs the analyzers of req with the unit driver. errFallBack
 // means the go/packages driver must run instead.
 func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
-	listed, err := goList(req)
+	var cache *cache
+	if !req.noCache && req.cacheDir != "" {
+		cache = openCache(req.cacheDir)
+	}
+	if cache != nil {
+		defer cache.memo.save()
+		if res, ok := c.warmRun(req, cache); ok {
+			return res, exitClean, nil
+		}
+	}
+	listed, err := goList(req, true)
 	if err != nil {
 		return nil, 0, errFallBack
 	}
-	d := &unitDriver{byID: map[string]*unit{}, byPath: map[string]*unit{}, sizes: types.SizesFor("gc", build.Default.GOARCH)}
-	for _, p := range listed {
-		u := &unit{pkg: p, path: p.path(), root: !p.DepOnly}
-		d.units = append(d.units, u)
-		d.byID[p.ImportPath] = u
-		if _, ok := d.byPath[u.path]; !ok || p.ForTest == "" {
-			d.byPath[u.path] = u
-		}
-	}
-	for _, u := range d.units {
-		for _, id := range u.pkg.Imports {
-			if dep := d.byID[id]; dep != nil {
-				u.deps = append(u.deps, dep)
-			}
-		}
-	}
+	d := newUnitDriver(listed)
+	d.cache = cache
 
 	var roots []*listedPackage
 	var rootPkgs []*packages.Package
@@ -177,11 +179,8 @@ func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
 	}
 	d.mark()
 
-	if !req.noCache && req.cacheDir != "" {
-		d.cache = openCache(req.cacheDir)
-		if d.cache != nil {
-			d.keys = newKeyInputs(closure, req.roots)
-		}
+	if d.cache != nil {
+		d.keys = newKeyInputs(closure, req.roots, d.cache.memo)
 	}
 	d.progress = newProgress(c.stderr, req.quiet)
 	d.schedule()
@@ -191,6 +190,42 @@ func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
 	}
 
 	c.stats = unitStats{ran: true, analyzed: int(d.analyzed.Load()), cached: int(d.cached.Load())}
+	res, errs := d.result()
+	if len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
+		}
+		return nil, exitUsage, nil
+	}
+	d.keepForWarmRuns()
+	return res, exitClean, nil
+}
+
+// newUnitDriver makes a unit of each listed package and links each to
+// its direct imports.
+func newUnitDriver(listed []*listedPackage) *unitDriver {
+	d := &unitDriver{byID: map[string]*unit{}, byPath: map[string]*unit{}, sizes: types.SizesFor("gc", build.Default.GOARCH)}
+	for _, p := range listed {
+		u := &unit{pkg: p, path: p.path(), root: !p.DepOnly}
+		d.units = append(d.units, u)
+		d.byID[p.ImportPath] = u
+		if _, ok := d.byPath[u.path]; !ok || p.ForTest == "" {
+			d.byPath[u.path] = u
+		}
+	}
+	for _, u := range d.units {
+		for _, id := range u.pkg.Imports {
+			if dep := d.byID[id]; dep != nil {
+				u.deps = append(u.deps, dep)
+			}
+		}
+	}
+	return d
+}
+
+// result collects the findings and inventory of the root units, and the
+// errors of all units (sorted, without duplicates).
+func (d *unitDriver) result() (*analysisResult, []string) {
 	res := &analysisResult{}
 	var errs []string
 	var arts [][]inventory.Artifact
@@ -203,16 +238,10 @@ func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
 			}
 		}
 	}
-	if len(errs) > 0 {
-		slices.Sort(errs)
-		for _, e := range slices.Compact(errs) {
-			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
-		}
-		return nil, exitUsage, nil
-	}
+	slices.Sort(errs)
 	uniqueFindings(&res.findings)
 	res.artifacts = inventory.Merge(arts...)
-	return res, exitClean, nil
+	return res, slices.Compact(errs)
 }
 
 // stdModelled reports whether every analyzer with facts is, or builds on,
@@ -326,11 +355,10 @@ func (d *unitDriver) do(u *unit) {
 	d.progress.start(u.pkg.ImportPath)
 	defer d.progress.finish()
 
-	var src map[string][]byte
 	var key [32]byte
 	if d.cache != nil {
 		var err error
-		if key, src, err = d.keys.key(u); err == nil {
+		if key, err = d.keys.key(u); err == nil {
 			if e, ok := d.cache.get(key); ok {
 				e.restore(u)
 				u.factHash = factHash(u)
@@ -340,7 +368,7 @@ func (d *unitDriver) do(u *unit) {
 		}
 	}
 	d.analyzed.Add(1)
-	if err := d.analyze(u, src); err != nil {
+	if err := d.analyze(u); err != nil {
 		if errors.Is(err, errFallBack) {
 			d.fallback.Store(true)
 		}
@@ -353,9 +381,8 @@ func (d *unitDriver) do(u *unit) {
 	}
 }
 
-// analyze parses and type-checks the unit and runs its analyzers. src
-// holds the files' contents when they were already read.
-func (d *unitDriver) analyze(u *unit, src map[string][]byte) (err error) {
+// analyze parses and type-checks the unit and runs its analyzers.
+func (d *unitDriver) analyze(u *unit) (err error) {
 	defer func() {
 		// The analyzers' faults are recovered by guard; this is the
 		// driver's own.
@@ -367,11 +394,9 @@ func (d *unitDriver) analyze(u *unit, src map[string][]byte) (err error) {
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range u.pkg.compiledFiles() {
-		data, ok := src[name]
-		if !ok {
-			if data, err = os.ReadFile(name); err != nil {
-				return errFallBack
-			}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return errFallBack
 		}
 		f, err := parser.ParseFile(fset, name, data, parser.AllErrors|parser.ParseComments)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/staterootlint/staterootlint/internal/config"
 
@@ -78,8 +79,16 @@ func TestCache(t *testing.T) {
 		t.Fatalf("cold: exit %d, %+v\n%s%s", code, stats, cold, errOut)
 	}
 	code, warm, _, stats := runSuite(t, false, cacheDir, args...)
-	if code != exitFindings || warm != cold || stats.analyzed != 0 || stats.cached == 0 {
+	if code != exitFindings || warm != cold || !stats.warm || stats.analyzed != 0 || stats.cached == 0 {
 		t.Errorf("warm: exit %d, %+v\n%s\nwant\n%s", code, stats, warm, cold)
+	}
+	// A file touched but not changed keeps the run warm.
+	now := time.Now().Add(-time.Minute)
+	if err := os.Chtimes(filepath.Join(dir, "main.go"), now, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, touched, _, stats := runSuite(t, false, cacheDir, args...); touched != cold || !stats.warm {
+		t.Errorf("after touching main.go: %+v, want a warm run\n%s", stats, touched)
 	}
 	if _, uncached, _, stats := runSuite(t, false, cacheDir, append([]string{"--no-cache"}, args...)...); uncached != cold || stats.cached != 0 {
 		t.Errorf("--no-cache: %+v\n%s", stats, uncached)
@@ -100,7 +109,7 @@ func TestCache(t *testing.T) {
 	}
 	code, after, _, stats := runSuite(t, false, cacheDir, args...)
 	_, want, _, _ := runSuite(t, true, "", args...)
-	if code != exitFindings || after != want || stats.analyzed != 1 {
+	if code != exitFindings || after != want || stats.warm || stats.analyzed != 1 {
 		t.Errorf("after the edit: exit %d, %+v\n%s\nwant (go/packages driver)\n%s", code, stats, after, want)
 	}
 
@@ -150,7 +159,7 @@ func TestCache(t *testing.T) {
 	if hint := "no " + config.FileName + " in "; code != exitFindings || rebuilt != want || stats.cached != 0 || errOut != "" && !strings.Contains(errOut, hint) || strings.Count(errOut, "\n") > 1 {
 		t.Errorf("corrupt cache: exit %d, %+v\n%s%s", code, stats, rebuilt, errOut)
 	}
-	if _, _, _, stats := runSuite(t, false, cacheDir, args...); stats.analyzed != 0 {
+	if _, _, _, stats := runSuite(t, false, cacheDir, args...); stats.analyzed != 0 || !stats.warm {
 		t.Errorf("after rebuilding: %+v, want everything cached", stats)
 	}
 }

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// hashMemo remembers the hashes of files between runs, keyed by path and
+// checked against the file's size, modification time and inode before it
+// is trusted, the way git's index avoids reading unchanged files. A warm
+// rerun then stats the program's files instead of reading them.
+//
+// A file modified within racyWindow of being hashed is not remembered: a
+// later write in the same clock tick could leave its size and time
+// unchanged. The memo is part of the cache: it is one file, written whole
+// through a rename, and one that cannot be read is started afresh.
+type hashMemo struct {
+	name string // the memo's file; "" keeps it in memory only
+
+	mu      sync.Mutex
+	entries map[string]memoEntry
+	dirty   bool
+}
+
+// memoEntry is what the memo keeps of one file.
+type memoEntry struct {
+	Size, ModNano int64
+	Ino           uint64
+	Sum           [32]byte
+}
+
+// racyWindow: files modified this recently are hashed but not remembered.
+const racyWindow = 2 * time.Second
+
+// loadHashMemo reads the memo kept in name (a missing or unreadable one
+// is empty).
+func loadHashMemo(name string) *hashMemo {
+	m := &hashMemo{name: name, entries: map[string]memoEntry{}}
+	if name == "" {
+		return m
+	}
+	data, err := os.ReadFile(name)
+	if err != nil || len(data) < sha256.Size {
+		return m
+	}
+	sum, payload := data[:sha256.Size], data[sha256.Size:]
+	if got := sha256.Sum256(payload); !bytes.Equal(sum, got[:]) {
+		return m
+	}
+	var entries map[string]memoEntry
+	if gob.NewDecoder(bytes.NewReader(payload)).Decode(&entries) == nil && entries != nil {
+		m.entries = entries
+	}
+	return m
+}
+
+// sum returns the hash of what digest computes over the file's contents
+// (sha256 of the whole file when digest is nil), from the memo when the
+// file is unchanged since it was remembered.
+func (m *hashMemo) sum(name string, digest func(io.Reader) ([32]byte, error)) ([32]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	now := memoEntry{Size: fi.Size(), ModNano: fi.ModTime().UnixNano(), Ino: inode(fi)}
+	m.mu.Lock()
+	e, ok := m.entries[name]
+	m.mu.Unlock()
+	if ok && e.Size == now.Size && e.ModNano == now.ModNano && e.Ino == now.Ino {
+		return e.Sum, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	defer f.Close()
+	if digest == nil {
+		digest = sha256All
+	}
+	if now.Sum, err = digest(f); err != nil {
+		return [32]byte{}, err
+	}
+	m.mu.Lock()
+	if time.Since(fi.ModTime()) > racyWindow {
+		m.entries[name] = now
+		m.dirty = true
+	} else if ok {
+		delete(m.entries, name) // stale, and too recent to replace
+		m.dirty = true
+	}
+	m.mu.Unlock()
+	return now.Sum, nil
+}
+
+func sha256All(r io.Reader) ([32]byte, error) {
+	h := sha256.New()
+	var sum [32]byte
+	if _, err := io.Copy(h, r); err != nil {
+		return sum, err
+	}
+	h.Sum(sum[:0])
+	return sum, nil
+}
+
+// save writes the memo back when it changed, dropping the files that no
+// longer exist; failures leave the old memo (or none).
+func (m *hashMemo) save() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.name == "" || !m.dirty {
+		return
+	}
+	for name := range m.entries {
+		if _, err := os.Lstat(name); err != nil {
+			delete(m.entries, name)
+		}
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(m.entries); err != nil {
+		return
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	writeAtomic(m.name, sum[:], buf.Bytes())
+	m.dirty = false
+}
+
+// writeAtomic writes the parts to name through a temporary file in the
+// same directory and a rename: a reader sees the old file or the whole
+// new one. Failures leave name as it was.
+func writeAtomic(name string, parts ...[]byte) {
+	dir := filepath.Dir(name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(dir, "tmp-*")
+	if err != nil {
+		return
+	}
+	tmpName := filepath.Join(dir, filepath.Base(tmp.Name()))
+	for _, p := range parts {
+		if err == nil {
+			_, err = tmp.Write(p)
+		}
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmpName, name)
+	}
+	if err != nil {
+		_ = os.Remove(tmpName)
+	}
+}

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package main
+
+import "io/fs"
+
+// inode is 0 where the platform has none: size and time decide alone.
+func inode(fs.FileInfo) uint64 { return 0 }

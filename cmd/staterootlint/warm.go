@@ -1,0 +1,135 @@
+package main
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"go/build"
+	"slices"
+
+	"github.com/staterootlint/staterootlint/internal/config"
+	"golang.org/x/tools/go/packages"
+)
+
+// A warm run answers from the cache without building anything. The full
+// cache key of a unit (cache.go) hashes its dependencies' export data,
+// which only go list -export provides, and building it costs a second or
+// more on a large program even when nothing changed. So each root unit's
+// entry is also kept under a source key: the run's tool and
+// configuration, the unit's files (by content), and the source keys of
+// its dependencies, transitively. A rerun lists the package graph alone
+// (go list without -export), computes the roots' source keys from file
+// hashes the memo remembers (hashmemo.go), and when every root has an
+// entry, those are the result. Any miss, or anything unusual (a listing
+// error, the standard library as a root, a configuration file the full
+// run would reject), hands the run to the full path, which reports it as
+// always.
+
+// warmRun returns the result of req from the cache by source keys, or
+// false.
+func (c *cli) warmRun(req checkRequest, cache *cache) (*analysisResult, bool) {
+	listed, err := goList(req, false)
+	if err != nil {
+		return nil, false
+	}
+	d := newUnitDriver(listed)
+	var rootPkgs []*packages.Package
+	for _, u := range d.units {
+		if u.root {
+			if u.pkg.inGOROOT() {
+				return nil, false
+			}
+			rootPkgs = append(rootPkgs, u.pkg.packagesPackage())
+		}
+	}
+	if checkConfigFiles(req, rootPkgs) != nil {
+		return nil, false
+	}
+	d.cache = cache
+	d.keys = newKeyInputs(config.Closure(req.roots), req.roots, cache.memo)
+	n := 0
+	for _, u := range d.units {
+		if !u.root {
+			continue
+		}
+		key, err := d.keys.sourceKey(u)
+		if err != nil {
+			return nil, false
+		}
+		e, ok := cache.get(key)
+		if !ok {
+			return nil, false
+		}
+		e.restore(u)
+		n++
+	}
+	res, errs := d.result()
+	if len(errs) > 0 {
+		return nil, false
+	}
+	c.stats = unitStats{ran: true, warm: true, cached: n}
+	return res, true
+}
+
+// keepForWarmRuns stores each root unit's entry under its source key too,
+// after a run without errors.
+func (d *unitDriver) keepForWarmRuns() {
+	if d.cache == nil || d.keys == nil {
+		return
+	}
+	for _, u := range d.units {
+		if !u.root || u.failed || len(u.errs) > 0 {
+			continue
+		}
+		if key, err := d.keys.sourceKey(u); err == nil {
+			d.cache.put(key, entryOf(u))
+		}
+	}
+}
+
+// sourceKey returns the unit's source key: what its result depends on,
+// from its sources and its dependencies' sources, without export data.
+func (k *keyInputs) sourceKey(u *unit) ([32]byte, error) {
+	if u.srcKey.done {
+		return u.srcKey.sum, u.srcKey.err
+	}
+	u.srcKey.done = true
+	base, err := k.runHash()
+	if err != nil {
+		u.srcKey.err = err
+		return [32]byte{}, err
+	}
+	h := sha256.New()
+	h.Write(base[:])
+	p := u.pkg
+	fmt.Fprintf(h, "source %s %s root=%t %s/%s\x00", p.ImportPath, p.Name, u.root, build.Default.GOOS, build.Default.GOARCH)
+	if m := p.Module; m != nil {
+		fmt.Fprintf(h, "module %s %s %s %t\x00", m.Path, m.Version, m.GoVersion, m.Main)
+		if m.Replace != nil {
+			fmt.Fprintf(h, "replace %s %s %s\x00", m.Replace.Path, m.Replace.Version, m.Replace.Dir)
+		}
+	}
+	for _, name := range slices.Concat(p.abs(p.GoFiles, p.CgoFiles), p.otherFiles()) {
+		sum, err := k.memo.sum(name, nil)
+		if err != nil {
+			u.srcKey.err = errNoKey
+			return [32]byte{}, errNoKey
+		}
+		fmt.Fprintf(h, "file %s %x\x00", name, sum)
+	}
+	for _, dep := range sortedByID(u.deps) {
+		if dep.pkg.ImportPath == "runtime/cgo" {
+			// Listed as an import of cgo packages only once cgo ran
+			// (go list -compiled); the runtime's other files stand for
+			// the toolchain it comes with.
+			continue
+		}
+		sum, err := k.sourceKey(dep)
+		if err != nil {
+			u.srcKey.err = err
+			return [32]byte{}, err
+		}
+		fmt.Fprintf(h, "dep %s %x\x00", dep.pkg.ImportPath, sum)
+	}
+	h.Sum(u.srcKey.sum[:0])
+	return u.srcKey.sum, nil
+}
