@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh: staterootlint beside go vet on the same code, in the same run.
 #
-# Usage: bench/run.sh [std|xtools|task|act|all|self]   (default: all = std xtools)
+# Usage: bench/run.sh [std|xtools|task|act|kubectl|all|self]   (default: all = std xtools)
 #
 # For each target it measures four runs one after the other and prints a
 # markdown table of wall time, CPU time and peak RSS, with the ratio of each
@@ -35,8 +35,12 @@
 #           graphs (930 and 565 packages), at the versions pinned in
 #           bench/corpus/NAME/module, downloaded through the Go module proxy
 #           and copied into the scratch directory with the corpus's
-#           .staterootlint.yaml; pattern ./... . Beside the four runs above
-#           these measure staterootlint's own cache (under a fresh
+#           .staterootlint.yaml; pattern ./...
+#   kubectl k8s.io/kubectl@$KUBECTL_VERSION, a Kubernetes client (client-go,
+#           apimachinery, cli-runtime: 863 packages), the same way but
+#           without a configuration file (it is not in the corpus). Beside
+#           the four runs above, task, act and kubectl measure
+#           staterootlint's own cache (under a fresh
 #           XDG_CACHE_HOME): a cold run, a warm rerun of the unchanged tree,
 #           and a rerun after a comment is appended to one file of a leaf
 #           package of the program (one the program's other packages import
@@ -79,6 +83,7 @@
 #                   e.g. REV=HEAD) instead of the working tree, so that
 #                   uncommitted edits do not leak into the numbers
 #   XTOOLS_VERSION  golang.org/x/tools version for xtools (default: v0.52.0)
+#   KUBECTL_VERSION k8s.io/kubectl version for kubectl (default: v0.34.2)
 #   MEM_LIMIT_GIB   address-space limit per measured process (default: 16)
 #   BENCH_TMP       parent of the scratch directory (default: $TMPDIR or
 #                   /tmp); it holds up to two copies of a warmed build cache,
@@ -92,15 +97,16 @@ set -euo pipefail
 
 GO=${GO:-go}
 XTOOLS_VERSION=${XTOOLS_VERSION:-v0.52.0}
+KUBECTL_VERSION=${KUBECTL_VERSION:-v0.34.2}
 MEM_LIMIT_GIB=${MEM_LIMIT_GIB:-16}
 
 usage() {
-	echo "usage: bench/run.sh [std|xtools|task|act|all|self]" >&2
+	echo "usage: bench/run.sh [std|xtools|task|act|kubectl|all|self]" >&2
 	exit 2
 }
 
 case ${1:-all} in
-std | xtools | task | act | self) targets=("$1") ;;
+std | xtools | task | act | kubectl | self) targets=("$1") ;;
 all) targets=(std xtools) ;;
 *) usage ;;
 esac
@@ -260,8 +266,12 @@ for target in "${targets[@]}"; do
 		(cd "$dir" && "$GO" mod download)
 		pattern=./...
 		;;
-	task | act)
-		modver=$(head -n 1 "$repo/bench/corpus/$target/module")
+	task | act | kubectl)
+		if [[ $target == kubectl ]]; then
+			modver=k8s.io/kubectl@$KUBECTL_VERSION
+		else
+			modver=$(head -n 1 "$repo/bench/corpus/$target/module")
+		fi
 		log "$target: $modver"
 		src=$(cd "$repo" && "$GO" mod download -json "$modver" |
 			sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
@@ -269,7 +279,9 @@ for target in "${targets[@]}"; do
 		dir=$WORK/$target
 		cp -r "$src" "$dir"
 		chmod -R u+w "$dir"
-		cp "$repo/bench/corpus/$target/.staterootlint.yaml" "$dir/"
+		if [[ $target != kubectl ]]; then
+			cp "$repo/bench/corpus/$target/.staterootlint.yaml" "$dir/"
+		fi
 		(cd "$dir" && "$GO" mod download)
 		pattern=./...
 		;;
@@ -289,7 +301,7 @@ for target in "${targets[@]}"; do
 		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "-vettool=$BIN" "${vet_flags[@]}" "$pattern"
 	measure "$target" "staterootlint --no-cache" "$dir" "$BIN" --no-cache "$pattern"
 	measure "$target" "staterootlint --no-cache --tests" "$dir" "$BIN" --no-cache --tests "$pattern"
-	if [[ $target == task || $target == act ]]; then
+	if [[ $target == task || $target == act || $target == kubectl ]]; then
 		xdg=$WORK/xdg-$target
 		rm -rf "$xdg"
 		measure "$target" "staterootlint, cold cache" "$dir" env XDG_CACHE_HOME="$xdg" "$BIN" "$pattern"
