@@ -13,6 +13,11 @@
 // fields and package variables like shadowwrite does. Reads are not
 // reported.
 //
+// A relative path written after the function (or every caller of an
+// unexported helper in the same package) changed directory with a
+// successful os.Chdir into a user-chosen or rooted directory lands there,
+// and is not reported.
+//
 // It also reports os.Chdir outside package main: the working directory is
 // process-global state every later relative path depends on, and a
 // library that changes it breaks its callers.

@@ -73,6 +73,8 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "absguard"},
 		{dir: "arrays"},
 		{dir: "recursivetypes"},
+		{dir: "guardedfields/..."},
+		{dir: "chdir"},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

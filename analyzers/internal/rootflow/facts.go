@@ -43,6 +43,10 @@ type Req struct {
 	// EmptyTemp says an empty path means os.TempDir at the write
 	// (os.CreateTemp's dir).
 	EmptyTemp bool
+	// Guard, on a requirement on cell Guarded, is the key of a boolean
+	// field of the same record that is true wherever the write runs
+	// (guard.go): stores into records built with it false are exempt.
+	Guard, Guarded string
 }
 
 // FuncFact summarizes a function for its callers in other packages.

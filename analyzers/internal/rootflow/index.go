@@ -41,6 +41,13 @@ type index struct {
 	comps       []component              // lazily, the call graph's components, callee-first
 	keptLocal   map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
 	impls       map[*types.Func][]callee // the implementations of each interface method called
+	flagSet     map[string]bool          // lazily, whether code sets each guarding flag on a built record (guard.go)
+	// hasChdir says the package changes directory; chdirs, chdirFuncs
+	// and fnRefs are computed lazily then (chdir.go).
+	hasChdir   bool
+	chdirs     map[*ssa.Function][]chdirState
+	chdirFuncs map[*ssa.Function]Origins
+	fnRefs     map[*ssa.Function][]ssa.Instruction
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
@@ -56,6 +63,7 @@ func (e *engine) buildIndex() {
 				case ssa.CallInstruction:
 					e.collectStores(fn, in)
 					e.collectFlagCallback(in.Common())
+					e.noteChdir(in.Common())
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
@@ -271,9 +279,10 @@ func importedOS(pkg *types.Package) *types.Package {
 // storeSite is a store in this package into a field or package variable;
 // val is nil for a flag binding (a user-chosen value).
 type storeSite struct {
-	pos token.Pos
-	val ssa.Value
-	fn  *ssa.Function
+	pos  token.Pos
+	val  ssa.Value
+	fn   *ssa.Function
+	addr ssa.Value // the address stored into, for an assignment
 }
 
 // upstream merges the package facts of the dependencies, once.
@@ -295,8 +304,10 @@ func (e *engine) upstream() *upstream {
 			up.stores[s.Key] = union(up.stores[s.Key], s.Value)
 		}
 		for _, r := range f.CellReqs {
-			if _, ok := up.cellReqs[r.Key]; !ok {
+			if old, ok := up.cellReqs[r.Key]; !ok {
 				up.cellReqs[r.Key] = r.Req
+			} else if old.Guard != "" && old.Guard != r.Req.Guard {
+				up.cellReqs[r.Key] = guarded(old, "") // guarded differently: every store counts
 			}
 		}
 		for _, r := range f.FuncReqs {
@@ -322,7 +333,7 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 			return // a field of an object no other function sees (objects.go)
 		}
 		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
-			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn})
+			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn, addr: in.Addr})
 		}
 	case ssa.CallInstruction:
 		common := in.Common()

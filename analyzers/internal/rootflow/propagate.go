@@ -117,7 +117,10 @@ func (e *engine) propagate() {
 			continue // a library's own fields: see inModule
 		}
 		for _, s := range stores[key] {
-			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(r, Hop{cellName(key), e.at(s.pos)}), &queue)
+			if e.guardExempt(s, r) {
+				continue
+			}
+			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(guarded(r, ""), Hop{cellName(key), e.at(s.pos)}), &queue)
 		}
 	}
 
@@ -132,12 +135,15 @@ func (e *engine) propagate() {
 		}
 		name := cellName(p.key)
 		for _, s := range stores[p.key] {
-			e.check(e.storeValue(s), s.pos, AtStore, name, extend(p.req, Hop{name, e.at(s.pos)}), &queue)
+			if e.guardExempt(s, p.req) {
+				continue
+			}
+			e.check(e.storeValue(s), s.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(s.pos)}), &queue)
 		}
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
 		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
-			e.check(v, p.pos, AtStore, name, extend(p.req, Hop{name, e.at(p.pos)}), &queue)
+			e.check(v, p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(p.pos)}), &queue)
 		}
 	}
 }
@@ -202,10 +208,11 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 		return
 	}
 	name := ShortName(cs.t.key)
-	v := e.eval(args[idx])
+	v := e.afterChdir(cs.fn, cs.instr.Block(), e.eval(args[idx]))
 	if r.EmptyTemp {
 		v = emptyIsTemp(v)
 	}
+	r.Guarded, r.Guard = fieldGuard(cs.instr, args[idx], e)
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
 }
 
@@ -247,7 +254,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if i >= len(args) {
 			continue
 		}
-		v := e.eval(args[i])
+		v := e.afterChdir(fn, in.Block(), e.eval(args[i]))
 		if spec.emptyIsTemp {
 			v = emptyIsTemp(v)
 		}
@@ -258,7 +265,9 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		}
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: v})
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
-		e.check(v, pos, AtWrite, op, Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}, queue)
+		r := Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}
+		r.Guarded, r.Guard = fieldGuard(in, args[i], e)
+		e.check(v, pos, AtWrite, op, r, queue)
 	}
 }
 
@@ -280,9 +289,9 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 	for _, a := range v {
 		switch a.Kind {
 		case Param:
-			e.require(a.Key, a.Index, r, pos, queue)
+			e.require(a.Key, a.Index, guarded(r, ""), pos, queue)
 		case Cell:
-			e.require(a.Key, -1, r, pos, queue)
+			e.require(a.Key, -1, guarded(r, a.Key), pos, queue)
 		case Func:
 			if !found {
 				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
@@ -315,8 +324,13 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 		}
 		reqs[idx] = r
 	} else {
-		if _, ok := e.cellReqs[key]; ok {
-			return
+		if old, ok := e.cellReqs[key]; ok {
+			if old.Guard == "" || old.Guard == r.Guard {
+				return
+			}
+			// Two writes guarded differently (or one not at all): every
+			// store is checked.
+			r.Guard, r.Guarded = "", ""
 		}
 		e.cellReqs[key] = r
 	}

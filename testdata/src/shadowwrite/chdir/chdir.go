@@ -39,7 +39,40 @@ func receive(names []string) error {
 	if _, err := randomName(); err != nil {
 		return err
 	}
+	if err := os.WriteFile("received.txt", nil, 0o644); err != nil { // ok: under --out
+		return err
+	}
+	if _, err := RandomName(); err != nil {
+		return err
+	}
 	return unpack(".", names) // ok: "." is the user's --out directory now
+}
+
+// RandomName is exported: callers in other packages may not have changed
+// directory.
+func RandomName() (string, error) {
+	f, err := os.CreateTemp(".", "any-") // want `relative to the working directory`
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return f.Name(), nil
+}
+
+// receiveUnchecked ignores Chdir's error: on failure it writes where it
+// started.
+func receiveUnchecked() error {
+	os.Chdir(*out)
+	return os.WriteFile("received.txt", nil, 0o644) // want `relative to the working directory`
+}
+
+// receiveFixed changes into a fixed directory outside every root: the
+// relative write lands there.
+func receiveFixed() error {
+	if err := os.Chdir("/srv/incoming"); err != nil {
+		return err
+	}
+	return os.WriteFile("received.txt", nil, 0o644) // want `relative to the working directory`
 }
 
 func receiveNoChdir(names []string) error {

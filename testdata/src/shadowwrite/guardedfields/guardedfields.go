@@ -50,6 +50,39 @@ func (t *transfer) receive(outDir, remoteName string) error {
 	return nil
 }
 
+// addLocal builds the record in a variable, flag left false: never removed.
+func (t *transfer) addLocal(userPath string) {
+	r := record{Name: filepath.Base(userPath), Temp: false} // ok: Temp is false
+	if r.Name == "" {
+		return
+	}
+	t.files = append(t.files, r)
+}
+
+// rename stores into a record whose flag it does not know.
+func (t *transfer) rename(i int) {
+	t.files[i].Name = "renamed" // want `field guardedfields.record.Name is assigned "renamed" relative`
+}
+
+// entry is removed unless kept: a negated flag narrows nothing here,
+// since an entry built without it is removed.
+type entry struct {
+	Path string
+	Keep bool
+}
+
+func addEntry(es []entry) []entry {
+	return append(es, entry{Path: "scratch"}) // want `field guardedfields.entry.Path is assigned "scratch" relative`
+}
+
+func dropAll(es []entry) {
+	for _, e := range es {
+		if !e.Keep {
+			os.Remove(e.Path)
+		}
+	}
+}
+
 func (t *transfer) finish() {
 	if !t.sender {
 		return

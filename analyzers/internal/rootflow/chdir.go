@@ -1,0 +1,267 @@
+package rootflow
+
+import (
+	"go/token"
+	"path"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+)
+
+// Relative paths after a change of directory: once a function has
+// changed the working directory with a successful os.Chdir(dir) whose
+// dir is allowed (the user's --out, a state root), a relative path written
+// later lands below dir, so the engine rebases the relative origins of
+// what is written, or passed to a function that writes it, onto dir's.
+//
+// "Later" is decided per block: every path from the function's entry to
+// it passes the branch where the Chdir's error is nil, or the branch where
+// a user-chosen value was found to be "" or "." (if out != "" { Chdir(out) }:
+// not changing directory is the user's choice of the one they started in,
+// as for userDefaults). An unexported function of the package every call
+// of which runs after such a change (and whose address is not taken) runs
+// after it too, transitively. The facts flow from callees to callers, so
+// a Chdir in an importing package does not reach the writes of the
+// packages below it.
+//
+// The change is program-wide and the engine does not model a later
+// os.Chdir back: a function that changes directory twice is not treated
+// (the first Chdir it meets decides, and a second one makes it give up).
+
+// chdirState is the working directory on entry to a block: unknown while
+// the fixpoint runs, the one the process started in, or moved to dir.
+type chdirState struct {
+	known, moved bool
+	dir          Origins
+}
+
+// noteChdir records that the package changes directory, so only such
+// packages pay for the analysis.
+func (e *engine) noteChdir(common *ssa.CallCommon) {
+	if callee := common.StaticCallee(); callee != nil && callee.Name() == "Chdir" && knowledge.Is(funcKey(callee), knowledge.Chdir) {
+		e.hasChdir = true
+	}
+}
+
+// afterChdir rebases v's relative origins onto the directory the working
+// directory was changed to before block b of fn, if it was.
+func (e *engine) afterChdir(fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+	if !e.hasChdir || b == nil {
+		return v
+	}
+	dir := e.movedAt(fn, b)
+	if dir == nil {
+		return v
+	}
+	return v.mapOrigins(func(a Origin) Origins {
+		if a.Kind != Bad || !a.Rel {
+			return Origins{a}
+		}
+		rel := path.Join(a.Lit, displayPath(a.Path))
+		if a.Lit == "" {
+			rel = "*"
+		}
+		return dir.mapOrigins(func(d Origin) Origins { return Origins{d.appendPath(rel, a.At)} })
+	})
+}
+
+// movedAt returns the directory every path to block b of fn has changed
+// into, or nil.
+func (e *engine) movedAt(fn *ssa.Function, b *ssa.BasicBlock) Origins {
+	if e.chdirs == nil {
+		e.chdirs = map[*ssa.Function][]chdirState{}
+		e.chdirFuncs = map[*ssa.Function]Origins{}
+	}
+	states, ok := e.chdirs[fn]
+	if !ok {
+		states = e.chdirBlocks(fn)
+		e.chdirs[fn] = states
+	}
+	if st := states[b.Index]; st.moved {
+		return st.dir
+	}
+	return e.calledAfterChdir(fn)
+}
+
+// chdirBlocks computes the state on entry to each block of fn: a forward
+// fixpoint where a block is moved when every edge into it is.
+func (e *engine) chdirBlocks(fn *ssa.Function) []chdirState {
+	states := make([]chdirState, len(fn.Blocks))
+	if len(fn.Blocks) == 0 {
+		return states
+	}
+	states[0] = chdirState{known: true}
+	seen := 0
+	for changed := true; changed; {
+		changed = false
+		for _, b := range fn.Blocks[1:] {
+			st := chdirState{known: true, moved: true}
+			any := false
+			for _, p := range b.Preds {
+				edge, ok := e.chdirEdge(p, b, states[p.Index])
+				if !ok {
+					continue // not known yet (a loop's back edge)
+				}
+				any = true
+				if !edge.moved {
+					st = chdirState{known: true}
+					break
+				}
+				st.dir = union(st.dir, edge.dir)
+			}
+			if !any {
+				continue
+			}
+			if st.known != states[b.Index].known || st.moved != states[b.Index].moved || !st.dir.equal(states[b.Index].dir) {
+				states[b.Index] = st
+				changed = true
+			}
+		}
+		if seen++; seen > 2*len(fn.Blocks)+2 {
+			// Each block changes at most twice: this only guards
+			// against a bug, and then nothing counts as moved.
+			return make([]chdirState, len(fn.Blocks))
+		}
+	}
+	return states
+}
+
+// chdirEdge is the state along the edge from p into b, given p's.
+func (e *engine) chdirEdge(p, b *ssa.BasicBlock, st chdirState) (chdirState, bool) {
+	if !st.known {
+		return st, false
+	}
+	branch, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok || p.Succs[0] == p.Succs[1] {
+		return st, true
+	}
+	cmp, ok := branch.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return st, true
+	}
+	equal := (p.Succs[0] == b) == (cmp.Op == token.EQL)
+	if dir := e.chdirChecked(cmp); dir != nil && equal {
+		return chdirState{known: true, moved: true, dir: dir}, true
+	}
+	if x, s, isConst := comparedTo(cmp); isConst && (s == "" || s == ".") && equal && !st.moved {
+		if v := e.throughCells(e.eval(x)); len(v) > 0 && allUser(v) {
+			return chdirState{known: true, moved: true, dir: Origins{{Kind: User}}}, true
+		}
+	}
+	return st, true
+}
+
+// chdirChecked returns the directory of an os.Chdir whose error the
+// comparison tests against nil, when that directory is allowed; nil
+// otherwise.
+func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
+	errv := cmp.X
+	if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
+		errv = cmp.Y
+	}
+	var call *ssa.Call
+	switch v := errv.(type) {
+	case *ssa.Call:
+		call = v
+	case *ssa.Extract:
+		call, _ = v.Tuple.(*ssa.Call)
+	}
+	if call == nil {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Name() != "Chdir" || !knowledge.Is(funcKey(callee), knowledge.Chdir) || len(call.Call.Args) == 0 {
+		return nil
+	}
+	dir := e.throughCells(e.eval(call.Call.Args[0]))
+	for _, a := range dir {
+		if a.Kind == Bad || a.Kind == Param || a.Kind == Cell || a.Kind == Func || a.Kind == Env || !a.Allowed(e.cfg) {
+			return nil
+		}
+	}
+	return dir
+}
+
+// throughCells replaces the fields and variables among v's origins by
+// what is stored into them (a flag's *string kept in a variable).
+func (e *engine) throughCells(v Origins) Origins {
+	return v.mapOrigins(func(a Origin) Origins {
+		if a.Kind != Cell {
+			return Origins{a}
+		}
+		stored := e.cellStores(a.Key)
+		if len(stored) == 0 {
+			return Origins{a}
+		}
+		return stored.mapOrigins(func(b Origin) Origins { return Origins{b.extend(a.Path, a.Raw, b.At)} })
+	})
+}
+
+func allUser(v Origins) bool {
+	for _, a := range v {
+		if a.Kind != User {
+			return false
+		}
+	}
+	return true
+}
+
+// calledAfterChdir returns the directory an unexported function of the
+// package runs in when every call of it runs after a change into one, or
+// nil.
+func (e *engine) calledAfterChdir(fn *ssa.Function) Origins {
+	if dir, ok := e.chdirFuncs[fn]; ok {
+		return dir
+	}
+	e.chdirFuncs[fn] = nil // a recursive call does not vouch for itself
+	var dir Origins
+	if obj := fn.Object(); obj != nil && !obj.Exported() && fn.Parent() == nil {
+		dir = e.callersMoved(fn)
+	}
+	e.chdirFuncs[fn] = dir
+	return dir
+}
+
+// callersMoved returns the union of the directories fn's callers moved
+// into before each call, or nil when one did not or fn's address is
+// taken.
+func (e *engine) callersMoved(fn *ssa.Function) Origins {
+	var dir Origins
+	for _, ref := range *fnReferrers(e, fn) {
+		call, ok := ref.(ssa.CallInstruction)
+		if !ok || call.Common().Value != fn {
+			return nil
+		}
+		d := e.movedAt(call.Parent(), call.Block())
+		if d == nil {
+			return nil
+		}
+		dir = union(dir, d)
+	}
+	return dir
+}
+
+// fnReferrers returns the instructions of the package that use fn as a
+// value (calls and otherwise), once per package.
+func fnReferrers(e *engine, fn *ssa.Function) *[]ssa.Instruction {
+	if e.fnRefs == nil {
+		e.fnRefs = map[*ssa.Function][]ssa.Instruction{}
+		for _, f := range e.funcs {
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					for _, op := range instr.Operands(nil) {
+						if g, ok := (*op).(*ssa.Function); ok {
+							e.fnRefs[g] = append(e.fnRefs[g], instr)
+						}
+					}
+				}
+			}
+		}
+	}
+	refs := e.fnRefs[fn]
+	if len(refs) == 0 {
+		refs = []ssa.Instruction{nil} // never called: not known to run after anything
+	}
+	return &refs
+}
