@@ -173,6 +173,9 @@ func (e *engine) compute(v ssa.Value) Origins {
 		if obj := e.copiedObject(v); obj != nil {
 			return e.objectField(obj, v.Field)
 		}
+		if key := e.refinedCell(v.X, v.Field); key != "" {
+			return e.cell(key, v.Pos())
+		}
 		return e.cell(fieldKey(v.X.Type(), v.Field, e), v.Pos())
 	case *ssa.FieldAddr, *ssa.Global, *ssa.Alloc:
 		// A pointer stands for what it points to: flag.String's *string,
@@ -409,6 +412,9 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 	case *ssa.FieldAddr:
 		if obj, fa := e.localObject(p); obj != nil {
 			return e.objectField(obj, fa.Field)
+		}
+		if key := e.refinedCell(p.X, p.Field); key != "" {
+			return e.cell(key, pos)
 		}
 		return e.cell(fieldKey(p.X.Type(), p.Field, e), pos)
 	case *ssa.IndexAddr:

@@ -41,6 +41,7 @@ type index struct {
 	comps       []component              // lazily, the call graph's components, callee-first
 	keptLocal   map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
 	impls       map[*types.Func][]callee // the implementations of each interface method called
+	embed       embedIndex               // fields of shared bases, per embedding type (embedded.go)
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
@@ -59,6 +60,8 @@ func (e *engine) buildIndex() {
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
+				case *ssa.FieldAddr:
+					e.collectEmbed(in)
 				case *ssa.Store:
 					// Func values stored into fields and variables, so
 					// calls through them resolve (an authority kept in a
@@ -74,6 +77,7 @@ func (e *engine) buildIndex() {
 			}
 		}
 	}
+	e.refineEmbedded()
 }
 
 func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
@@ -274,6 +278,7 @@ type storeSite struct {
 	pos token.Pos
 	val ssa.Value
 	fn  *ssa.Function
+	via []ssa.CallInstruction // the constructors that returned the object stored into (embedded.go)
 }
 
 // upstream merges the package facts of the dependencies, once.

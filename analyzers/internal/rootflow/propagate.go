@@ -187,7 +187,7 @@ func (e *engine) storeValue(s storeSite) Origins {
 	if s.val == nil {
 		return Origins{{Kind: User}}
 	}
-	return e.eval(s.val)
+	return e.throughConstructors(e.eval(s.val), s.via)
 }
 
 // checkArg checks argument idx (SSA numbering) of a call against a

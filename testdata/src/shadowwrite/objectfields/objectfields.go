@@ -62,6 +62,27 @@ func badCacheNode() *cacheNode {
 	return &cacheNode{base: &base{dir: "remote-cache"}} // want `relative to the working directory`
 }
 
+// diskNode builds its base with the shared constructor: what its dir holds
+// is what each call of newDiskNode passes, not what other nodes pass to
+// newBase.
+type diskNode struct{ *base }
+
+func newDiskNode(dir string) *diskNode { return &diskNode{base: newBase(dir)} }
+
+func (n *diskNode) Save(data []byte) error {
+	return os.WriteFile(filepath.Join(n.dir, "disk"), data, 0o644) // ok: only disk nodes reach here
+}
+
+// setDir changes the dir of any node's base: through it, a cache node's
+// dir can be anything.
+func (b *base) setDir(d string) { b.dir = d }
+
+func moved(data []byte) {
+	c := newCacheNode()
+	c.setDir("moved-cache") // want `relative to the working directory`
+	_ = c.Write(data)
+}
+
 var dirFlag = flag.String("dir", ".", "taskfile directory")
 
 func run(data []byte) {
@@ -72,4 +93,7 @@ func run(data []byte) {
 	c := newCacheNode()
 	_ = c.Write(data)
 	_ = badCacheNode().Write(data)
+	cache, _ := os.UserCacheDir()
+	_ = newDiskNode(filepath.Join(cache, "app", "disk")).Save(data) // ok
+	_ = newDiskNode("disk-cache").Save(data)                        // want `relative to the working directory`
 }

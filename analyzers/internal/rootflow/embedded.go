@@ -1,0 +1,274 @@
+package rootflow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Fields of a shared base, per embedding type: several types embed one
+// base struct (type cacheNode struct{ *base }), and a cell per field
+// (base.dir) joins what every kind of node stores into its base. When the
+// base's field is read through the embedding field of a known type
+// (n.base.dir, n a *cacheNode), the read is of a finer cell,
+// "pkg.cacheNode.base.dir": the stores into the bases of cacheNode
+// objects only. Those are known when the package sees every store into
+// the embedding field and every one stores an object it can name: one
+// allocated by a composite literal or new, in place or through
+// constructors of the package (newBase(dir), whose stores into the new
+// object are taken at each call with its arguments). Stores into the
+// field through any other pointer (a method of the base, (b *base)
+// setDir) may be into any object, so every finer cell keeps them.
+//
+// Both fields must be unexported and both types declared in the package,
+// so that no other package stores into them; and neither field's
+// address may be taken other than to load or store it. Otherwise, or
+// when a stored object comes from elsewhere (a parameter, a field, an
+// interface call), reads use the field's cell as before.
+
+// embedIndex is what the index collects for fields of shared bases.
+type embedIndex struct {
+	values  map[string][]ssa.Value // objects stored into each embedding field T.g, by its cell key
+	open    map[string]bool        // fields whose address escapes (T.g or base.f), or stored from elsewhere
+	aliased map[string][]storeSite // stores into base.f through other pointers than a new object
+	refined map[string]bool        // embedding fields T.g whose objects are known by allocation site
+}
+
+// collectEmbed records a field address of the package's own types for the
+// finer cells: the objects stored into an embedding field, and whether a
+// field's address is used otherwise than to load or store it.
+func (e *engine) collectEmbed(fa *ssa.FieldAddr) {
+	key, ok := e.ownField(fa.X.Type(), fa.Field)
+	if !ok {
+		return
+	}
+	if e.embed.values == nil {
+		e.embed = embedIndex{values: map[string][]ssa.Value{}, open: map[string]bool{}, aliased: map[string][]storeSite{}, refined: map[string]bool{}}
+	}
+	for _, ref := range *fa.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				e.embed.open[key] = true
+			}
+		case *ssa.Store:
+			if ref.Addr != fa {
+				e.embed.open[key] = true
+				continue
+			}
+			if baseStruct(fa.Type().(*types.Pointer).Elem()) != nil {
+				e.embed.values[key] = append(e.embed.values[key], ref.Val)
+			}
+			if _, fresh := fa.X.(*ssa.Alloc); !fresh && isPathType(ref.Val.Type()) {
+				e.embed.aliased[key] = append(e.embed.aliased[key], storeSite{pos: ref.Pos(), val: ref.Val, fn: ref.Parent()})
+			}
+		default:
+			e.embed.open[key] = true
+		}
+	}
+}
+
+// ownField returns the cell key of field i of the struct t is (or points
+// to) when only this package can store into it: an unexported field of a
+// named type of the package.
+func (e *engine) ownField(t types.Type, i int) (string, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != e.pass.Pkg {
+		return "", false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() || st.Field(i).Exported() {
+		return "", false
+	}
+	return fieldKey(t, i, e), true
+}
+
+// baseStruct returns the struct a pointer-typed field points to, or nil.
+func baseStruct(t types.Type) *types.Struct {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok {
+		return nil
+	}
+	st, _ := named.Underlying().(*types.Struct)
+	return st
+}
+
+// allocSite is an object stored into an embedding field: allocated in
+// its function, returned through the calls in via (outermost first).
+type allocSite struct {
+	obj *ssa.Alloc
+	via []ssa.CallInstruction
+}
+
+// refineEmbedded decides, once the index has every store, which
+// embedding fields have objects known by allocation site, and gives each
+// of their finer cells its store sites: the new objects' own stores and
+// the stores through other pointers.
+func (e *engine) refineEmbedded() {
+	for _, key := range sortedKeys(e.embed.values) {
+		if e.embed.open[key] {
+			continue
+		}
+		var sites []allocSite
+		known := true
+		for _, v := range e.embed.values[key] {
+			if sites, known = e.allocSites(v, nil, sites, map[ssa.Value]bool{}); !known {
+				break
+			}
+		}
+		if !known {
+			continue
+		}
+		e.embed.refined[key] = true
+		for _, s := range sites {
+			for _, ref := range *s.obj.Referrers() {
+				fa, ok := ref.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				base, ok := e.ownField(fa.X.Type(), fa.Field)
+				if !ok || e.embed.open[base] {
+					continue
+				}
+				cell := key + "." + fieldName(fa.X.Type(), fa.Field)
+				for _, use := range *fa.Referrers() {
+					if st, ok := use.(*ssa.Store); ok && st.Addr == fa && isPathType(st.Val.Type()) {
+						pos := st.Pos()
+						if len(s.via) > 0 {
+							pos = s.via[0].Pos() // where the object's kind is known
+						}
+						e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: pos, val: st.Val, fn: st.Parent(), via: s.via})
+					}
+				}
+			}
+		}
+		st := baseStruct(e.embedFieldType(key))
+		for i := 0; st != nil && i < st.NumFields(); i++ {
+			base := e.baseKey(key, i)
+			cell := key + "." + st.Field(i).Name()
+			e.storeSites[cell] = append(e.storeSites[cell], e.embed.aliased[base]...)
+		}
+	}
+}
+
+// allocSites adds to sites the objects v can be: allocated here or
+// returned by a constructor of the package; known is false when v may be
+// an object from elsewhere.
+func (e *engine) allocSites(v ssa.Value, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
+	if seen[v] {
+		return sites, true
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return append(sites, allocSite{obj: v, via: via}), true
+	case *ssa.Const:
+		return sites, v.IsNil()
+	case *ssa.Phi:
+		for _, edge := range v.Edges {
+			if sites, known = e.allocSites(edge, via, sites, seen); !known {
+				return sites, false
+			}
+		}
+		return sites, true
+	case *ssa.Call:
+		return e.returnedSites(v, 0, via, sites, seen)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			return e.returnedSites(call, v.Index, via, sites, seen)
+		}
+	}
+	return sites, false
+}
+
+// returnedSites is allocSites of result idx of a call to a function of
+// the package.
+func (e *engine) returnedSites(call *ssa.Call, idx int, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
+	fn := call.Common().StaticCallee()
+	if fn == nil || !e.local(fn) || len(fn.Blocks) == 0 || len(via) == maxConstructorDepth {
+		return sites, false
+	}
+	via = append(via[:len(via):len(via)], call)
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || idx >= len(ret.Results) {
+			continue
+		}
+		if sites, known = e.allocSites(ret.Results[idx], via, sites, seen); !known {
+			return sites, false
+		}
+	}
+	return sites, true
+}
+
+// refinedCell returns the finer cell of a read of field i of the base x,
+// when x is read from an embedding field whose objects are known: x is
+// n.g loaded through a pointer, or n.g of a struct value.
+func (e *engine) refinedCell(x ssa.Value, i int) string {
+	if len(e.embed.refined) == 0 {
+		return ""
+	}
+	var key string
+	switch x := x.(type) {
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok || x.Op != token.MUL {
+			return ""
+		}
+		key = fieldKey(fa.X.Type(), fa.Field, e)
+	case *ssa.Field:
+		key = fieldKey(x.X.Type(), x.Field, e)
+	default:
+		return ""
+	}
+	if !e.embed.refined[key] {
+		return ""
+	}
+	if base, ok := e.ownField(x.Type(), i); !ok || e.embed.open[base] {
+		return ""
+	}
+	return key + "." + fieldName(x.Type(), i)
+}
+
+// embedFieldType returns the type of the embedding field a cell key
+// names, from the stored objects.
+func (e *engine) embedFieldType(key string) types.Type {
+	for _, v := range e.embed.values[key] {
+		return v.Type()
+	}
+	return nil
+}
+
+// baseKey returns the cell key of field i of the base an embedding field
+// holds.
+func (e *engine) baseKey(key string, i int) string {
+	return fieldKey(e.embedFieldType(key), i, e)
+}
+
+// fieldName returns the name of field i of the struct t is or points to.
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return t.Underlying().(*types.Struct).Field(i).Name()
+}
+
+// throughConstructors takes what a constructor stored into the object it
+// returns to the caller that stored the object: its parameters become the
+// call's arguments, innermost call first.
+func (e *engine) throughConstructors(v Origins, via []ssa.CallInstruction) Origins {
+	for i := len(via) - 1; i >= 0; i-- {
+		common := via[i].Common()
+		v = e.substitute(v, funcKey(common.StaticCallee()), common.Args, e.at(via[i].Pos()))
+	}
+	return v
+}
