@@ -74,6 +74,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "arrays"},
 		{dir: "recursivetypes"},
 		{dir: "objectfields"},
+		{dir: "abswrapper/..."},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

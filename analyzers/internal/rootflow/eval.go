@@ -122,7 +122,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 				parts = append(parts, val)
 				continue
 			}
-			if i < len(preds) && absOnlyEdge(preds[i], v.Block(), edge) {
+			if i < len(preds) && e.absOnlyEdge(preds[i], v.Block(), edge) {
 				// if !IsAbs(p) { p = Join(base, p) }: the p that arrives
 				// unchanged is absolute.
 				parts = append(parts, absolute(e.eval(edge)))

@@ -42,6 +42,7 @@ type index struct {
 	keptLocal   map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
 	impls       map[*types.Func][]callee // the implementations of each interface method called
 	embed       embedIndex               // fields of shared bases, per embedding type (embedded.go)
+	absWrappers map[*ssa.Function]bool   // lazily, whether each function asked about is a wrapper of IsAbs (abswrap.go)
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool

@@ -403,7 +403,8 @@ func (e *engine) export() {
 		if !e.std {
 			f.Writes = e.reach[fn]
 		}
-		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 {
+		f.AbsCheck = e.isAbsCheck(fn)
+		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck {
 			e.pass.ExportObjectFact(obj, f)
 		}
 	}
