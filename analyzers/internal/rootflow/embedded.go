@@ -19,7 +19,9 @@ import (
 // constructors of the package (newBase(dir), whose stores into the new
 // object are taken at each call with its arguments). Stores into the
 // field through any other pointer (a method of the base, (b *base)
-// setDir) may be into any object, so every finer cell keeps them.
+// setDir) may be into any object, so every finer cell keeps them; one
+// through an embedding field (n.base.dir = v, n a *cacheNode) is into
+// that type's bases only.
 //
 // Both fields must be unexported and both types declared in the package,
 // so that no other package stores into them; and neither field's
@@ -29,10 +31,10 @@ import (
 
 // embedIndex is what the index collects for fields of shared bases.
 type embedIndex struct {
-	values  map[string][]ssa.Value // objects stored into each embedding field T.g, by its cell key
-	open    map[string]bool        // fields whose address escapes (T.g or base.f), or stored from elsewhere
-	aliased map[string][]storeSite // stores into base.f through other pointers than a new object
-	refined map[string]bool        // embedding fields T.g whose objects are known by allocation site
+	values  map[string][]ssa.Value    // objects stored into each embedding field T.g, by its cell key
+	open    map[string]bool           // fields whose address escapes (T.g or base.f), or stored from elsewhere
+	aliased map[string][]aliasedStore // stores into base.f through other pointers than a new object
+	refined map[string]bool           // embedding fields T.g whose objects are known by allocation site
 }
 
 // collectEmbed records a field address of the package's own types for the
@@ -44,7 +46,7 @@ func (e *engine) collectEmbed(fa *ssa.FieldAddr) {
 		return
 	}
 	if e.embed.values == nil {
-		e.embed = embedIndex{values: map[string][]ssa.Value{}, open: map[string]bool{}, aliased: map[string][]storeSite{}, refined: map[string]bool{}}
+		e.embed = embedIndex{values: map[string][]ssa.Value{}, open: map[string]bool{}, aliased: map[string][]aliasedStore{}, refined: map[string]bool{}}
 	}
 	for _, ref := range *fa.Referrers() {
 		switch ref := ref.(type) {
@@ -62,7 +64,8 @@ func (e *engine) collectEmbed(fa *ssa.FieldAddr) {
 				e.embed.values[key] = append(e.embed.values[key], ref.Val)
 			}
 			if _, fresh := fa.X.(*ssa.Alloc); !fresh && isPathType(ref.Val.Type()) {
-				e.embed.aliased[key] = append(e.embed.aliased[key], storeSite{pos: ref.Pos(), val: ref.Val, fn: ref.Parent()})
+				s := aliasedStore{storeSite: storeSite{pos: ref.Pos(), val: ref.Val, fn: ref.Parent()}, through: embeddingField(fa.X, e)}
+				e.embed.aliased[key] = append(e.embed.aliased[key], s)
 			}
 		default:
 			e.embed.open[key] = true
@@ -112,8 +115,10 @@ type allocSite struct {
 // refineEmbedded decides, once the index has every store, which
 // embedding fields have objects known by allocation site, and gives each
 // of their finer cells its store sites: the new objects' own stores and
-// the stores through other pointers.
+// the stores through other pointers that may be into the same objects.
 func (e *engine) refineEmbedded() {
+	objects := map[string]map[objectID]bool{}
+	var keys []string
 	for _, key := range sortedKeys(e.embed.values) {
 		if e.embed.open[key] {
 			continue
@@ -129,51 +134,90 @@ func (e *engine) refineEmbedded() {
 			continue
 		}
 		e.embed.refined[key] = true
+		keys = append(keys, key)
+		objects[key] = map[objectID]bool{}
 		for _, s := range sites {
-			for _, ref := range *s.obj.Referrers() {
-				fa, ok := ref.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				base, ok := e.ownField(fa.X.Type(), fa.Field)
-				if !ok || e.embed.open[base] {
-					continue
-				}
-				cell := key + "." + fieldName(fa.X.Type(), fa.Field)
-				for _, use := range *fa.Referrers() {
-					if st, ok := use.(*ssa.Store); ok && st.Addr == fa && isPathType(st.Val.Type()) {
-						pos := st.Pos()
-						if len(s.via) > 0 {
-							pos = s.via[0].Pos() // where the object's kind is known
-						}
-						e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: pos, val: st.Val, fn: st.Parent(), via: s.via})
-					}
-				}
-			}
+			objects[key][s.id()] = true
+			e.freshStores(key, s)
 		}
+	}
+	for _, key := range keys {
 		st := baseStruct(e.embedFieldType(key))
 		for i := 0; st != nil && i < st.NumFields(); i++ {
-			base := e.baseKey(key, i)
 			cell := key + "." + st.Field(i).Name()
-			e.storeSites[cell] = append(e.storeSites[cell], e.embed.aliased[base]...)
+			for _, a := range e.embed.aliased[e.baseKey(key, i)] {
+				if a.through == "" || !e.embed.refined[a.through] || shareObjects(objects[a.through], objects[key]) {
+					e.storeSites[cell] = append(e.storeSites[cell], a.storeSite)
+				}
+			}
 		}
 	}
 }
 
+// freshStores adds the stores into the fields of a new object to the
+// finer cells of the embedding field it is stored into.
+func (e *engine) freshStores(key string, s allocSite) {
+	for _, ref := range *s.obj.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		base, ok := e.ownField(fa.X.Type(), fa.Field)
+		if !ok || e.embed.open[base] {
+			continue
+		}
+		cell := key + "." + fieldName(fa.X.Type(), fa.Field)
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == fa && isPathType(st.Val.Type()) {
+				pos := st.Pos()
+				if len(s.via) > 0 {
+					pos = s.via[0].Pos() // where the object's kind is known
+				}
+				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: pos, val: st.Val, fn: st.Parent(), via: s.via})
+			}
+		}
+	}
+}
+
+// objectID tells the objects of an allocation site apart by the call
+// whose result they are: each call of a constructor makes a new one.
+type objectID struct {
+	obj  *ssa.Alloc
+	call ssa.CallInstruction
+}
+
+func (s allocSite) id() objectID {
+	if len(s.via) == 0 {
+		return objectID{obj: s.obj}
+	}
+	return objectID{obj: s.obj, call: s.via[0]}
+}
+
+// shareObjects reports whether two embedding fields may hold the same
+// object.
+func shareObjects(a, b map[objectID]bool) bool {
+	for id := range a {
+		if b[id] {
+			return true
+		}
+	}
+	return false
+}
+
 // allocSites adds to sites the objects v can be: allocated here or
 // returned by a constructor of the package; known is false when v may be
-// an object from elsewhere.
+// an object from elsewhere. seen guards the phis of one function.
 func (e *engine) allocSites(v ssa.Value, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
-	if seen[v] {
-		return sites, true
-	}
-	seen[v] = true
 	switch v := v.(type) {
 	case *ssa.Alloc:
 		return append(sites, allocSite{obj: v, via: via}), true
 	case *ssa.Const:
 		return sites, v.IsNil()
 	case *ssa.Phi:
+		if seen[v] {
+			return sites, true
+		}
+		seen[v] = true
 		for _, edge := range v.Edges {
 			if sites, known = e.allocSites(edge, via, sites, seen); !known {
 				return sites, false
@@ -181,10 +225,10 @@ func (e *engine) allocSites(v ssa.Value, via []ssa.CallInstruction, sites []allo
 		}
 		return sites, true
 	case *ssa.Call:
-		return e.returnedSites(v, 0, via, sites, seen)
+		return e.returnedSites(v, 0, via, sites)
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
-			return e.returnedSites(call, v.Index, via, sites, seen)
+			return e.returnedSites(call, v.Index, via, sites)
 		}
 	}
 	return sites, false
@@ -192,12 +236,13 @@ func (e *engine) allocSites(v ssa.Value, via []ssa.CallInstruction, sites []allo
 
 // returnedSites is allocSites of result idx of a call to a function of
 // the package.
-func (e *engine) returnedSites(call *ssa.Call, idx int, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
+func (e *engine) returnedSites(call *ssa.Call, idx int, via []ssa.CallInstruction, sites []allocSite) (_ []allocSite, known bool) {
 	fn := call.Common().StaticCallee()
 	if fn == nil || !e.local(fn) || len(fn.Blocks) == 0 || len(via) == maxConstructorDepth {
 		return sites, false
 	}
 	via = append(via[:len(via):len(via)], call)
+	seen := map[ssa.Value]bool{}
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || idx >= len(ret.Results) {
@@ -217,19 +262,7 @@ func (e *engine) refinedCell(x ssa.Value, i int) string {
 	if len(e.embed.refined) == 0 {
 		return ""
 	}
-	var key string
-	switch x := x.(type) {
-	case *ssa.UnOp:
-		fa, ok := x.X.(*ssa.FieldAddr)
-		if !ok || x.Op != token.MUL {
-			return ""
-		}
-		key = fieldKey(fa.X.Type(), fa.Field, e)
-	case *ssa.Field:
-		key = fieldKey(x.X.Type(), x.Field, e)
-	default:
-		return ""
-	}
+	key := embeddingField(x, e)
 	if !e.embed.refined[key] {
 		return ""
 	}
@@ -237,6 +270,29 @@ func (e *engine) refinedCell(x ssa.Value, i int) string {
 		return ""
 	}
 	return key + "." + fieldName(x.Type(), i)
+}
+
+// embeddingField returns the cell key of the field x is read from, when
+// x is n.g loaded through a pointer or n.g of a struct value; "" when x
+// is read otherwise.
+func embeddingField(x ssa.Value, e *engine) string {
+	switch x := x.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fieldKey(fa.X.Type(), fa.Field, e)
+		}
+	case *ssa.Field:
+		return fieldKey(x.X.Type(), x.Field, e)
+	}
+	return ""
+}
+
+// aliasedStore is a store into a base's field through another pointer
+// than a new object; through is the embedding field the base was read
+// from, when it was (n.base.dir = v), or "".
+type aliasedStore struct {
+	storeSite
+	through string
 }
 
 // embedFieldType returns the type of the embedding field a cell key

@@ -41,6 +41,10 @@ func newStdinNode() *stdinNode {
 	return &stdinNode{base: newBase(wd)} // ok: this object's dir is never written
 }
 
+// reset points a stdin node at the working directory again: the store is
+// into a stdin node's base, never a cache node's.
+func (s *stdinNode) reset() { s.dir = "." } // ok: this object's dir is never written
+
 // cacheNode is the only node that writes its dir.
 type cacheNode struct{ *base }
 
@@ -83,12 +87,16 @@ func moved(data []byte) {
 	_ = c.Write(data)
 }
 
+// relocate moves a cache node's base: its own store, reported.
+func (n *cacheNode) relocate() { n.dir = "cache-here" } // want `relative to the working directory`
+
 var dirFlag = flag.String("dir", ".", "taskfile directory")
 
 func run(data []byte) {
 	f := newFileNode(*dirFlag, "Taskfile.yml") // ok: the user's dir, only read
 	_, _ = f.Read()
 	s := newStdinNode()
+	s.reset()
 	_ = s.Dir()
 	c := newCacheNode()
 	_ = c.Write(data)
@@ -96,4 +104,19 @@ func run(data []byte) {
 	cache, _ := os.UserCacheDir()
 	_ = newDiskNode(filepath.Join(cache, "app", "disk")).Save(data) // ok
 	_ = newDiskNode("disk-cache").Save(data)                        // want `relative to the working directory`
+}
+
+// gitNode shares its base with a cache node in shared: moving it moves
+// the cache node.
+type gitNode struct{ *base }
+
+func (g *gitNode) retarget() { g.dir = "here" } // want `relative to the working directory`
+
+func shared(data []byte) {
+	cache, _ := os.UserCacheDir()
+	b := newBase(filepath.Join(cache, "app", "shared"))
+	g := &gitNode{base: b}
+	c := &cacheNode{base: b}
+	g.retarget()
+	_ = c.Write(data)
 }
