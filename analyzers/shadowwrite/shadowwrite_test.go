@@ -73,7 +73,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "absguard"},
 		{dir: "arrays"},
 		{dir: "recursivetypes"},
-		{dir: "objectfields"},
+		{dir: "objectfields/..."},
 		{dir: "abswrapper/..."},
 	}
 	for _, c := range cases {

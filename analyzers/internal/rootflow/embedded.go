@@ -24,8 +24,10 @@ import (
 // that type's bases only.
 //
 // Both fields must be unexported and both types declared in the package,
-// so that no other package stores into them; and neither field's
-// address may be taken other than to load or store it. Otherwise, or
+// so that no other package stores into them; neither field's address may
+// be taken other than to load or store it, and no value of another
+// struct type may be converted to the embedding type (T(u) brings u's
+// objects). Otherwise, or
 // when a stored object comes from elsewhere (a parameter, a field, an
 // interface call), reads use the field's cell as before.
 
@@ -37,6 +39,13 @@ type embedIndex struct {
 	refined map[string]bool           // embedding fields T.g whose objects are known by allocation site
 }
 
+// init makes the maps, when the package has fields of its own.
+func (x *embedIndex) init() {
+	if x.values == nil {
+		*x = embedIndex{values: map[string][]ssa.Value{}, open: map[string]bool{}, aliased: map[string][]aliasedStore{}, refined: map[string]bool{}}
+	}
+}
+
 // collectEmbed records a field address of the package's own types for the
 // finer cells: the objects stored into an embedding field, and whether a
 // field's address is used otherwise than to load or store it.
@@ -45,9 +54,7 @@ func (e *engine) collectEmbed(fa *ssa.FieldAddr) {
 	if !ok {
 		return
 	}
-	if e.embed.values == nil {
-		e.embed = embedIndex{values: map[string][]ssa.Value{}, open: map[string]bool{}, aliased: map[string][]aliasedStore{}, refined: map[string]bool{}}
-	}
+	e.embed.init()
 	for _, ref := range *fa.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef:
@@ -68,6 +75,26 @@ func (e *engine) collectEmbed(fa *ssa.FieldAddr) {
 				e.embed.aliased[key] = append(e.embed.aliased[key], s)
 			}
 		default:
+			e.embed.open[key] = true
+		}
+	}
+}
+
+// collectConversion marks the fields of a struct type of the package as
+// open when a value of another type is converted to it (or a pointer to
+// it): the objects in its fields are then the other type's.
+func (e *engine) collectConversion(c *ssa.ChangeType) {
+	t := c.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i := range st.NumFields() {
+		if key, own := e.ownField(t, i); own {
+			e.embed.init()
 			e.embed.open[key] = true
 		}
 	}

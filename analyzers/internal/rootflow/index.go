@@ -63,6 +63,8 @@ func (e *engine) buildIndex() {
 					e.closures[callee] = append(e.closures[callee], in)
 				case *ssa.FieldAddr:
 					e.collectEmbed(in)
+				case *ssa.ChangeType:
+					e.collectConversion(in)
 				case *ssa.Store:
 					// Func values stored into fields and variables, so
 					// calls through them resolve (an authority kept in a
