@@ -27,14 +27,15 @@ import (
 // so that no other package stores into them; neither field's address may
 // be taken other than to load or store it, and no value of another
 // struct type may be converted to the embedding type (T(u) brings u's
-// objects). Otherwise, or
-// when a stored object comes from elsewhere (a parameter, a field, an
-// interface call), reads use the field's cell as before.
+// objects). Otherwise, or when a stored object comes from elsewhere (a
+// parameter, a field, an interface call), reads use the field's cell as
+// before; so do reads in the base's own methods ((b *base) Dir), whose
+// receiver may be any object.
 
 // embedIndex is what the index collects for fields of shared bases.
 type embedIndex struct {
 	values  map[string][]ssa.Value    // objects stored into each embedding field T.g, by its cell key
-	open    map[string]bool           // fields whose address escapes (T.g or base.f), or stored from elsewhere
+	open    map[string]bool           // fields whose address escapes (T.g or base.f), or whose type a value is converted to
 	aliased map[string][]aliasedStore // stores into base.f through other pointers than a new object
 	refined map[string]bool           // embedding fields T.g whose objects are known by allocation site
 }
