@@ -75,6 +75,8 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "recursivetypes"},
 		{dir: "guardedfields/..."},
 		{dir: "chdir"},
+		{dir: "objectfields/..."},
+		{dir: "abswrapper/..."},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

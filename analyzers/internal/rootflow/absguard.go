@@ -4,8 +4,6 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 )
 
 // A value used only where filepath.IsAbs holds for it (the kept branch of
@@ -15,10 +13,10 @@ import (
 
 // absOnly reports whether block b runs only where filepath.IsAbs(v) (or
 // path.IsAbs(v)) is true.
-func absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
+func (e *engine) absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
 	for ; b != nil && b.Idom() != nil; b = b.Idom() {
 		idom := b.Idom()
-		if want, ok := absCheck(idom, v); ok {
+		if want, ok := e.absCheck(idom, v); ok {
 			then, els := idom.Succs[0].Dominates(b), idom.Succs[1].Dominates(b)
 			if then != els && then == want {
 				return true
@@ -31,17 +29,17 @@ func absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
 // absOnlyEdge reports whether the edge from pred into succ (a phi's) is
 // taken only where IsAbs(v) is true: pred's own branch decides it, or
 // pred runs only there.
-func absOnlyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	if want, ok := absCheck(pred, v); ok && pred.Succs[0] != pred.Succs[1] {
+func (e *engine) absOnlyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
+	if want, ok := e.absCheck(pred, v); ok && pred.Succs[0] != pred.Succs[1] {
 		return (pred.Succs[0] == succ) == want
 	}
-	return absOnly(pred, v)
+	return e.absOnly(pred, v)
 }
 
 // absCheck returns, when block b ends by branching on IsAbs(v) (or its
 // negation), which successor index 0 means: true for IsAbs(v), false for
-// !IsAbs(v).
-func absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
+// !IsAbs(v). IsAbs is filepath.IsAbs, path.IsAbs or a wrapper (abswrap.go).
+func (e *engine) absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
 	branch, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !isIf {
 		return false, false
@@ -55,7 +53,7 @@ func absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
 		return false, false
 	}
 	callee := call.Call.StaticCallee()
-	if callee == nil || callee.Name() != "IsAbs" || !knowledge.Is(funcKey(callee), knowledge.AbsCheck) {
+	if callee == nil || !e.isAbsCheck(callee) {
 		return false, false
 	}
 	return want, true

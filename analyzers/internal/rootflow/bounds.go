@@ -52,4 +52,9 @@ const (
 	// maxTypeDepth bounds the walk of a (possibly recursive) type when
 	// deciding whether it carries paths.
 	maxTypeDepth = 4
+
+	// maxConstructorDepth bounds the calls followed back to where an
+	// object stored into an embedding field is allocated; past it, its
+	// base's fields are read as the fields of any object (embedded.go).
+	maxConstructorDepth = 4
 )

@@ -122,7 +122,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 				parts = append(parts, val)
 				continue
 			}
-			if i < len(preds) && absOnlyEdge(preds[i], v.Block(), edge) {
+			if i < len(preds) && e.absOnlyEdge(preds[i], v.Block(), edge) {
 				// if !IsAbs(p) { p = Join(base, p) }: the p that arrives
 				// unchanged is absolute.
 				parts = append(parts, absolute(e.eval(edge)))
@@ -172,6 +172,9 @@ func (e *engine) compute(v ssa.Value) Origins {
 	case *ssa.Field:
 		if obj := e.copiedObject(v); obj != nil {
 			return e.objectField(obj, v.Field)
+		}
+		if key := e.refinedCell(v.X, v.Field); key != "" {
+			return e.cell(key, v.Pos())
 		}
 		return e.cell(fieldKey(v.X.Type(), v.Field, e), v.Pos())
 	case *ssa.FieldAddr, *ssa.Global, *ssa.Alloc:
@@ -409,6 +412,9 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 	case *ssa.FieldAddr:
 		if obj, fa := e.localObject(p); obj != nil {
 			return e.objectField(obj, fa.Field)
+		}
+		if key := e.refinedCell(p.X, p.Field); key != "" {
+			return e.cell(key, pos)
 		}
 		return e.cell(fieldKey(p.X.Type(), p.Field, e), pos)
 	case *ssa.IndexAddr:

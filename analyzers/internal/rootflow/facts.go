@@ -66,6 +66,9 @@ type FuncFact struct {
 	// its callees, with their origins in terms of its parameters: what
 	// blastradius checks a may-write radius against.
 	Writes []Reach
+	// AbsCheck says the function is an IsAbs of its one path parameter
+	// (a wrapper of filepath.IsAbs, abswrap.go).
+	AbsCheck bool
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -98,6 +101,9 @@ func (f *FuncFact) String() string {
 			ws[i] = w.String()
 		}
 		parts = append(parts, "writes=["+strings.Join(ws, ", ")+"]")
+	}
+	if f.AbsCheck {
+		parts = append(parts, "abscheck")
 	}
 	return strings.Join(parts, "; ")
 }

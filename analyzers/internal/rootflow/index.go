@@ -44,10 +44,12 @@ type index struct {
 	flagSet     map[string]bool          // lazily, whether code sets each guarding flag on a built record (guard.go)
 	// hasChdir says the package changes directory; chdirs, chdirFuncs
 	// and fnRefs are computed lazily then (chdir.go).
-	hasChdir   bool
-	chdirs     map[*ssa.Function][]chdirState
-	chdirFuncs map[*ssa.Function]Origins
-	fnRefs     map[*ssa.Function][]ssa.Instruction
+	hasChdir    bool
+	chdirs      map[*ssa.Function][]chdirState
+	chdirFuncs  map[*ssa.Function]Origins
+	fnRefs      map[*ssa.Function][]ssa.Instruction
+	embed       embedIndex             // fields of shared bases, per embedding type (embedded.go)
+	absWrappers map[*ssa.Function]bool // lazily, whether each function asked about is a wrapper of IsAbs (abswrap.go)
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
@@ -67,6 +69,10 @@ func (e *engine) buildIndex() {
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
+				case *ssa.FieldAddr:
+					e.collectEmbed(in)
+				case *ssa.ChangeType:
+					e.collectConversion(in)
 				case *ssa.Store:
 					// Func values stored into fields and variables, so
 					// calls through them resolve (an authority kept in a
@@ -82,6 +88,7 @@ func (e *engine) buildIndex() {
 			}
 		}
 	}
+	e.refineEmbedded()
 }
 
 func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
@@ -282,7 +289,8 @@ type storeSite struct {
 	pos  token.Pos
 	val  ssa.Value
 	fn   *ssa.Function
-	addr ssa.Value // the address stored into, for an assignment
+	addr ssa.Value             // the address stored into, for an assignment
+	via  []ssa.CallInstruction // the constructors that returned the object stored into (embedded.go)
 }
 
 // upstream merges the package facts of the dependencies, once.

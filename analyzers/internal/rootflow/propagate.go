@@ -193,7 +193,7 @@ func (e *engine) storeValue(s storeSite) Origins {
 	if s.val == nil {
 		return Origins{{Kind: User}}
 	}
-	return e.eval(s.val)
+	return e.throughConstructors(e.eval(s.val), s.via)
 }
 
 // checkArg checks argument idx (SSA numbering) of a call against a
@@ -417,7 +417,8 @@ func (e *engine) export() {
 		if !e.std {
 			f.Writes = e.reach[fn]
 		}
-		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 {
+		f.AbsCheck = e.isAbsCheck(fn)
+		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck {
 			e.pass.ExportObjectFact(obj, f)
 		}
 	}

@@ -130,7 +130,7 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 			switch {
 			case emptyAt(b, r):
 				v = onlyEmpty(v) // if p == "" { return p }
-			case absOnly(b, r):
+			case e.absOnly(b, r):
 				v = absolute(v) // return b, where IsAbs(b)
 			}
 			if failing {
