@@ -73,6 +73,9 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "absguard"},
 		{dir: "arrays"},
 		{dir: "recursivetypes"},
+		{dir: "subprocessoutput"},
+		{dir: "opaquetransform"},
+		{dir: "optsenv"},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

@@ -232,7 +232,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx >= f.Keep {
 			return nil, true // found bool
 		}
-		return e.eval(arg(0)), true
+		return e.eval(arg(f.Arg)), true
 	case knowledge.PathSplit:
 		if idx == 1 {
 			return Origins{{Kind: Bad, Why: "a bare file name from " + ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
@@ -242,7 +242,12 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true // errors and booleans carry no path
 		}
-		return e.eval(arg(0)), true
+		return e.eval(arg(f.Arg)), true
+	case knowledge.Contents, knowledge.PipeRead, knowledge.BufferRead:
+		if idx != 0 {
+			return nil, true
+		}
+		return e.text(f, arg, pos, at), true
 	case knowledge.Outside:
 		if idx != 0 {
 			return nil, true
