@@ -75,7 +75,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "recursivetypes"},
 		{dir: "subprocessoutput"},
 		{dir: "opaquetransform"},
-		{dir: "optsenv"},
+		{dir: "optsenv", cfg: func(c *rootflow.Config) { c.UserEnv = []string{"MYAPP_DEFAULT_OPTS", "MYAPP_DEFAULT_OPTS_FILE"} }},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

@@ -300,6 +300,9 @@ func (e *engine) envVar(name ssa.Value, at token.Position) Origin {
 	if slices.Contains(e.cfg.RootEnv, s) {
 		return Origin{Kind: Rooted, Root: "global"}
 	}
+	if slices.Contains(e.cfg.UserEnv, s) {
+		return Origin{Kind: User}
+	}
 	return Origin{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, Src: "$" + s, At: at}
 }
 
