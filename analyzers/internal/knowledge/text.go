@@ -104,6 +104,16 @@ var words = []Func{
 	{Name: "github.com/junegunn/go-shellwords.Parse", Roles: Split, Keep: 1},
 	// func Split(s string) (words []string, err error)
 	{Name: "github.com/google/shlex.Split", Roles: Split, Keep: 1},
+	// func (p *Parser) Document(r io.Reader) (*Word, error): mvdan.cc/sh's
+	// word parser; the word stands for the text it was parsed from
+	{Name: "(*mvdan.cc/sh/v3/syntax.Parser).Document", Roles: Identity, Arg: 1},
+	// func Literal(cfg *Config, word *syntax.Word) (string, error): the
+	// word expanded without splitting
+	{Name: "mvdan.cc/sh/v3/expand.Literal", Roles: Identity, Arg: 1},
+	// func Document(cfg *Config, word *syntax.Word) (string, error)
+	{Name: "mvdan.cc/sh/v3/expand.Document", Roles: Identity, Arg: 1},
+	// func Fields(cfg *Config, words ...*syntax.Word) ([]string, error)
+	{Name: "mvdan.cc/sh/v3/expand.Fields", Roles: Split, Keep: 1, Arg: 1},
 	// func Split(s string) ([]string, error)
 	{Name: "github.com/kballard/go-shellquote.Split", Roles: Split, Keep: 1},
 }
