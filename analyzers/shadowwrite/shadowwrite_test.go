@@ -73,7 +73,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "absguard"},
 		{dir: "arrays"},
 		{dir: "recursivetypes"},
-		{dir: "subprocessoutput"},
+		{dir: "subprocessoutput/..."},
 		{dir: "opaquetransform"},
 		{dir: "optsenv", cfg: func(c *rootflow.Config) { c.UserEnv = []string{"MYAPP_DEFAULT_OPTS", "MYAPP_DEFAULT_OPTS_FILE"} }},
 	}

@@ -55,7 +55,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		return nil, true
 	}
 	ok = true
-	for _, a := range e.eval(common.Value) {
+	for _, a := range e.funcValues(e.eval(common.Value)) {
 		if a.Kind == Cell {
 			// A func value kept in a field or variable: the functions
 			// stored there, here or by the packages this one imports.

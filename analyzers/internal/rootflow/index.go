@@ -41,6 +41,7 @@ type index struct {
 	comps       []component              // lazily, the call graph's components, callee-first
 	keptLocal   map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
 	impls       map[*types.Func][]callee // the implementations of each interface method called
+	calls       *callSites               // lazily, the static call sites, for func-valued parameters (funcparams.go)
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
@@ -232,6 +233,13 @@ func (e *engine) foreignFact(key string) *FuncFact {
 			if fn, ok := of.Object.(*types.Func); ok {
 				if f, ok := of.Fact.(*FuncFact); ok {
 					e.foreign[fn.FullName()] = f
+				}
+			}
+		}
+		for _, pf := range e.pass.AllPackageFacts() {
+			if f, ok := pf.Fact.(*PackageFact); ok {
+				for _, c := range f.Closures {
+					e.foreign[c.Key] = &FuncFact{Results: c.Results}
 				}
 			}
 		}
