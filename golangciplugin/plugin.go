@@ -15,6 +15,7 @@
 //	        settings:            # the keys of .staterootlint.yaml
 //	          authorities: [example.com/app/paths.ConfigDir]
 //	          root-env: [APP_GLOBAL_STATE_ROOT]
+//	          user-env: [APP_DEFAULT_OPTS]
 //
 // The settings are the only configuration the plugin reads: it does not
 // look for .staterootlint.yaml, because golangci-lint keys its result cache

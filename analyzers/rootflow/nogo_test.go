@@ -30,6 +30,7 @@ sinks: [shadowwrite/configured.save#0]
 allow: {temp: true, cache: true, user: true}
 state-dir: .myapp
 root-env: [MYAPP_GLOBAL_STATE_ROOT]
+user-env: [MYAPP_DEFAULT_OPTS]
 tests: false
 exclude: ["**/zz_generated*.go"]
 generated: report

@@ -3,8 +3,8 @@
 // the README's Bazel section).
 //
 // shadowwrite, cwdwrite, blastradius and inventory require the engine and
-// read its results; its flags (authorities, sinks, root-env, allow-temp,
-// allow-cache, allow-user, analyze-std) configure them all. The other
+// read its results; its flags (authorities, sinks, root-env, user-env,
+// allow-temp, allow-cache, allow-user, analyze-std) configure them all. The other
 // drivers reach it through the analyzers' Requires; a driver that takes
 // its analyzers' flags by analyzer name needs it listed beside them.
 package rootflow

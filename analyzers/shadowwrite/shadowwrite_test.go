@@ -77,6 +77,9 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "chdir"},
 		{dir: "objectfields/..."},
 		{dir: "abswrapper/..."},
+		{dir: "subprocessoutput/..."},
+		{dir: "opaquetransform"},
+		{dir: "optsenv", cfg: func(c *rootflow.Config) { c.UserEnv = []string{"MYAPP_DEFAULT_OPTS", "MYAPP_DEFAULT_OPTS_FILE"} }},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

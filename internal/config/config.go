@@ -25,7 +25,7 @@ const FileName = ".staterootlint.yaml"
 // documents them. Every key but allow (whose keys become the allow-temp,
 // allow-cache and allow-user flags) is also the name of the analyzer flag
 // it sets (internal/flagname).
-var Keys = []string{flagname.Authorities, flagname.Sinks, "allow", flagname.StateDir, flagname.RootEnv, flagname.Tests, flagname.Exclude, flagname.Generated}
+var Keys = []string{flagname.Authorities, flagname.Sinks, "allow", flagname.StateDir, flagname.RootEnv, flagname.UserEnv, flagname.Tests, flagname.Exclude, flagname.Generated}
 
 // GeneratedValues are the values of the generated key: findings in
 // generated files are reported (the default) or skipped.
@@ -48,6 +48,7 @@ type Config struct {
 	AllowUser   *bool
 	StateDir    *string
 	RootEnv     []Entry
+	UserEnv     []Entry
 	Tests       *bool
 	Exclude     []Entry
 	Generated   *string // "report" or "skip"
@@ -190,6 +191,7 @@ func (c *Config) Settings() []Setting {
 		out = append(out, Setting{Flag: flagname.StateDir, Value: *c.StateDir, Pos: Pos{File: c.Source}})
 	}
 	list(flagname.RootEnv, c.RootEnv)
+	list(flagname.UserEnv, c.UserEnv)
 	boolean(flagname.Tests, c.Tests)
 	list(flagname.Exclude, c.Exclude)
 	if c.Generated != nil {

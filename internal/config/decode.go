@@ -177,6 +177,8 @@ func (d *decoder) top(n *yaml.Node) {
 			d.cfg.Sinks = d.list(v, key, checkSinkSyntax)
 		case flagname.RootEnv:
 			d.cfg.RootEnv = d.list(v, key, checkEnvName)
+		case flagname.UserEnv:
+			d.cfg.UserEnv = d.list(v, key, checkEnvName)
 		case flagname.Exclude:
 			d.cfg.Exclude = d.list(v, key, checkGlob)
 		case flagname.StateDir:
@@ -319,7 +321,7 @@ func CheckFlag(flag, value string) error {
 		check = checkAuthoritySyntax
 	case flagname.Sinks:
 		check = checkSinkSyntax
-	case flagname.RootEnv:
+	case flagname.RootEnv, flagname.UserEnv:
 		check = checkEnvName
 	case flagname.Exclude:
 		check = checkGlob

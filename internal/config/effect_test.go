@@ -99,6 +99,7 @@ func TestCheckFlag(t *testing.T) {
 		{"sinks", "os.WriteFile", `"os.WriteFile": expected pkg/path.Func#N`},
 		{"authorities", "a.B,nodot", `"nodot": expected pkg/path.Func`},
 		{"root-env", "OK,not ok", `"not ok": expected an environment variable name`},
+		{"user-env", "OK,not ok", `"not ok": expected an environment variable name`},
 		{"exclude", "[", `"[": expected a file glob`},
 		{"state-dir", ".myapp,..", `"..": expected a directory name such as .myapp, got ".."`},
 		{"generated", "hide", `expected report or skip, got "hide"`},

@@ -16,6 +16,7 @@ sinks: [go.etcd.io/bbolt.Open#0]
 allow: {temp: true, cache: true, user: true}
 state-dir: .myapp
 root-env: [MYAPP_GLOBAL_STATE_ROOT]
+user-env: [MYAPP_DEFAULT_OPTS]
 tests: true
 exclude: ["**/zz_generated*.go"]
 generated: skip
@@ -59,6 +60,7 @@ func TestEveryKeyHasAFlag(t *testing.T) {
 		flagname.Authorities: {"adhocroot", "rootenv", "rootflow"},
 		flagname.StateDir:    {"adhocroot", "blastradius"},
 		flagname.RootEnv:     {"rootenv", "rootflow"},
+		flagname.UserEnv:     {"rootflow"},
 		flagname.Tests:       {"adhocroot", "blastradius", "cwdwrite", "rootenv", "shadowwrite", "staleignore"},
 	} {
 		got := slices.Sorted(slices.Values(declared[flag]))

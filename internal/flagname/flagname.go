@@ -12,6 +12,7 @@ const (
 	Authorities = "authorities"
 	Sinks       = "sinks"
 	RootEnv     = "root-env"
+	UserEnv     = "user-env"
 	AllowTemp   = "allow-temp"
 	AllowCache  = "allow-cache"
 	AllowUser   = "allow-user"

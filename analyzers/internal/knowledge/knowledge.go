@@ -39,6 +39,9 @@ const (
 	SafeJoin                    // result 0 joins the variadic argument 1 onto argument 0, refusing to climb (stateroots.Join)
 	Format                      // result 0 formats its variadic arguments with the constant format argument 0 (fmt.Sprintf)
 	AtomicLoad                  // result 0 is what was stored into the cell argument 0 points to
+	Contents                    // result 0 is the data read from argument Arg, a file's path or a reader (os.ReadFile, io.ReadAll): the user's when the file is
+	PipeRead                    // result 0 is the read end of a pipe another process writes (os.Pipe): its data is that program's, counted as the user's choice
+	BufferRead                  // result 0 is what was written into the buffer argument 0 ((*strings.Builder).String)
 
 	resultRoles = iota // the roles above are result roles
 )
@@ -53,6 +56,9 @@ const (
 	Expand                                        // expands the environment variables named in its template argument 0 (os.ExpandEnv)
 	AbsCheck                                      // reports whether argument 0 is an absolute path (filepath.IsAbs)
 	AtomicStore                                   // stores argument 1 into the cell argument 0 points to
+	BufferWrite                                   // appends argument Buffer.Data to the buffer argument Buffer.Buf ((*strings.Builder).WriteString, template Execute)
+	BufferKeep                                    // uses the buffer argument 0 without adding to it ((*bytes.Buffer).Len)
+	BufferReset                                   // empties the buffer argument 0 ((*strings.Builder).Reset)
 )
 
 // SinkSpec says which arguments of a sink are written paths.
@@ -65,6 +71,15 @@ type SinkSpec struct {
 	Flag int
 	// EmptyIsTemp says an empty directory argument means os.TempDir.
 	EmptyIsTemp bool
+}
+
+// BufferSpec says which arguments of a BufferWrite call are the buffer
+// and the data appended to it.
+type BufferSpec struct {
+	Buf, Data int // argument indices, receiver first
+	// Format says Data is a constant format whose variadic arguments
+	// follow it (fmt.Fprintf).
+	Format bool
 }
 
 // Cause says what kind of origin outside every state root a value is.
@@ -88,6 +103,11 @@ type Func struct {
 	Roles Role
 	// Sink: the written paths.
 	Sink SinkSpec
+	// Arg is the argument an Identity, Split or Contents result derives
+	// from (receiver first): 0 unless set, as for most functions.
+	Arg int
+	// BufferWrite: the buffer and the data appended to it.
+	Buffer BufferSpec
 	// Split: how many leading results keep argument 0's origin (the
 	// others are booleans).
 	Keep int
@@ -132,7 +152,7 @@ func Lookup(name string) (Func, bool) {
 // load builds the table and its index, once.
 func load() {
 	indexOnce.Do(func() {
-		for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), control, atomics} {
+		for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), control, atomics, reads, buffers, templates(), words} {
 			all = append(all, t...)
 		}
 		index = make(map[string]Func, len(all))
@@ -175,6 +195,12 @@ func (f Func) valid() string {
 		return "Keep is set exactly on Split functions"
 	case f.Has(Outside) != (f.Why != ""):
 		return "Why is set exactly on Outside functions"
+	case f.Arg != 0 && f.Result() != Identity && f.Result() != Split && f.Result() != Contents:
+		return "Arg is set on a function whose result does not derive from an argument"
+	case f.Has(BufferWrite) != (f.Buffer != BufferSpec{}):
+		return "Buffer is set exactly on BufferWrite functions"
+	case f.Has(BufferWrite) && f.Buffer.Buf == f.Buffer.Data:
+		return "a BufferWrite whose buffer is its data"
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"go/importer"
 	"go/token"
+	"go/types"
 	"os"
 	"reflect"
 	"strings"
@@ -35,6 +36,13 @@ func TestTable(t *testing.T) {
 		{"(*flag.FlagSet).StringVar", FlagBinder},
 		{"(github.com/urfave/cli/v3.Args).First", UserChosen},
 		{"(testing.TB).Fatal", NoReturn},
+		{"io.ReadAll", Contents},
+		{"os.Pipe", PipeRead},
+		{"(*strings.Builder).String", BufferRead},
+		{"(*bytes.Buffer).WriteRune", BufferWrite},
+		{"(*text/template.Template).Execute", BufferWrite},
+		{"(*strings.Builder).Reset", BufferReset},
+		{"(*github.com/junegunn/go-shellwords.Parser).Parse", Split},
 	} {
 		if !Is(want.name, want.role) {
 			t.Errorf("Is(%s, %b) = false", want.name, want.role)
@@ -106,4 +114,80 @@ func TestWriteFlags(t *testing.T) {
 	if WriteFlags(osPkg)&int64(os.O_RDONLY|os.O_EXCL|os.O_SYNC) == int64(os.O_EXCL|os.O_SYNC) {
 		t.Error("O_EXCL and O_SYNC alone do not make an open write")
 	}
+}
+
+// TestArgIndices checks, for the standard library's entries, that the
+// argument indices an entry names (Arg, Buffer.Buf, Buffer.Data) are
+// parameters of the function, receiver first, and that a buffer's data
+// and a Format's format are where the signature has them.
+func TestArgIndices(t *testing.T) {
+	imp := importer.ForCompiler(token.NewFileSet(), "source", nil)
+	pkgs := map[string]*types.Package{}
+	for _, f := range All() {
+		if f.Arg == 0 && !f.Has(BufferWrite) {
+			continue
+		}
+		sig := stdSignature(t, imp, pkgs, f.Name)
+		if sig == nil {
+			continue // not the standard library's
+		}
+		n := sig.Params().Len()
+		if sig.Recv() != nil {
+			n++
+		}
+		for _, i := range []int{f.Arg, f.Buffer.Buf, f.Buffer.Data} {
+			if i >= n {
+				t.Errorf("%s: argument %d out of range (%d arguments, receiver first)", f.Name, i, n)
+			}
+		}
+		if f.Buffer.Format && !sig.Variadic() {
+			t.Errorf("%s: a Format buffer write whose function is not variadic", f.Name)
+		}
+	}
+}
+
+// stdSignature returns the signature of the standard library function or
+// method named as the table names it, or nil for other packages'.
+func stdSignature(t *testing.T, imp types.Importer, pkgs map[string]*types.Package, name string) *types.Signature {
+	recv, rest := "", name
+	if strings.HasPrefix(rest, "(") {
+		r, m, _ := strings.Cut(rest[1:], ").")
+		recv, rest = strings.TrimPrefix(r, "*"), m
+	}
+	path, member := "", rest
+	if recv != "" {
+		i := strings.LastIndex(recv, ".")
+		path, recv = recv[:i], recv[i+1:]
+	} else {
+		i := strings.LastIndex(rest, ".")
+		path, member = rest[:i], rest[i+1:]
+	}
+	if strings.Contains(strings.Split(path, "/")[0], ".") {
+		return nil
+	}
+	pkg, ok := pkgs[path]
+	if !ok {
+		var err error
+		if pkg, err = imp.Import(path); err != nil {
+			t.Fatalf("import %s: %v", path, err)
+		}
+		pkgs[path] = pkg
+	}
+	if recv == "" {
+		fn, _ := pkg.Scope().Lookup(member).(*types.Func)
+		if fn == nil {
+			t.Fatalf("%s: no function %s in %s", name, member, path)
+		}
+		return fn.Signature()
+	}
+	tn := pkg.Scope().Lookup(recv)
+	if tn == nil {
+		t.Fatalf("%s: no type %s in %s", name, recv, path)
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, member)
+	fn, _ := obj.(*types.Func)
+	if fn == nil {
+		t.Fatalf("%s: no method %s", name, member)
+	}
+	return fn.Signature()
 }

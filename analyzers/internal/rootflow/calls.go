@@ -55,7 +55,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		return nil, true
 	}
 	ok = true
-	for _, a := range e.eval(common.Value) {
+	for _, a := range e.funcValues(e.eval(common.Value)) {
 		if a.Kind == Cell {
 			// A func value kept in a field or variable: the functions
 			// stored there, here or by the packages this one imports.
@@ -232,7 +232,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx >= f.Keep {
 			return nil, true // found bool
 		}
-		return e.eval(arg(0)), true
+		return e.eval(arg(f.Arg)), true
 	case knowledge.PathSplit:
 		if idx == 1 {
 			return Origins{{Kind: Bad, Why: "a bare file name from " + ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
@@ -242,7 +242,12 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true // errors and booleans carry no path
 		}
-		return e.eval(arg(0)), true
+		return e.eval(arg(f.Arg)), true
+	case knowledge.Contents, knowledge.PipeRead, knowledge.BufferRead:
+		if idx != 0 {
+			return nil, true
+		}
+		return e.text(f, arg, pos, at), true
 	case knowledge.Outside:
 		if idx != 0 {
 			return nil, true
@@ -294,6 +299,9 @@ func (e *engine) envVar(name ssa.Value, at token.Position) Origin {
 	}
 	if slices.Contains(e.cfg.RootEnv, s) {
 		return Origin{Kind: Rooted, Root: "global"}
+	}
+	if slices.Contains(e.cfg.UserEnv, s) {
+		return Origin{Kind: User}
 	}
 	return Origin{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, Src: "$" + s, At: at}
 }

@@ -14,6 +14,7 @@ const (
 	FlagAuthorities = flagname.Authorities
 	FlagSinks       = flagname.Sinks
 	FlagRootEnv     = flagname.RootEnv
+	FlagUserEnv     = flagname.UserEnv
 	FlagAllowTemp   = flagname.AllowTemp
 	FlagAllowCache  = flagname.AllowCache
 	FlagAllowUser   = flagname.AllowUser
@@ -35,6 +36,11 @@ type Config struct {
 	// RootEnv are the sanctioned root-override environment variables; their
 	// values count as global state roots.
 	RootEnv flagvalue.List
+	// UserEnv are environment variables whose values the user chose, as
+	// on the command line (a tool's default options, FZF_DEFAULT_OPTS):
+	// their values, and the data of a file one of them names, are
+	// user-chosen.
+	UserEnv flagvalue.List
 	// AllowTemp, AllowCache and AllowUser allow writes under temp dirs,
 	// cache dirs and user-chosen paths (flags, os.Args).
 	AllowTemp, AllowCache, AllowUser bool
@@ -54,6 +60,7 @@ func (cfg *Config) register(fs *flag.FlagSet) {
 	fs.Var(&cfg.Authorities, FlagAuthorities, "comma-separated extra authorities: `pkg.Func`, (*pkg.T).Method, pkg.Var, optionally =KIND")
 	fs.Var(&cfg.Sinks, FlagSinks, "comma-separated extra write sinks as `pkg.Func#N` (N: path parameter index)")
 	fs.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` whose values are state roots")
+	fs.Var(&cfg.UserEnv, FlagUserEnv, "comma-separated environment `variables` whose values the user chose, as options on the command line")
 	fs.BoolVar(&cfg.AllowTemp, FlagAllowTemp, cfg.AllowTemp, "allow writes under temp directories")
 	fs.BoolVar(&cfg.AllowCache, FlagAllowCache, cfg.AllowCache, "allow writes under cache directories")
 	fs.BoolVar(&cfg.AllowUser, FlagAllowUser, cfg.AllowUser, "allow writes to user-chosen paths (flags, os.Args)")

@@ -141,6 +141,10 @@ func (e *engine) compute(v ssa.Value) Origins {
 			if v.Index == 0 {
 				return e.eval(t.(ssa.Value))
 			}
+		case *ssa.Next:
+			if r, ok := t.Iter.(*ssa.Range); ok && t.IsString && v.Index == 2 {
+				return e.eval(r.X) // a rune of a string is part of it
+			}
 		}
 		return e.bad(v.Pos(), "a value the analysis cannot follow")
 	case *ssa.TypeAssert:
@@ -153,7 +157,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 			return e.load(v.X, v.Pos())
 		}
 		if v.Op == token.ARROW {
-			return e.bad(v.Pos(), "a value received from a channel, which the analysis cannot follow")
+			return e.received(v.X, v.Pos())
 		}
 	case *ssa.ChangeType:
 		return e.eval(v.X)
@@ -573,7 +577,12 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 	left := e.eval(b.X)
 	suffix := elemPattern(b.Y)
 	at := e.at(b.Pos())
-	return left.mapOrigins(func(a Origin) Origins { return Origins{a.appendRaw(suffix, at)} })
+	return left.mapOrigins(func(a Origin) Origins {
+		if a.Kind == Empty && suffix == "*" {
+			return e.eval(b.Y) // "" + x is x (a string built rune by rune)
+		}
+		return Origins{a.appendRaw(suffix, at)}
+	})
 }
 
 // cell returns the origins of a field or package variable: the symbolic

@@ -168,6 +168,9 @@ type PackageFact struct {
 	// FuncReqs are requirements this package found on parameters of
 	// functions declared elsewhere (through cells they store into).
 	FuncReqs []ParamReq
+	// Closures are the results of the package's function literals that
+	// leave it as values (returned, stored), for calls elsewhere.
+	Closures []ClosureResults
 }
 
 // AFact marks PackageFact as an analysis fact.
@@ -197,6 +200,17 @@ func (f *PackageFact) String() string {
 			rs[i] = ShortName(r.Key) + "#" + strconv.Itoa(r.Index) + "→" + r.Req.String()
 		}
 		parts = append(parts, "requires=["+strings.Join(rs, ", ")+"]")
+	}
+	if len(f.Closures) > 0 {
+		cs := make([]string, len(f.Closures))
+		for i, c := range f.Closures {
+			rs := make([]string, len(c.Results))
+			for j, r := range c.Results {
+				rs[j] = r.String()
+			}
+			cs[i] = ShortName(c.Key) + "=[" + strings.Join(rs, ", ") + "]"
+		}
+		parts = append(parts, "closures=["+strings.Join(cs, ", ")+"]")
 	}
 	return strings.Join(parts, "; ")
 }

@@ -50,6 +50,7 @@ type index struct {
 	fnRefs      map[*ssa.Function][]ssa.Instruction
 	embed       embedIndex             // fields of shared bases, per embedding type (embedded.go)
 	absWrappers map[*ssa.Function]bool // lazily, whether each function asked about is a wrapper of IsAbs (abswrap.go)
+	calls       *callSites             // lazily, the static call sites, for func-valued parameters (funcparams.go)
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
@@ -247,6 +248,13 @@ func (e *engine) foreignFact(key string) *FuncFact {
 			if fn, ok := of.Object.(*types.Func); ok {
 				if f, ok := of.Fact.(*FuncFact); ok {
 					e.foreign[fn.FullName()] = f
+				}
+			}
+		}
+		for _, pf := range e.pass.AllPackageFacts() {
+			if f, ok := pf.Fact.(*PackageFact); ok {
+				for _, c := range f.Closures {
+					e.foreign[c.Key] = &FuncFact{Results: c.Results}
 				}
 			}
 		}

@@ -437,7 +437,8 @@ func (e *engine) export() {
 		}
 		pf.FuncReqs = append(pf.FuncReqs, paramReqs(k, e.funcReqs[k])...)
 	}
-	if len(pf.Stores)+len(pf.CellReqs)+len(pf.FuncReqs) > 0 {
+	pf.Closures = e.escapingClosures()
+	if len(pf.Stores)+len(pf.CellReqs)+len(pf.FuncReqs)+len(pf.Closures) > 0 {
 		e.pass.ExportPackageFact(pf)
 	}
 }

@@ -3,7 +3,8 @@
 // shell-words parser (a bytes.Buffer per word), and parsed by the same
 // function as os.Args. An option's value there is the user's choice just as
 // on the command line; an engine that sees only bytes.Buffer.String cannot
-// follow it.
+// follow it. The test declares the two variables in user-env; another
+// variable, and a file the program names itself, are still reported.
 package optsenv
 
 import (
@@ -80,5 +81,31 @@ func loadBad() error {
 		return err
 	}
 	_, err := openTty(o)
+	return err
+}
+
+// loadOther reads options from a variable that is not configured as the
+// user's (user-env): an environment variable is reported.
+func loadOther() error {
+	o := &options{}
+	if err := parse(o, splitWords(os.Getenv("MYAPP_OTHER_OPTS"))); err != nil { // want `optsenv.parse receives a path from the environment variable MYAPP_OTHER_OPTS`
+		return err
+	}
+	_, err := openTty(o)
+	return err
+}
+
+// loadFixed reads options from a file the program names itself: its data
+// is not the user's choice.
+func loadFixed() error {
+	o := &options{}
+	data, err := os.ReadFile("defaults.opts")
+	if err != nil {
+		return err
+	}
+	if err := parse(o, splitWords(string(data))); err != nil { // want `optsenv.parse receives data read by os.ReadFile`
+		return err
+	}
+	_, err = openTty(o)
 	return err
 }

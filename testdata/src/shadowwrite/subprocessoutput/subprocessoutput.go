@@ -58,3 +58,10 @@ func recordAndReplay(args []string) error {
 func replayLocal() {
 	replay("traces/latest", true) // want `relative to the working directory`
 }
+
+// Record starts a recording for other packages: its run function is a
+// function literal of this package.
+func Record(args []string) (run func() (string, error), err error) { return record(args) }
+
+// Replay replays a trace, removing it when del is set.
+func Replay(tracedir string, del bool) { replay(tracedir, del) }
