@@ -73,6 +73,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "absguard"},
 		{dir: "arrays"},
 		{dir: "recursivetypes"},
+		{dir: "emptydefault"},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {
