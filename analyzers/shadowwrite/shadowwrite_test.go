@@ -74,6 +74,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "arrays"},
 		{dir: "recursivetypes"},
 		{dir: "emptydefault"},
+		{dir: "sinkvalue/..."},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

@@ -62,6 +62,9 @@ type FuncFact struct {
 	// its callees, with their origins in terms of its parameters: what
 	// blastradius checks a may-write radius against.
 	Writes []Reach
+	// ParamCalls are the calls of its func-typed parameters with paths
+	// (sinkvalue.go).
+	ParamCalls []ParamCall
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -94,6 +97,13 @@ func (f *FuncFact) String() string {
 			ws[i] = w.String()
 		}
 		parts = append(parts, "writes=["+strings.Join(ws, ", ")+"]")
+	}
+	if len(f.ParamCalls) > 0 {
+		cs := make([]string, len(f.ParamCalls))
+		for i, c := range f.ParamCalls {
+			cs[i] = c.String()
+		}
+		parts = append(parts, "calls=["+strings.Join(cs, ", ")+"]")
 	}
 	return strings.Join(parts, "; ")
 }
