@@ -62,7 +62,6 @@ func use(project string, data []byte) { // want use:`writes=\[os\.WriteFile\(\{r
 	_ = home()
 }
 
-
 // writeWith calls its writer with a path: the call is in its summary,
 // for the callers that bind the writer (sinkvalue.go), and unproven in
 // its writes until they do.
