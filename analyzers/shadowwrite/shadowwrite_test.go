@@ -80,6 +80,8 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "subprocessoutput/..."},
 		{dir: "opaquetransform"},
 		{dir: "optsenv", cfg: func(c *rootflow.Config) { c.UserEnv = []string{"MYAPP_DEFAULT_OPTS", "MYAPP_DEFAULT_OPTS_FILE"} }},
+		{dir: "emptydefault"},
+		{dir: "sinkvalue/..."},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

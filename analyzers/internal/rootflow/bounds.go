@@ -21,7 +21,7 @@ const (
 	widenAfterRounds = 2
 
 	// maxReachRounds bounds the rounds of a recursive component's reach
-	// fixpoint.
+	// fixpoint (and of its calls of func parameters, sinkvalue.go).
 	maxReachRounds = 12
 
 	// maxStoreRounds bounds the resolution of constructor parameters kept

@@ -59,6 +59,9 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		if a.Kind == Cell {
 			// A func value kept in a field or variable: the functions
 			// stored there, here or by the packages this one imports.
+			// A field holding several (a table of commands) is
+			// like an interface with several implementations: the
+			// one that writes may not be the one that runs.
 			funcs := union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
 			if len(funcs) == 0 {
 				ok = false
@@ -68,7 +71,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 					ok = false
 					continue
 				}
-				targets = append(targets, callee{fn: e.byKey[f.Key], key: f.Key})
+				targets = append(targets, callee{fn: e.byKey[f.Key], key: f.Key, shared: len(funcs) > 1})
 			}
 			continue
 		}

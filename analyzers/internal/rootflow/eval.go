@@ -111,13 +111,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 				// dest == "", an empty dest means the default.
 				val := e.eval(x)
 				if empty {
-					def := e.eval(edge)
-					val = val.mapOrigins(func(a Origin) Origins {
-						if a.Kind == Empty {
-							return def
-						}
-						return Origins{a}
-					})
+					val = withDefault(val, e.eval(edge)) // emptydefault.go
 				}
 				parts = append(parts, val)
 				continue
@@ -126,6 +120,10 @@ func (e *engine) compute(v ssa.Value) Origins {
 				// if !IsAbs(p) { p = Join(base, p) }: the p that arrives
 				// unchanged is absolute.
 				parts = append(parts, absolute(e.eval(edge)))
+				continue
+			}
+			if i < len(preds) && nonEmptyEdge(preds[i], v.Block(), edge) {
+				parts = append(parts, nonEmpty(e.eval(edge)))
 				continue
 			}
 			parts = append(parts, e.eval(edge))

@@ -69,6 +69,9 @@ type FuncFact struct {
 	// AbsCheck says the function is an IsAbs of its one path parameter
 	// (a wrapper of filepath.IsAbs, abswrap.go).
 	AbsCheck bool
+	// ParamCalls are the calls of its func-typed parameters with paths
+	// (sinkvalue.go).
+	ParamCalls []ParamCall
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -104,6 +107,13 @@ func (f *FuncFact) String() string {
 	}
 	if f.AbsCheck {
 		parts = append(parts, "abscheck")
+	}
+	if len(f.ParamCalls) > 0 {
+		cs := make([]string, len(f.ParamCalls))
+		for i, c := range f.ParamCalls {
+			cs[i] = c.String()
+		}
+		parts = append(parts, "calls=["+strings.Join(cs, ", ")+"]")
 	}
 	return strings.Join(parts, "; ")
 }

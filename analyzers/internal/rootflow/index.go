@@ -79,7 +79,11 @@ func (e *engine) buildIndex() {
 					// calls through them resolve (an authority kept in a
 					// struct field and called later).
 					e.collectStores(fn, in)
-					switch v := in.Val.(type) {
+					val := in.Val
+					if ct, ok := val.(*ssa.ChangeType); ok {
+						val = ct.X // converted to a named func type
+					}
+					switch v := val.(type) {
 					case *ssa.Function:
 						e.addCellFunc(in.Addr, v)
 					case *ssa.MakeClosure:

@@ -28,6 +28,8 @@ type requirements struct {
 	res      *Result
 	reach    map[*ssa.Function][]Reach
 	seen     map[string]bool // findings already reported
+	// sinkValues, lazily, resolves sinks passed as func values (sinkvalue.go).
+	sinkValues *sinkValues
 }
 
 // pending is a requirement to propagate: on a function parameter (key,
@@ -54,6 +56,7 @@ func (e *engine) propagate() {
 					targets, _ := e.callees(in.Common())
 					for _, t := range targets {
 						e.checkWrite(in, fn, t, &queue)
+						e.checkFuncArgs(in, fn, t, &queue)
 						if !t.shared {
 							calls[t.key] = append(calls[t.key], callSite{in, fn, t})
 						}
@@ -131,6 +134,7 @@ func (e *engine) propagate() {
 			for _, cs := range calls[p.key] {
 				e.checkArg(cs, p.idx, p.req, &queue)
 			}
+			e.requireBound(p, &queue)
 			continue
 		}
 		name := cellName(p.key)
@@ -407,7 +411,7 @@ func (e *engine) export() {
 			continue
 		}
 		key := funcKey(fn)
-		f := &FuncFact{Authority: e.authorities[key], Reqs: paramReqs("", e.funcReqs[key])}
+		f := &FuncFact{Authority: e.authorities[key], Reqs: paramReqs("", e.funcReqs[key]), ParamCalls: e.sinkVals().calls[fn]}
 		for _, r := range e.results[fn] {
 			if len(r) > 0 {
 				f.Results = e.results[fn]
@@ -418,7 +422,7 @@ func (e *engine) export() {
 			f.Writes = e.reach[fn]
 		}
 		f.AbsCheck = e.isAbsCheck(fn)
-		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck {
+		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck || len(f.ParamCalls) > 0 {
 			e.pass.ExportObjectFact(obj, f)
 		}
 	}

@@ -62,3 +62,14 @@ func use(project string, data []byte) { // want use:`writes=\[os\.WriteFile\(\{r
 	_ = home()
 }
 
+// writeWith calls its writer with a path: the call is in its summary,
+// for the callers that bind the writer (sinkvalue.go), and unproven in
+// its writes until they do.
+func writeWith(dir string, write func(string, []byte, os.FileMode) error) error { // want writeWith:`writes=\[unproven: a call through a func value with a path the analysis cannot follow\]; calls=\[param1\(\{param0/x\.json\}, _, _\)\]`
+	return write(filepath.Join(dir, "x.json"), nil, 0o600)
+}
+
+// writeVia hands its writer on: it inherits the call.
+func writeVia(base string, write func(string, []byte, os.FileMode) error) error { // want writeVia:`writes=\[unproven: a call through a func value with a path the analysis cannot follow\]; calls=\[param1\(\{param0/sub/x\.json\}, _, _\)\]`
+	return writeWith(filepath.Join(base, "sub"), write)
+}

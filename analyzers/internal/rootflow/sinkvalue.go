@@ -1,0 +1,366 @@
+package rootflow
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Sinks passed as function values. A function that calls one of its
+// func-typed parameters with a path (materialize(dir, os.WriteFile)
+// calling write(Join(dir, "x"), ...)) writes that path when the argument
+// bound to the parameter is a write sink, or a function whose parameter
+// reaches a write. The function cannot tell which: its ParamCalls record
+// each such call, with the origins of its arguments in terms of the
+// function's parameters, and every call that binds the parameter decides.
+// Where the bound value is a sink (passed directly, or read from a field
+// or variable holding it), its path arguments are checked at that call as
+// the sink's; where it is a function with requirements, the arguments
+// those requirements name are. A function that hands its func parameter
+// on to another such function calls it in effect: it inherits the call,
+// with the arguments rewritten in its own terms. ParamCalls travel in the
+// FuncFact, so the helper and the call that binds it may be in different
+// packages.
+
+// ParamCall is a call, in a function, of its func-typed parameter Func
+// (SSA index, receiver first).
+type ParamCall struct {
+	Func int
+	// Args holds the origins of the call's path arguments in terms of the
+	// function's parameters, nil for the arguments that carry no path.
+	Args []Origins
+	// Consts holds the call's constant integer arguments (an open flag).
+	Consts []ConstArg
+	At     token.Position // the call
+}
+
+// ConstArg is a constant integer argument of a call.
+type ConstArg struct {
+	Index int
+	Value int64
+}
+
+// String renders a call for facts: "param5(param2/*/trampoline.js)".
+func (c ParamCall) String() string {
+	args := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		if a != nil {
+			args[i] = a.String()
+		} else {
+			args[i] = "_"
+		}
+	}
+	return "param" + strconv.Itoa(c.Func) + "(" + strings.Join(args, ", ") + ")"
+}
+
+// funcArgSite is a call binding a func-typed parameter of its target to
+// a function of this package, whose requirements arrive later.
+type funcArgSite struct {
+	cs callSite
+	pc ParamCall
+}
+
+// sinkValues is the per-package state of the rule.
+type sinkValues struct {
+	calls map[*ssa.Function][]ParamCall // this package's functions' ParamCalls
+	sites map[string][]funcArgSite      // by the key of the function bound
+}
+
+// paramCallsOf returns the ParamCalls of a call's target.
+func (e *engine) paramCallsOf(t callee) []ParamCall {
+	if t.invoke {
+		return nil
+	}
+	if t.fn != nil && e.local(t.fn) {
+		return e.sinkVals().calls[origin(t.fn)]
+	}
+	if sum := e.summary(t); sum != nil {
+		return sum.ParamCalls
+	}
+	return nil
+}
+
+// sinkVals computes, once, the ParamCalls of the package's functions,
+// callee-first so inherited calls are complete; a recursive component
+// iterates until they are stable, and when maxReachRounds run out, its
+// calls' arguments gain an origin saying the analysis gave up.
+func (e *engine) sinkVals() *sinkValues {
+	if e.sinkValues != nil {
+		return e.sinkValues
+	}
+	sv := &sinkValues{calls: map[*ssa.Function][]ParamCall{}, sites: map[string][]funcArgSite{}}
+	e.sinkValues = sv
+	for _, c := range e.components() {
+		var fns []*ssa.Function
+		for _, fn := range c.funcs {
+			if hasFuncParam(fn) {
+				fns = append(fns, fn)
+			}
+		}
+		for round := 0; len(fns) > 0; round++ {
+			changed := false
+			for _, fn := range fns {
+				if pcs := e.scanParamCalls(fn); !slices.EqualFunc(pcs, sv.calls[fn], sameParamCall) {
+					sv.calls[fn], changed = pcs, true
+				}
+			}
+			if !c.recursive || !changed {
+				break
+			}
+			if round+1 == maxReachRounds {
+				for _, fn := range fns {
+					for i, pc := range sv.calls[fn] {
+						for j, a := range pc.Args {
+							if a != nil {
+								pc.Args[j] = union(a, Origins{{Kind: Bad, Why: "a path passed through recursion the analysis gave up following", Cause: CauseLimit, At: pc.At}})
+							}
+						}
+						sv.calls[fn][i] = pc
+					}
+				}
+				break
+			}
+		}
+	}
+	return sv
+}
+
+// hasFuncParam reports whether fn has a parameter of func type.
+func hasFuncParam(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// scanParamCalls finds the calls of fn's func parameters in fn and its
+// closures: direct ones, and the ParamCalls of the functions it passes
+// them to.
+func (e *engine) scanParamCalls(fn *ssa.Function) []ParamCall {
+	key := funcKey(fn)
+	// paramsOf returns the indices of fn's parameters v may be.
+	paramsOf := func(v ssa.Value) []int {
+		var out []int
+		for _, a := range e.eval(v) {
+			if a.Kind == Param && a.Key == key && a.Path == "" {
+				out = append(out, a.Index)
+			}
+		}
+		return out
+	}
+	var out []ParamCall
+	for _, f := range withClosures(fn) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				common := call.Common()
+				if !common.IsInvoke() && common.StaticCallee() == nil {
+					if _, isBuiltin := common.Value.(*ssa.Builtin); !isBuiltin {
+						for _, i := range paramsOf(common.Value) {
+							out = addParamCall(out, e.directParamCall(i, common.Args, e.at(call.Pos())))
+						}
+					}
+				}
+				targets, _ := e.callees(common)
+				for _, t := range targets {
+					args := t.args(common)
+					for _, pc := range e.paramCallsOf(t) {
+						if pc.Func >= len(args) || !isFuncValue(args[pc.Func]) {
+							continue
+						}
+						for _, i := range paramsOf(args[pc.Func]) {
+							out = addParamCall(out, e.inherit(pc, i, t.key, args, e.at(call.Pos())))
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// withClosures returns fn and the function literals inside it.
+func withClosures(fn *ssa.Function) []*ssa.Function {
+	out := []*ssa.Function{fn}
+	for i := 0; i < len(out); i++ {
+		out = append(out, out[i].AnonFuncs...)
+	}
+	return out
+}
+
+// isFuncValue reports whether v is of func type.
+func isFuncValue(v ssa.Value) bool {
+	_, ok := v.Type().Underlying().(*types.Signature)
+	return ok
+}
+
+// directParamCall records a call of parameter i with args.
+func (e *engine) directParamCall(i int, args []ssa.Value, at token.Position) ParamCall {
+	pc := ParamCall{Func: i, Args: make([]Origins, len(args)), At: at}
+	for j, a := range args {
+		if isPathType(a.Type()) {
+			pc.Args[j] = e.eval(a)
+		} else if n, ok := constInt(a); ok {
+			pc.Consts = append(pc.Consts, ConstArg{j, n})
+		}
+	}
+	return pc
+}
+
+// inherit rewrites a callee's ParamCall as one of the caller's parameter
+// i, bound at the call.
+func (e *engine) inherit(pc ParamCall, i int, key string, args []ssa.Value, at token.Position) ParamCall {
+	out := ParamCall{Func: i, Args: make([]Origins, len(pc.Args)), Consts: pc.Consts, At: pc.At}
+	for j, a := range pc.Args {
+		if a != nil {
+			out.Args[j] = e.substitute(a, key, args, at)
+		}
+	}
+	return out
+}
+
+// addParamCall adds pc, merging it with a call of the same parameter at
+// the same place.
+func addParamCall(pcs []ParamCall, pc ParamCall) []ParamCall {
+	for i, old := range pcs {
+		if old.Func == pc.Func && old.At == pc.At && len(old.Args) == len(pc.Args) {
+			for j := range old.Args {
+				old.Args[j] = union(old.Args[j], pc.Args[j])
+			}
+			pcs[i] = old
+			return pcs
+		}
+	}
+	return append(pcs, pc)
+}
+
+func sameParamCall(a, b ParamCall) bool {
+	return a.Func == b.Func && a.At == b.At && slices.EqualFunc(a.Args, b.Args, Origins.equal)
+}
+
+// checkFuncArgs resolves, at a call, the ParamCalls of its target against
+// the functions the call binds to the parameters called.
+func (e *engine) checkFuncArgs(in ssa.CallInstruction, fn *ssa.Function, t callee, queue *[]pending) {
+	common := in.Common()
+	if !slices.ContainsFunc(common.Args, isFuncValue) {
+		return
+	}
+	if t.shared {
+		return // another target may be the one that runs
+	}
+	pcs := e.paramCallsOf(t)
+	if len(pcs) == 0 {
+		return
+	}
+	args := t.args(common)
+	for _, pc := range pcs {
+		if pc.Func >= len(args) {
+			continue
+		}
+		site := funcArgSite{cs: callSite{in, fn, t}, pc: pc}
+		for _, key := range e.boundFuncs(args[pc.Func]) {
+			if spec, ok := e.sinks[key]; ok {
+				e.checkSinkValue(site, key, spec, queue)
+				continue
+			}
+			if f := e.byKey[key]; f != nil && e.local(f) {
+				// Its requirements arrive through the queue.
+				sv := e.sinkVals()
+				sv.sites[key] = append(sv.sites[key], site)
+				continue
+			}
+			if sum := e.summary(callee{fn: e.byKey[key], key: key}); sum != nil {
+				for _, r := range sum.Reqs {
+					e.checkBoundArg(site, key, r.Index, r.Req, queue)
+				}
+			}
+		}
+	}
+}
+
+// boundFuncs returns the keys of the functions v may be: func values,
+// and those stored in the field or variable v is read from.
+func (e *engine) boundFuncs(v ssa.Value) []string {
+	var out []string
+	for _, a := range e.eval(v) {
+		funcs := Origins{a}
+		if a.Kind == Cell && a.Path == "" {
+			funcs = union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
+		}
+		for _, f := range funcs {
+			if f.Kind == Func && !slices.Contains(out, f.Key) {
+				out = append(out, f.Key)
+			}
+		}
+	}
+	return out
+}
+
+// checkSinkValue checks the paths a bound sink writes.
+func (e *engine) checkSinkValue(site funcArgSite, key string, spec sinkSpec, queue *[]pending) {
+	pc := site.pc
+	if spec.flag >= 0 {
+		for _, c := range pc.Consts {
+			if c.Index == spec.flag && c.Value&e.writeFlags == 0 {
+				return // opened read-only
+			}
+		}
+	}
+	paths := slices.Clone(spec.paths)
+	for _, i := range spec.extra {
+		if strings.HasPrefix(key, "(") {
+			i++ // a method expression: the receiver comes first
+		}
+		if !slices.Contains(paths, i) {
+			paths = append(paths, i)
+		}
+	}
+	op := ShortName(key)
+	for _, i := range paths {
+		e.checkBoundArg(site, "", i, Req{Op: op, At: pc.At, EmptyTemp: spec.emptyIsTemp}, queue)
+	}
+}
+
+// checkBoundArg checks argument i of a ParamCall, rewritten at the call
+// binding its parameter, against a requirement of the function bound
+// (key; "" when it is the sink itself).
+func (e *engine) checkBoundArg(site funcArgSite, key string, i int, r Req, queue *[]pending) {
+	pc, cs := site.pc, site.cs
+	if i >= len(pc.Args) || pc.Args[i] == nil {
+		return
+	}
+	at := e.at(cs.instr.Pos())
+	v := e.substitute(pc.Args[i], cs.t.key, cs.t.args(cs.instr.Common()), at)
+	if r.EmptyTemp {
+		v = emptyIsTemp(v)
+	}
+	name := ShortName(cs.t.key)
+	if key != "" {
+		r = extend(r, Hop{ShortName(key), pc.At})
+	} else {
+		// The sink itself: the target writes through it.
+		e.res.Writes = append(e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: funcKey(cs.fn), Path: v})
+		e.reach[cs.fn] = addReach(e.reach[cs.fn], Reach{Op: r.Op, At: r.At, Path: v, Chain: []Hop{{name, at}}})
+	}
+	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, at}), queue)
+}
+
+// requireBound moves a new requirement on a function of this package to
+// the calls that bind it to a func parameter of their target.
+func (e *engine) requireBound(p pending, queue *[]pending) {
+	if e.sinkValues == nil {
+		return
+	}
+	for _, site := range e.sinkValues.sites[p.key] {
+		e.checkBoundArg(site, p.key, p.idx, p.req, queue)
+	}
+}
