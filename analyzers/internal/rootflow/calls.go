@@ -28,6 +28,10 @@ type callee struct {
 	// requirements do not bind the call (another implementation may be
 	// the one that runs, as a container's Copy beside the host's).
 	shared bool
+	// viaParam: a func-valued parameter's target, one of the functions
+	// the callers pass; its writes are checked where each is bound
+	// (sinkvalue.go), not here.
+	viaParam bool
 }
 
 // args returns the call's arguments as t receives them: receiver first.
@@ -55,7 +59,13 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		return nil, true
 	}
 	ok = true
-	for _, a := range e.funcValues(e.eval(common.Value)) {
+	v := e.eval(common.Value)
+	// A func-valued parameter resolved to what the callers pass
+	// (funcparams.go) gives results, not requirements: which function
+	// runs depends on the caller, and sinkvalue.go checks each binding
+	// where it is made.
+	viaParam := slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Param })
+	for _, a := range e.funcValues(v) {
 		if a.Kind == Cell {
 			// A func value kept in a field or variable: the functions
 			// stored there, here or by the packages this one imports.
@@ -71,7 +81,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 					ok = false
 					continue
 				}
-				targets = append(targets, callee{fn: e.byKey[f.Key], key: f.Key, shared: len(funcs) > 1})
+				targets = append(targets, callee{fn: e.byKey[f.Key], key: f.Key, shared: len(funcs) > 1 || viaParam, viaParam: viaParam})
 			}
 			continue
 		}
@@ -79,7 +89,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 			ok = false
 			continue
 		}
-		targets = append(targets, callee{fn: e.byKey[a.Key], key: a.Key})
+		targets = append(targets, callee{fn: e.byKey[a.Key], key: a.Key, shared: viaParam, viaParam: viaParam})
 	}
 	return targets, ok
 }

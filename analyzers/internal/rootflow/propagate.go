@@ -229,7 +229,7 @@ func extend(r Req, hop Hop) Req {
 // checkWrite checks a call that may be a write sink.
 func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, queue *[]pending) {
 	spec, ok := e.sinks[t.key]
-	if !ok || t.invoke {
+	if !ok || t.invoke || t.viaParam {
 		return
 	}
 	args := in.Common().Args
