@@ -86,6 +86,9 @@ func (d *unitDriver) keepForWarmRuns() {
 	}
 }
 
+// cgoImports are the imports cgo adds to the packages it translates.
+var cgoImports = map[string]bool{"runtime/cgo": true, "syscall": true, "unsafe": true}
+
 // sourceKey returns the unit's source key: what its result depends on,
 // from its sources and its dependencies' sources, without export data.
 func (k *keyInputs) sourceKey(u *unit) ([32]byte, error) {
@@ -117,10 +120,11 @@ func (k *keyInputs) sourceKey(u *unit) ([32]byte, error) {
 		fmt.Fprintf(h, "file %s %x\x00", name, sum)
 	}
 	for _, dep := range sortedByID(u.deps) {
-		if dep.pkg.ImportPath == "runtime/cgo" {
-			// Listed as an import of cgo packages only once cgo ran
-			// (go list -compiled); the runtime's other files stand for
-			// the toolchain it comes with.
+		if len(p.CgoFiles) > 0 && cgoImports[dep.pkg.ImportPath] {
+			// Listed as imports of a cgo package only once cgo ran
+			// (go list -compiled): the key must not depend on it. The
+			// package's other dependencies reach the runtime, whose
+			// files stand for the toolchain.
 			continue
 		}
 		sum, err := k.sourceKey(dep)

@@ -194,7 +194,11 @@ func (e *engine) compute(v ssa.Value) Origins {
 	case *ssa.MakeSlice:
 		return e.elems(v)
 	case *ssa.Function:
-		return Origins{{Kind: Func, Key: funcKey(v)}}
+		key := funcKey(v)
+		if obj := origin(v).Object(); obj != nil && !e.local(v) {
+			e.funcObjs[key] = obj
+		}
+		return Origins{{Kind: Func, Key: key}}
 	case *ssa.MakeClosure:
 		return Origins{{Kind: Func, Key: funcKey(v.Fn.(*ssa.Function))}}
 	case *ssa.Lookup:

@@ -22,26 +22,28 @@ import (
 // of its dependencies. It is built once per package (buildIndex) and only
 // read afterwards.
 type index struct {
-	pass        *analysis.Pass
-	cfg         *Config
-	pkg         *ssa.Package
-	std         bool                // a standard library package: modelled by the tables, exports no requirements
-	authorities map[string]string   // key -> root kind
-	sinks       map[string]sinkSpec // key -> sink
-	writeFlags  int64               // the os.O_* bits that make an open write, as the program's os defines them
-	funcs       []*ssa.Function
-	byKey       map[string]*ssa.Function
-	closures    map[*ssa.Function][]*ssa.MakeClosure
-	cellFuncs   map[string]Origins     // func values stored into cells, by cell key
-	storeSites  map[string][]storeSite // the stores into each cell, by cell key
-	imported    map[types.Object]*FuncFact
-	foreign     map[string]*FuncFact     // lazily, imported facts by key, for func values
-	up          *upstream                // lazily merged package facts of dependencies
-	named       []*types.TypeName        // lazily, the named types in sight, for interface dispatch
-	comps       []component              // lazily, the call graph's components, callee-first
-	keptLocal   map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
-	impls       map[*types.Func][]callee // the implementations of each interface method called
-	flagSet     map[string]bool          // lazily, whether code sets each guarding flag on a built record (guard.go)
+	pass         *analysis.Pass
+	cfg          *Config
+	pkg          *ssa.Package
+	std          bool                // a standard library package: modelled by the tables, exports no requirements
+	authorities  map[string]string   // key -> root kind
+	sinks        map[string]sinkSpec // key -> sink
+	writeFlags   int64               // the os.O_* bits that make an open write, as the program's os defines them
+	funcs        []*ssa.Function
+	byKey        map[string]*ssa.Function
+	closures     map[*ssa.Function][]*ssa.MakeClosure
+	cellFuncs    map[string]Origins     // func values stored into cells, by cell key
+	storeSites   map[string][]storeSite // the stores into each cell, by cell key
+	imported     map[types.Object]*FuncFact
+	foreign      map[string]*FuncFact     // lazily, imported facts by key, for func values
+	closureFacts map[string]*FuncFact     // lazily, the summaries of other packages' function literals
+	funcObjs     map[string]types.Object  // other packages' functions met as values, by key
+	up           *upstream                // lazily merged package facts of dependencies
+	named        []*types.TypeName        // lazily, the named types in sight, for interface dispatch
+	comps        []component              // lazily, the call graph's components, callee-first
+	keptLocal    map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
+	impls        map[*types.Func][]callee // the implementations of each interface method called
+	flagSet      map[string]bool          // lazily, whether code sets each guarding flag on a built record (guard.go)
 	// hasChdir says the package changes directory; chdirs, chdirFuncs
 	// and fnRefs are computed lazily then (chdir.go).
 	hasChdir    bool
@@ -98,6 +100,9 @@ func (e *engine) buildIndex() {
 
 func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
 	if key := e.cellOf(addr); key != "" {
+		if obj := origin(fn).Object(); obj != nil && !e.local(fn) {
+			e.funcObjs[funcKey(fn)] = obj
+		}
 		e.cellFuncs[key] = union(e.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
 	}
 }
@@ -228,10 +233,15 @@ func (e *engine) local(fn *ssa.Function) bool {
 // when it has none. (This package's functions are read from e.results
 // and e.funcReqs directly: they change during the fixpoint.)
 func (e *engine) summary(t callee) *FuncFact {
-	if t.fn == nil || origin(t.fn).Object() == nil {
+	var obj types.Object
+	if t.fn != nil {
+		obj = origin(t.fn).Object()
+	} else {
+		obj = e.funcObjs[t.key] // a func value of another package
+	}
+	if obj == nil {
 		return e.foreignFact(t.key)
 	}
-	obj := origin(t.fn).Object()
 	if f, ok := e.imported[obj]; ok {
 		return f
 	}
@@ -244,21 +254,32 @@ func (e *engine) summary(t callee) *FuncFact {
 }
 
 // foreignFact finds the fact of a function of another package by key (for
-// func values stored in cells by other packages).
+// func values stored in cells by other packages, and function literals
+// that left their package). All the object facts in sight are read for
+// it, once, which costs reading every dependency's types in the unit
+// driver: a function literal's summary is in its package fact, and a
+// function met as a value has its object (funcObjs), so only a func value
+// stored by another package comes here.
 func (e *engine) foreignFact(key string) *FuncFact {
+	if e.closureFacts == nil {
+		e.closureFacts = map[string]*FuncFact{}
+		for _, pf := range e.pass.AllPackageFacts() {
+			if f, ok := pf.Fact.(*PackageFact); ok {
+				for _, c := range f.Closures {
+					e.closureFacts[c.Key] = &FuncFact{Results: c.Results}
+				}
+			}
+		}
+	}
+	if f, ok := e.closureFacts[key]; ok {
+		return f
+	}
 	if e.foreign == nil {
 		e.foreign = map[string]*FuncFact{}
 		for _, of := range e.pass.AllObjectFacts() {
 			if fn, ok := of.Object.(*types.Func); ok {
 				if f, ok := of.Fact.(*FuncFact); ok {
 					e.foreign[fn.FullName()] = f
-				}
-			}
-		}
-		for _, pf := range e.pass.AllPackageFacts() {
-			if f, ok := pf.Fact.(*PackageFact); ok {
-				for _, c := range f.Closures {
-					e.foreign[c.Key] = &FuncFact{Results: c.Results}
 				}
 			}
 		}

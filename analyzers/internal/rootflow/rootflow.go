@@ -138,6 +138,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			storeSites: map[string][]storeSite{},
 			imported:   map[types.Object]*FuncFact{},
 			impls:      map[*types.Func][]callee{},
+			funcObjs:   map[string]types.Object{},
 			keptLocal:  map[*ssa.Alloc]bool{},
 
 			flagCallbacks: map[*ssa.Function]bool{},
