@@ -226,10 +226,14 @@ func (e *cacheEntry) restore(u *unit) {
 // its importers see of it, beside its types.
 func factHash(u *unit) [32]byte {
 	h := sha256.New()
+	// No facts and empty facts are the same: an analyzed unit without
+	// facts has none, one restored from the cache has empty ones.
+	var data []byte
 	if u.facts != nil {
-		fmt.Fprintf(h, "facts %d\x00", len(u.facts.data))
-		h.Write(u.facts.data)
+		data = u.facts.data
 	}
+	fmt.Fprintf(h, "facts %d\x00", len(data))
+	h.Write(data)
 	for _, dep := range sortedByID(u.deps) {
 		fmt.Fprintf(h, "dep %s\x00", dep.pkg.ImportPath)
 		h.Write(dep.factHash[:])

@@ -28,6 +28,9 @@ type callee struct {
 	// requirements do not bind the call (another implementation may be
 	// the one that runs, as a container's Copy beside the host's).
 	shared bool
+	// obj is the declared method of an implementation in another
+	// package (fn is nil then): where its fact is.
+	obj *types.Func
 	// viaParam: a func-valued parameter's target, one of the functions
 	// the callers pass; its writes are checked where each is bound
 	// (sinkvalue.go), not here.

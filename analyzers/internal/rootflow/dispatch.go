@@ -35,7 +35,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		// The receiver's dynamic type is known at the call: its method.
 		if impl := concreteMethod(mi.X.Type(), m); impl != nil {
 			key := impl.Origin().FullName()
-			return []callee{{fn: e.byKey[key], key: key, dispatched: true}}
+			return []callee{{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true}}
 		}
 		return nil
 	}
@@ -55,7 +55,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 				break
 			}
 			key := impl.Origin().FullName()
-			out = append(out, callee{fn: e.byKey[key], key: key, dispatched: true})
+			out = append(out, callee{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true})
 		}
 	}
 	if len(out) > 1 {

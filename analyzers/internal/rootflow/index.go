@@ -233,9 +233,17 @@ func (e *engine) local(fn *ssa.Function) bool {
 // when it has none. (This package's functions are read from e.results
 // and e.funcReqs directly: they change during the fixpoint.)
 func (e *engine) summary(t callee) *FuncFact {
+	if t.invoke || t.fn != nil && t.fn.Synthetic == "package initializer" {
+		return nil // facts are on concrete, declared functions
+	}
 	var obj types.Object
 	if t.fn != nil {
 		obj = origin(t.fn).Object()
+		if obj == nil {
+			obj = wrappedMethod(t.fn)
+		}
+	} else if t.obj != nil {
+		obj = t.obj // an implementation in another package
 	} else {
 		obj = e.funcObjs[t.key] // a func value of another package
 	}
@@ -251,6 +259,25 @@ func (e *engine) summary(t callee) *FuncFact {
 	}
 	e.imported[obj] = f
 	return f
+}
+
+// wrappedMethod returns the declared method a method wrapper calls (a
+// promoted method, or a value method called through a pointer), or nil.
+func wrappedMethod(fn *ssa.Function) types.Object {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return nil
+	}
+	var pkg *types.Package
+	if fn.Pkg != nil {
+		pkg = fn.Pkg.Pkg
+	}
+	if m, _, _ := types.LookupFieldOrMethod(recv.Type(), true, pkg, fn.Name()); m != nil {
+		if f, ok := m.(*types.Func); ok {
+			return f
+		}
+	}
+	return nil
 }
 
 // foreignFact finds the fact of a function of another package by key (for
