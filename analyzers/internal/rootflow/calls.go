@@ -506,23 +506,10 @@ func varargs(slice ssa.Value) ([]ssa.Value, bool) {
 // constString returns the value of a constant string operand, looking
 // through conversions and interface boxing.
 func constString(v ssa.Value) (string, bool) {
-	for {
-		switch x := v.(type) {
-		case *ssa.Const:
-			if x.Value != nil && x.Value.Kind() == constant.String {
-				return constant.StringVal(x.Value), true
-			}
-			return "", false
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		default:
-			return "", false
-		}
+	if x, ok := unconvert(v).(*ssa.Const); ok && x.Value != nil && x.Value.Kind() == constant.String {
+		return constant.StringVal(x.Value), true
 	}
+	return "", false
 }
 
 // constInt returns the value of a constant integer operand.
