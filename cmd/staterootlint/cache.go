@@ -93,16 +93,8 @@ func (c *cache) path(key [32]byte) string {
 // cannot be read.
 func (c *cache) get(key [32]byte) (*cacheEntry, bool) {
 	name := c.path(key)
-	data, err := os.ReadFile(name)
-	if err != nil || len(data) < sha256.Size {
-		return nil, false
-	}
-	sum, payload := data[:sha256.Size], data[sha256.Size:]
-	if got := sha256.Sum256(payload); !bytes.Equal(sum, got[:]) {
-		return nil, false
-	}
 	e := new(cacheEntry)
-	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(e); err != nil {
+	if !readSealed(name, e) {
 		return nil, false
 	}
 	// Mark it used, for trim; coarsely, to write little.
@@ -115,12 +107,34 @@ func (c *cache) get(key [32]byte) (*cacheEntry, bool) {
 
 // put writes the entry for key; failures leave the entry out.
 func (c *cache) put(key [32]byte, e *cacheEntry) {
+	writeSealed(c.path(key), e)
+}
+
+// writeSealed writes v gob-encoded behind the sha256 of the encoding,
+// atomically (writeAtomic): the format of every file of the cache.
+// Failures leave the file as it was.
+func writeSealed(name string, v any) bool {
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
-		return
+	if err := gob.NewEncoder(&buf).Encode(v); err != nil {
+		return false
 	}
 	sum := sha256.Sum256(buf.Bytes())
-	writeAtomic(c.path(key), sum[:], buf.Bytes())
+	return writeAtomic(name, sum[:], buf.Bytes())
+}
+
+// readSealed decodes into v a file writeSealed wrote; false when it is
+// missing, torn, corrupt or of another shape, which callers treat as
+// absent.
+func readSealed(name string, v any) bool {
+	data, err := os.ReadFile(name)
+	if err != nil || len(data) < sha256.Size {
+		return false
+	}
+	sum, payload := data[:sha256.Size], data[sha256.Size:]
+	if got := sha256.Sum256(payload); !bytes.Equal(sum, got[:]) {
+		return false
+	}
+	return gob.NewDecoder(bytes.NewReader(payload)).Decode(v) == nil
 }
 
 // trim removes entries (and temporary files of killed runs) unused for
@@ -306,12 +320,7 @@ func (k *keyInputs) key(u *unit) ([32]byte, error) {
 	h := sha256.New()
 	h.Write(base[:])
 	fmt.Fprintf(h, "unit %s %s root=%t\x00", u.pkg.ImportPath, u.pkg.Name, u.root)
-	if m := u.pkg.Module; m != nil {
-		fmt.Fprintf(h, "module %s %s %s %t\x00", m.Path, m.Version, m.GoVersion, m.Main)
-		if m.Replace != nil {
-			fmt.Fprintf(h, "replace %s %s %s\x00", m.Replace.Path, m.Replace.Version, m.Replace.Dir)
-		}
-	}
+	hashModule(h, u.pkg.Module)
 	for _, name := range u.pkg.compiledFiles() {
 		sum, err := k.memo.sum(name, nil)
 		if err != nil {
@@ -329,6 +338,17 @@ func (k *keyInputs) key(u *unit) ([32]byte, error) {
 	var sum [32]byte
 	h.Sum(sum[:0])
 	return sum, nil
+}
+
+// hashModule writes the package's module (and its replacement) to a key.
+func hashModule(h io.Writer, m *listedModule) {
+	if m == nil {
+		return
+	}
+	fmt.Fprintf(h, "module %s %s %s %t\x00", m.Path, m.Version, m.GoVersion, m.Main)
+	if m.Replace != nil {
+		fmt.Fprintf(h, "replace %s %s %s\x00", m.Replace.Path, m.Replace.Version, m.Replace.Dir)
+	}
 }
 
 // exportHash hashes the export data of a unit, once: the section of its

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"io"
 	"os"
 	"path/filepath"
@@ -45,16 +43,8 @@ func loadHashMemo(name string) *hashMemo {
 	if name == "" {
 		return m
 	}
-	data, err := os.ReadFile(name)
-	if err != nil || len(data) < sha256.Size {
-		return m
-	}
-	sum, payload := data[:sha256.Size], data[sha256.Size:]
-	if got := sha256.Sum256(payload); !bytes.Equal(sum, got[:]) {
-		return m
-	}
 	var entries map[string]memoEntry
-	if gob.NewDecoder(bytes.NewReader(payload)).Decode(&entries) == nil && entries != nil {
+	if readSealed(name, &entries) && entries != nil {
 		m.entries = entries
 	}
 	return m
@@ -121,26 +111,22 @@ func (m *hashMemo) save() {
 			delete(m.entries, name)
 		}
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(m.entries); err != nil {
-		return
+	if writeSealed(m.name, m.entries) {
+		m.dirty = false
 	}
-	sum := sha256.Sum256(buf.Bytes())
-	writeAtomic(m.name, sum[:], buf.Bytes())
-	m.dirty = false
 }
 
 // writeAtomic writes the parts to name through a temporary file in the
 // same directory and a rename: a reader sees the old file or the whole
-// new one. Failures leave name as it was.
-func writeAtomic(name string, parts ...[]byte) {
+// new one. Failures leave name as it was and return false.
+func writeAtomic(name string, parts ...[]byte) bool {
 	dir := filepath.Dir(name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return
+		return false
 	}
 	tmp, err := os.CreateTemp(dir, "tmp-*")
 	if err != nil {
-		return
+		return false
 	}
 	tmpName := filepath.Join(dir, filepath.Base(tmp.Name()))
 	for _, p := range parts {
@@ -157,4 +143,5 @@ func writeAtomic(name string, parts ...[]byte) {
 	if err != nil {
 		_ = os.Remove(tmpName)
 	}
+	return err == nil
 }

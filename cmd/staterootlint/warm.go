@@ -105,12 +105,7 @@ func (k *keyInputs) sourceKey(u *unit) ([32]byte, error) {
 	h.Write(base[:])
 	p := u.pkg
 	fmt.Fprintf(h, "source %s %s root=%t %s/%s\x00", p.ImportPath, p.Name, u.root, build.Default.GOOS, build.Default.GOARCH)
-	if m := p.Module; m != nil {
-		fmt.Fprintf(h, "module %s %s %s %t\x00", m.Path, m.Version, m.GoVersion, m.Main)
-		if m.Replace != nil {
-			fmt.Fprintf(h, "replace %s %s %s\x00", m.Replace.Path, m.Replace.Version, m.Replace.Dir)
-		}
-	}
+	hashModule(h, p.Module)
 	for _, name := range slices.Concat(p.abs(p.GoFiles, p.CgoFiles), p.otherFiles()) {
 		sum, err := k.memo.sum(name, nil)
 		if err != nil {
