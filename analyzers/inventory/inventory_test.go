@@ -68,6 +68,15 @@ func TestInventory(t *testing.T) {
 				"temp:store.lock | temp | os.WriteFile | store.go:17 | crosspkg.index → store.Lock",
 			},
 		}},
+		// Each init function is its own function, and the package
+		// initializer a third: the first MkdirAll is listed once, for
+		// both init functions.
+		{dir: "inits", want: map[string][]string{"inventory/inits": {
+			"temp:first | temp | os.MkdirAll | inits.go:20 | inits.init#1",
+			"temp:first | temp | os.MkdirAll | inits.go:24 | inits.init#2",
+			"temp:marked | temp | os.WriteFile | inits.go:15 | inits.mark",
+			"temp:second | temp | os.WriteFile | inits.go:25 | inits.init#2",
+		}}},
 		{dir: "readonly", want: map[string][]string{"inventory/readonly": nil}},
 		{dir: "project", want: map[string][]string{"inventory/project": {
 			"project:dist/* | project | os.WriteFile | project.go:21 | project.run",

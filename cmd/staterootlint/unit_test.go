@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -217,4 +220,51 @@ func TestProgressOnlyOnTerminal(t *testing.T) {
 	if out, _ := io.ReadAll(r); len(out) > 0 {
 		t.Errorf("progress wrote %q to a pipe", out)
 	}
+}
+
+// TestFactsDeterministic runs the unit driver cold several times on a
+// program whose package has several functions of one name (its init
+// functions and its initializer) and requires the same cache entries,
+// byte for byte, every time: facts that differ from run to run change
+// their importers' keys, so an unchanged tree would be analyzed again.
+func TestFactsDeterministic(t *testing.T) {
+	skipShort(t)
+	args := []string{"inventory", "-C", "testdata/inits", "--format", "json"}
+	var first []string
+	for run := range 4 {
+		cacheDir := t.TempDir()
+		if code, out, errOut, _ := runSuite(t, false, cacheDir, args...); code != 0 {
+			t.Fatalf("run %d: exit %d\n%s%s", run, code, out, errOut)
+		}
+		entries := cacheEntries(t, cacheDir)
+		if run == 0 {
+			first = entries
+		} else if !slices.Equal(entries, first) {
+			t.Fatalf("run %d wrote other cache entries than run 0:\n%s\nwant\n%s", run, strings.Join(entries, "\n"), strings.Join(first, "\n"))
+		}
+	}
+}
+
+// cacheEntries lists the cache's entries, each by its name and a hash of
+// its content.
+func cacheEntries(t *testing.T, cacheDir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(cacheDir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Base(path) == "trimmed" || filepath.Base(path) == "hashes" {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(cacheDir, path)
+		out = append(out, fmt.Sprintf("%s %x", rel, sha256.Sum256(data)))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -542,10 +542,17 @@ func ShortName(key string) string {
 // its generic origin, or the SSA name for anonymous and synthetic ones.
 func funcKey(fn *ssa.Function) string {
 	fn = origin(fn)
-	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && fn.Synthetic == "" {
+	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && fn.Synthetic == "" && !isInitFunc(obj) {
 		return obj.FullName()
 	}
 	return fn.String()
+}
+
+// isInitFunc reports whether obj is a declared init function. Every one
+// of a package's is named "pkg.init", as is its package initializer; SSA
+// numbers them ("pkg.init#1"), and only that name keeps them apart.
+func isInitFunc(obj *types.Func) bool {
+	return obj.Name() == "init" && obj.Type().(*types.Signature).Recv() == nil
 }
 
 func globalKey(g *ssa.Global) string {
