@@ -78,7 +78,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "objectfields/..."},
 		{dir: "abswrapper/..."},
 		{dir: "subprocessoutput/..."},
-		{dir: "opaquetransform"},
+		{dir: "opaquetransform/..."},
 		{dir: "optsenv", cfg: func(c *rootflow.Config) { c.UserEnv = []string{"MYAPP_DEFAULT_OPTS", "MYAPP_DEFAULT_OPTS_FILE"} }},
 		{dir: "emptydefault"},
 		{dir: "sinkvalue/..."},

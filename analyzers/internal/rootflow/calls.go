@@ -143,6 +143,9 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 	if v, ok := e.known(t.key, arg, idx, pos, at); ok {
 		return v
 	}
+	if v, ok := e.parametric(t, args, idx); ok {
+		return v
+	}
 	if t.fn != nil && e.local(t.fn) {
 		// This package's function: its current summary, bottom when not
 		// computed yet (the fixpoint revisits the callers).
