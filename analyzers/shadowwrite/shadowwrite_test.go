@@ -82,6 +82,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "optsenv", cfg: func(c *rootflow.Config) { c.UserEnv = []string{"MYAPP_DEFAULT_OPTS", "MYAPP_DEFAULT_OPTS_FILE"} }},
 		{dir: "emptydefault"},
 		{dir: "sinkvalue/..."},
+		{dir: "projectdir"},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

@@ -178,6 +178,9 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			return Origins{e.envVar(args[a.Index], at).extend(a.Path, a.Raw, at)}
 		}
 		if a.Kind != Param || a.Key != key {
+			if a.Below > 0 {
+				return e.resolveBelow(a, args)
+			}
 			return Origins{a}
 		}
 		if a.Index < 0 || a.Index >= len(args) {
@@ -192,6 +195,11 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 		}
 		if a.EmptyOnly {
 			arg = onlyEmpty(arg)
+		}
+		if a.UserBelow {
+			arg = belowUser(arg)
+		} else if a.Below > 0 && a.Below <= len(args) {
+			arg = e.below(arg, e.eval(args[a.Below-1]))
 		}
 		p := e.expandElems(a.Path, args)
 		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, a.Raw, at)} })
@@ -377,7 +385,7 @@ func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position)
 		}
 	}
 	suffix := strings.Join(rel, "/")
-	return e.eval(first).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
+	return e.joinBelow(e.eval(first), rest).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,
