@@ -118,7 +118,7 @@ func soleParam(v Origins) (Origin, bool) {
 // reading through cells to what is stored into them (a cell met again,
 // a store of itself, counts for nothing).
 func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
-	if len(v) == 0 || len(seen) > maxTypeDepth {
+	if len(v) == 0 || len(seen) > maxUserCells {
 		return false
 	}
 	for _, a := range v {
