@@ -78,10 +78,11 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "objectfields/..."},
 		{dir: "abswrapper/..."},
 		{dir: "subprocessoutput/..."},
-		{dir: "opaquetransform"},
+		{dir: "opaquetransform/..."},
 		{dir: "optsenv", cfg: func(c *rootflow.Config) { c.UserEnv = []string{"MYAPP_DEFAULT_OPTS", "MYAPP_DEFAULT_OPTS_FILE"} }},
 		{dir: "emptydefault"},
 		{dir: "sinkvalue/..."},
+		{dir: "projectdir"},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

@@ -57,4 +57,9 @@ const (
 	// object stored into an embedding field is allocated; past it, its
 	// base's fields are read as the fields of any object (embedded.go).
 	maxConstructorDepth = 4
+
+	// maxUserCells bounds the fields and variables read through to decide
+	// whether a path element is the user's choice (projectdir.go); past
+	// it, the element is not, and the base below it stays reported.
+	maxUserCells = 8
 )

@@ -143,6 +143,9 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 	if v, ok := e.known(t.key, arg, idx, pos, at); ok {
 		return v
 	}
+	if v, ok := e.parametric(t, args, idx); ok {
+		return v
+	}
 	if t.fn != nil && e.local(t.fn) {
 		// This package's function: its current summary, bottom when not
 		// computed yet (the fixpoint revisits the callers).
@@ -175,6 +178,9 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			return Origins{e.envVar(args[a.Index], at).extend(a.Path, a.Raw, at)}
 		}
 		if a.Kind != Param || a.Key != key {
+			if a.Below > 0 {
+				return e.resolveBelow(a, args)
+			}
 			return Origins{a}
 		}
 		if a.Index < 0 || a.Index >= len(args) {
@@ -189,6 +195,11 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 		}
 		if a.EmptyOnly {
 			arg = onlyEmpty(arg)
+		}
+		if a.UserBelow {
+			arg = belowUser(arg)
+		} else if a.Below > 0 && a.Below <= len(args) {
+			arg = e.below(arg, e.eval(args[a.Below-1]))
 		}
 		p := e.expandElems(a.Path, args)
 		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, a.Raw, at)} })
@@ -374,7 +385,7 @@ func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position)
 		}
 	}
 	suffix := strings.Join(rel, "/")
-	return e.eval(first).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
+	return e.joinBelow(e.eval(first), rest).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,

@@ -126,7 +126,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 				parts = append(parts, nonEmpty(e.eval(edge)))
 				continue
 			}
-			parts = append(parts, e.eval(edge))
+			parts = append(parts, e.asked(v, i, e.eval(edge)))
 		}
 		return e.userDefaults(union(parts...))
 	case *ssa.Call:

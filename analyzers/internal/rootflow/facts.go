@@ -43,6 +43,9 @@ type Req struct {
 	// EmptyTemp says an empty path means os.TempDir at the write
 	// (os.CreateTemp's dir).
 	EmptyTemp bool
+	// UserBelow says a path the user chose is joined below the value at
+	// the write: the user's base is the user's there (projectdir.go).
+	UserBelow bool
 	// Guard, on a requirement on cell Guarded, is the key of a boolean
 	// field of the same record that is true wherever the write runs
 	// (guard.go): stores into records built with it false are exempt.

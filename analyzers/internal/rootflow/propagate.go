@@ -123,7 +123,7 @@ func (e *engine) propagate() {
 			if e.guardExempt(s, r) {
 				continue
 			}
-			e.check(e.storeValue(s), s.pos, AtStore, cellName(key), extend(guarded(r, ""), Hop{cellName(key), e.at(s.pos)}), &queue)
+			e.check(reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(guarded(r, ""), Hop{cellName(key), e.at(s.pos)}), &queue)
 		}
 	}
 
@@ -142,12 +142,12 @@ func (e *engine) propagate() {
 			if e.guardExempt(s, p.req) {
 				continue
 			}
-			e.check(e.storeValue(s), s.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(s.pos)}), &queue)
+			e.check(reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(s.pos)}), &queue)
 		}
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
 		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
-			e.check(v, p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(p.pos)}), &queue)
+			e.check(reqValue(v, p.req), p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(p.pos)}), &queue)
 		}
 	}
 }
@@ -215,6 +215,9 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	v := e.afterChdir(cs.fn, cs.instr.Block(), e.eval(args[idx]))
 	if r.EmptyTemp {
 		v = emptyIsTemp(v)
+	}
+	if r.UserBelow {
+		v = belowUser(v)
 	}
 	r.Guarded, r.Guard = fieldGuard(cs.instr, args[idx], e)
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
@@ -293,9 +296,9 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 	for _, a := range v {
 		switch a.Kind {
 		case Param:
-			e.require(a.Key, a.Index, guarded(r, ""), pos, queue)
+			e.require(a.Key, a.Index, userBelow(guarded(r, ""), a), pos, queue)
 		case Cell:
-			e.require(a.Key, -1, guarded(r, a.Key), pos, queue)
+			e.require(a.Key, -1, userBelow(guarded(r, a.Key), a), pos, queue)
 		case Func:
 			if !found {
 				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
@@ -323,18 +326,24 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 			reqs = map[int]Req{}
 			e.funcReqs[key] = reqs
 		}
-		if _, ok := reqs[idx]; ok {
-			return
+		if old, ok := reqs[idx]; ok {
+			if !old.UserBelow || r.UserBelow {
+				return
+			}
+			r.UserBelow = false // a stricter write: checked again
 		}
 		reqs[idx] = r
 	} else {
 		if old, ok := e.cellReqs[key]; ok {
-			if old.Guard == "" || old.Guard == r.Guard {
+			if (old.Guard == "" || old.Guard == r.Guard) && (!old.UserBelow || r.UserBelow) {
 				return
 			}
-			// Two writes guarded differently (or one not at all): every
-			// store is checked.
-			r.Guard, r.Guarded = "", ""
+			if old.Guard != "" && old.Guard != r.Guard {
+				// Two writes guarded differently (or one not at all):
+				// every store is checked.
+				r.Guard, r.Guarded = "", ""
+			}
+			r.UserBelow = r.UserBelow && old.UserBelow
 		}
 		e.cellReqs[key] = r
 	}

@@ -66,7 +66,18 @@ type Origin struct {
 	// EmptyOnly, on a Param, says the callee returns the parameter only
 	// where it is "": only an empty argument comes back as it is.
 	EmptyOnly bool
-	At        token.Position // where the origin arose, for messages
+	// UserBelow, on a Param or Cell, says a path the user chose is joined
+	// below it: where it is the working directory (or above it), or the
+	// home directory the user asked for, it is the user's (projectdir.go).
+	UserBelow bool
+	// Below, on an origin of a summary, says the element joined below it
+	// is parameter Below-1 of the function: the caller's argument decides
+	// whether it is the user's base (projectdir.go); 0 for none.
+	Below int
+	// Asked, on the home directory, says it is used where the user asked
+	// for it with a flag (projectdir.go).
+	Asked bool
+	At    token.Position // where the origin arose, for messages
 }
 
 // Origins is the set of possible origins of an SSA value, sorted, without
@@ -86,7 +97,8 @@ func originLess(a, b Origin) int {
 		return c
 	}
 	return cmp.Or(a.Index-b.Index, boolLess(a.Raw, b.Raw), boolLess(a.Rel, b.Rel),
-		boolLess(a.EmptyOnly, b.EmptyOnly), boolLess(a.AbsOnly, b.AbsOnly), boolLess(a.EmptyTemp, b.EmptyTemp))
+		boolLess(a.EmptyOnly, b.EmptyOnly), boolLess(a.AbsOnly, b.AbsOnly), boolLess(a.EmptyTemp, b.EmptyTemp),
+		boolLess(a.UserBelow, b.UserBelow), a.Below-b.Below, boolLess(a.Asked, b.Asked))
 }
 
 // boolLess orders false before true.

@@ -57,3 +57,26 @@ func (e *executor) run() error {
 }
 
 func main() { _ = newExecutor().run() }
+
+var name = flag.String("name", "", "the file to create, relative to the working directory")
+
+// smartJoin joins b onto a unless b is absolute: the user's b below the
+// caller's a.
+func smartJoin(a, b string) string {
+	if filepath.IsAbs(b) {
+		return b
+	}
+	return filepath.Join(a, b)
+}
+
+func inCwd(data []byte) {
+	wd, _ := os.Getwd()
+	os.WriteFile(filepath.Join(wd, *name), data, 0o644)                   // ok: the user's name, resolved against the cwd as a relative path is
+	os.WriteFile(smartJoin(wd, *name), data, 0o644)                       // ok: the same through a join helper
+	os.WriteFile(filepath.Join(wd, "state.json"), data, 0o644)            // want `os.WriteFile writes a path under the working directory`
+	os.WriteFile(filepath.Join(wd, ".myapp", *name), data, 0o644)         // want `os.WriteFile writes a path under the working directory`
+	os.WriteFile(smartJoin(wd, "state.json"), data, 0o644)                // want `os.WriteFile writes a path under the working directory`
+	os.WriteFile(smartJoin(filepath.Join(wd, "out"), *name), data, 0o644) // want `os.WriteFile writes a path under the working directory`
+	home, _ := os.UserHomeDir()
+	os.WriteFile(filepath.Join(home, *name), data, 0o644) // want `os.WriteFile writes a path under the home directory`
+}

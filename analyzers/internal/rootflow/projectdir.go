@@ -1,0 +1,208 @@
+package rootflow
+
+import (
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The user's base: a relative path is resolved against the working
+// directory, so Join(wd, p), with p the user's choice, is p: the user
+// chose where under the directory they run in, as they do when the
+// program writes p itself. The same holds for a directory found by walking
+// up from the working directory (the project directory, SPEC §1), and for
+// the home directory when the user asked for it (a branch on a user's
+// flag: --global). Only the element right after the base counts:
+// Join(wd, ".cache", p) is a directory of the program's own in the cwd,
+// and Join(wd, ".cache") a file of its own there; both stay reported.
+//
+// The rule is carried as a transform of the base's origins (belowUser):
+// an origin of the user's base becomes the user's, and a symbolic one
+// (a parameter, a cell) carries UserBelow, which the requirement on it
+// keeps (Req.UserBelow): its stores and arguments are checked with the
+// same transform. A requirement that reaches the same parameter or cell
+// from a write without a user's path below it is stricter and wins.
+// In a summary, an element that is a parameter of the function makes the
+// base conditional (Origin.Below): the caller's argument decides
+// (substitute), as a join helper such as Join(a, b) unless IsAbs(b) is
+// called.
+
+// belowUser returns v as the base of a path the user chose below it.
+func belowUser(v Origins) Origins {
+	return v.mapOrigins(func(a Origin) Origins {
+		switch {
+		case a.userBase():
+			return Origins{{Kind: User, Path: a.Path}}
+		case a.Kind == Param || a.Kind == Cell:
+			a.UserBelow, a.Below = true, 0
+		}
+		return Origins{a}
+	})
+}
+
+// userBase reports whether a is the working directory, a directory
+// above it, or the home directory the user asked for.
+func (a Origin) userBase() bool {
+	if a.Kind != Bad || !climbOnly(a.Path) {
+		return false
+	}
+	switch {
+	case a.Src == "os.Getwd":
+		return true
+	case a.Cause == CauseLiteral && a.Rel:
+		return a.Lit == "." || a.Lit == ".."
+	case a.Cause == CauseHome:
+		return a.Asked && a.Path == ""
+	}
+	return false
+}
+
+// climbOnly reports whether a pattern only climbs (a walk up from the
+// origin): "", "..", "../..", or a widened "**".
+func climbOnly(p string) bool {
+	for _, s := range strings.Split(p, "/") {
+		if s != "" && s != "." && s != ".." && s != "**" {
+			return false
+		}
+	}
+	return true
+}
+
+// joinBelow applies the rule to a join of first and the elements rest:
+// the base is the user's when rest[0] is.
+func (e *engine) joinBelow(base Origins, rest []ssa.Value) Origins {
+	if len(rest) == 0 || !base.mayBeUserBase() {
+		return base
+	}
+	return e.below(base, e.eval(rest[0]))
+}
+
+// below returns base as the base of the element el (its origins): the
+// user's, conditional on a parameter, or unchanged.
+func (e *engine) below(base, el Origins) Origins {
+	if p, ok := soleParam(el); ok {
+		return base.mapOrigins(func(a Origin) Origins {
+			if a.userBase() || a.Kind == Param || a.Kind == Cell {
+				a.Below = p.Index + 1
+			}
+			return Origins{a}
+		})
+	}
+	if e.userChosen(el, nil) {
+		return belowUser(base)
+	}
+	return base
+}
+
+// mayBeUserBase reports whether the rule may change v (saves evaluating
+// the element).
+func (v Origins) mayBeUserBase() bool {
+	for _, a := range v {
+		if a.userBase() || a.Kind == Param || a.Kind == Cell {
+			return true
+		}
+	}
+	return false
+}
+
+// soleParam returns the parameter v is, when it is one and nothing more.
+func soleParam(v Origins) (Origin, bool) {
+	if len(v) == 1 && v[0].Kind == Param && v[0].Path == "" {
+		return v[0], true
+	}
+	return Origin{}, false
+}
+
+// userChosen reports whether every origin of v is the user's (or empty),
+// reading through cells to what is stored into them (a cell met again,
+// a store of itself, counts for nothing).
+func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
+	if len(v) == 0 || len(seen) > maxUserCells {
+		return false
+	}
+	for _, a := range v {
+		switch a.Kind {
+		case User, Empty:
+		case Cell:
+			if e.resolving[a.Key] || seen[a.Key] {
+				continue
+			}
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			seen[a.Key] = true
+			stores := e.cellStores(a.Key)
+			if a.UserBelow {
+				stores = belowUser(stores)
+			}
+			if len(stores) > 0 && !e.userChosen(stores, seen) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// resolveBelow resolves the Below of a callee's origin a at a call with
+// args: the argument decides.
+func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
+	i := a.Below - 1
+	a.Below = 0
+	if i < 0 || i >= len(args) {
+		return Origins{a}
+	}
+	return e.below(Origins{a}, e.eval(args[i]))
+}
+
+// userBelow returns r for the requirement on the symbolic origin a: the
+// user's base only when a path the user chose is joined below a.
+func userBelow(r Req, a Origin) Req {
+	r.UserBelow = a.UserBelow
+	return r
+}
+
+// reqValue returns the value checked against requirement r.
+func reqValue(v Origins, r Req) Origins {
+	if r.UserBelow {
+		return belowUser(v)
+	}
+	return v
+}
+
+// asked marks the home directory that arrives at phi over edge i as asked
+// for when the edge runs only where a user's flag holds (if *global {
+// dir = home }).
+func (e *engine) asked(phi *ssa.Phi, i int, v Origins) Origins {
+	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && !a.Asked }) {
+		return v
+	}
+	preds := phi.Block().Preds
+	if i >= len(preds) || !e.userBranch(preds[i]) {
+		return v
+	}
+	return v.mapOrigins(func(a Origin) Origins {
+		if a.Kind == Bad && a.Cause == CauseHome {
+			a.Asked = true
+		}
+		return Origins{a}
+	})
+}
+
+// userBranch reports whether block b runs only where a condition the
+// user chose (a boolean flag) holds.
+func (e *engine) userBranch(b *ssa.BasicBlock) bool {
+	for ; b != nil && b.Idom() != nil; b = b.Idom() {
+		idom := b.Idom()
+		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
+		if !ok || !idom.Succs[0].Dominates(b) || idom.Succs[1].Dominates(b) {
+			continue
+		}
+		if e.userChosen(e.eval(branch.Cond), nil) {
+			return true
+		}
+	}
+	return false
+}
