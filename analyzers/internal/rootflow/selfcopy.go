@@ -69,12 +69,15 @@ func (w *selfCopyWalk) value(v ssa.Value) bool {
 		return false
 	}
 	switch v := v.(type) {
-	case *ssa.Const, *ssa.Parameter, *ssa.Global, *ssa.Function:
+	case *ssa.Const, *ssa.Parameter, *ssa.Global:
 		// A parameter's or another cell's origins are required on
 		// their own, never under this guard.
 		return true
 	case *ssa.UnOp:
-		if v.Op == token.MUL {
+		switch v.Op {
+		case token.ARROW:
+			return false // a channel's values come from elsewhere
+		case token.MUL:
 			if _, ok := v.X.(*ssa.Alloc); !ok {
 				return true // another field or variable: its own cell
 			}
@@ -229,8 +232,8 @@ func (w *selfCopyWalk) sameRecord(a, b ssa.Value) bool {
 	return false
 }
 
-// sameLoad reports whether two slices are the same value or loads of the
-// same field of the same record.
+// sameLoad reports whether two slices (or arrays' addresses) are the
+// same value or loads of the same field of the same record.
 func (w *selfCopyWalk) sameLoad(a, b ssa.Value) bool {
 	if a == b {
 		return true
@@ -238,7 +241,7 @@ func (w *selfCopyWalk) sameLoad(a, b ssa.Value) bool {
 	la, ok1 := a.(*ssa.UnOp)
 	lb, ok2 := b.(*ssa.UnOp)
 	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL {
-		return false
+		return w.sameRecord(a, b) // an array's address
 	}
 	return w.sameRecord(la.X, lb.X)
 }
