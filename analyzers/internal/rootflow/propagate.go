@@ -123,7 +123,7 @@ func (e *engine) propagate() {
 			if e.guardExempt(s, r) {
 				continue
 			}
-			e.check(reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(guarded(r, ""), Hop{cellName(key), e.at(s.pos)}), &queue)
+			e.check(reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(e.storeReq(s, r), Hop{cellName(key), e.at(s.pos)}), &queue)
 		}
 	}
 
@@ -142,7 +142,7 @@ func (e *engine) propagate() {
 			if e.guardExempt(s, p.req) {
 				continue
 			}
-			e.check(reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(s.pos)}), &queue)
+			e.check(reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(e.storeReq(s, p.req), Hop{name, e.at(s.pos)}), &queue)
 		}
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
