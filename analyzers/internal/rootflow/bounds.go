@@ -44,6 +44,18 @@ const (
 	// unproven reach says the list was cut.
 	maxReaches = 64
 
+	// maxUnproven bounds the unproven reaches recorded per function (calls
+	// the analysis cannot follow, below it); past it, one more says the
+	// list was cut. They are what a summary would otherwise carry most of:
+	// a logger's interface method called with a string is unproven in
+	// every function above it.
+	maxUnproven = 8
+
+	// maxChain bounds the hops a reach keeps of the calls between a
+	// function and its write; past it, the calls between the first hops
+	// and the last are one hop named "…" (the write's position stays).
+	maxChain = 8
+
 	// maxImplementations bounds the implementations an interface call
 	// dispatches to; past it, the call's result is a value the analysis
 	// cannot follow, which is reported.

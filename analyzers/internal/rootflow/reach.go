@@ -100,7 +100,7 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 		}
 		name := ShortName(t.key)
 		for _, r := range callee {
-			r.Chain = append([]Hop{{name, at}}, r.Chain...)
+			r.Chain = prependHop(Hop{name, at}, r.Chain)
 			if r.Path != nil {
 				r.Path = e.substitute(r.Path, t.key, t.args(common), at)
 			}
@@ -135,6 +135,17 @@ func addReach(rs []Reach, r Reach) []Reach {
 			return rs
 		}
 	}
+	if r.Op == "" {
+		// Unproven reaches are what spreads furthest up a call graph (a
+		// logger's interface method called with a string, from every
+		// function above it); the first few say as much as all of them.
+		switch countUnproven(rs) {
+		case maxUnproven:
+			return append(rs, Reach{At: r.At, Chain: r.Chain, Unproven: fmt.Sprintf("more than %d calls or writes the analysis cannot follow, past which it stops listing them", maxUnproven)})
+		case maxUnproven + 1:
+			return rs
+		}
+	}
 	switch {
 	case len(rs) < maxReaches:
 		return append(rs, r)
@@ -144,6 +155,33 @@ func addReach(rs []Reach, r Reach) []Reach {
 		return append(rs, Reach{At: r.At, Unproven: fmt.Sprintf("more than %d writes, past which the analysis stops listing them", maxReaches)})
 	}
 	return rs
+}
+
+// elidedHop stands for the calls a chain longer than maxChain leaves out.
+const elidedHop = "…"
+
+// prependHop returns chain with h first. A chain longer than maxChain
+// keeps its first hops and its last, the calls between them elided as
+// one hop named elidedHop: where the reach starts and where it ends are
+// what a message needs, and a summary carries every chain to every
+// caller above.
+func prependHop(h Hop, chain []Hop) []Hop {
+	out := append([]Hop{h}, chain...)
+	if len(out) <= maxChain {
+		return out
+	}
+	return append(append(out[:maxChain-2:maxChain-2], Hop{Name: elidedHop}), out[len(out)-1])
+}
+
+// countUnproven counts the unproven reaches of rs.
+func countUnproven(rs []Reach) int {
+	n := 0
+	for _, r := range rs {
+		if r.Op == "" {
+			n++
+		}
+	}
+	return n
 }
 
 func pathSizes(rs []Reach) []int {

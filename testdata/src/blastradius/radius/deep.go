@@ -6,10 +6,12 @@ import (
 )
 
 // deep claims to write logs only but reaches the database ten calls down:
-// reaches are followed callee-first, so the depth does not matter.
+// reaches are followed callee-first, so the depth does not matter. The
+// message names the first calls and the last; the ones between are
+// elided (maxChain).
 //
 //staterootlint:may-write repo:logs/**
-func deep(project string, data []byte) error { // want `deep may write only repo:logs/\*\*, but it reaches os.WriteFile of repo:deep.db at deep.go:\d+ via radius.d1 → radius.d2 → radius.d3 → radius.d4 → radius.d5 → radius.d6 → radius.d7 → radius.d8 → radius.d9 → radius.d10`
+func deep(project string, data []byte) error { // want `deep may write only repo:logs/\*\*, but it reaches os.WriteFile of repo:deep.db at deep.go:\d+ via radius.d1 → radius.d2 → radius.d3 → radius.d4 → radius.d5 → radius.d6 → … → radius.d10`
 	return d1(layout(project).Repo, data)
 }
 

@@ -73,3 +73,21 @@ func writeWith(dir string, write func(string, []byte, os.FileMode) error) error 
 func writeVia(base string, write func(string, []byte, os.FileMode) error) error { // want writeVia:`writes=\[unproven: a call through a func value with a path the analysis cannot follow\]; calls=\[param1\(\{param0/sub/x\.json\}, _, _\)\]`
 	return writeWith(filepath.Join(base, "sub"), write)
 }
+
+// A logger behind an interface is a call the analysis cannot follow with
+// a string; a function below ten of them lists eight, then says the list
+// was cut (maxUnproven), rather than carrying every one to its callers.
+type logger interface{ Log(msg string) }
+
+func logTen(l logger) { // want logTen:`writes=\[(unproven: a call of interface method \(facts\.logger\)\.Log with a path the analysis cannot follow, ){8}unproven: more than 8 calls or writes the analysis cannot follow, past which it stops listing them\]`
+	l.Log("1")
+	l.Log("2")
+	l.Log("3")
+	l.Log("4")
+	l.Log("5")
+	l.Log("6")
+	l.Log("7")
+	l.Log("8")
+	l.Log("9")
+	l.Log("10")
+}
