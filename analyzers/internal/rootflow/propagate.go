@@ -217,7 +217,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 		v = emptyIsTemp(v)
 	}
 	if r.UserBelow {
-		v = belowUser(v)
+		v = belowUserAt(v, r.BelowPath)
 	}
 	r.Guarded, r.Guard = fieldGuard(cs.instr, args[idx], e)
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
@@ -327,15 +327,15 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 			e.funcReqs[key] = reqs
 		}
 		if old, ok := reqs[idx]; ok {
-			if !old.UserBelow || r.UserBelow {
+			if !old.UserBelow || sameBelow(old, r) {
 				return
 			}
-			r.UserBelow = false // a stricter write: checked again
+			r.UserBelow, r.BelowPath = false, "" // a stricter write: checked again
 		}
 		reqs[idx] = r
 	} else {
 		if old, ok := e.cellReqs[key]; ok {
-			if (old.Guard == "" || old.Guard == r.Guard) && (!old.UserBelow || r.UserBelow) {
+			if (old.Guard == "" || old.Guard == r.Guard) && (!old.UserBelow || sameBelow(old, r)) {
 				return
 			}
 			if old.Guard != "" && old.Guard != r.Guard {
@@ -343,7 +343,9 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 				// every store is checked.
 				r.Guard, r.Guarded = "", ""
 			}
-			r.UserBelow = r.UserBelow && old.UserBelow
+			if !sameBelow(old, r) {
+				r.UserBelow, r.BelowPath = false, ""
+			}
 		}
 		e.cellReqs[key] = r
 	}
