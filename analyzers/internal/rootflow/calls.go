@@ -197,7 +197,7 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			arg = onlyEmpty(arg)
 		}
 		if a.UserBelow {
-			arg = belowUserAt(arg, a.BelowPath)
+			arg = belowUser(arg)
 		} else if a.Below > 0 && a.Below <= len(args) {
 			arg = e.below(arg, e.eval(args[a.Below-1]))
 		}

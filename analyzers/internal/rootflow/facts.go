@@ -46,9 +46,6 @@ type Req struct {
 	// UserBelow says a path the user chose is joined below the value at
 	// the write: the user's base is the user's there (projectdir.go).
 	UserBelow bool
-	// BelowPath, with UserBelow, is the pattern between the value and the
-	// user's element (Origin.BelowPath).
-	BelowPath string
 	// Guard, on a requirement on cell Guarded, is the key of a boolean
 	// field of the same record that is true wherever the write runs
 	// (guard.go): stores into records built with it false are exempt.

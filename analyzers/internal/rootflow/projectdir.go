@@ -29,29 +29,16 @@ import (
 // called.
 
 // belowUser returns v as the base of a path the user chose below it.
-func belowUser(v Origins) Origins { return belowUserAt(v, "") }
-
-// belowUserAt returns v as the base of a path the user chose below v/p:
-// the path between counts (Dir of a file named in the cwd is the cwd;
-// a constant directory below the cwd is the program's own).
-func belowUserAt(v Origins, p string) Origins {
+func belowUser(v Origins) Origins {
 	return v.mapOrigins(func(a Origin) Origins {
-		b := a
-		b.Path = cleanPattern(joinPattern(a.Path, p))
 		switch {
-		case b.userBase():
+		case a.userBase():
 			return Origins{{Kind: User, Path: a.Path}}
 		case a.Kind == Param || a.Kind == Cell:
-			a.UserBelow, a.Below, a.BelowPath = true, 0, b.Path
+			a.UserBelow, a.Below = true, 0
 		}
 		return Origins{a}
 	})
-}
-
-// sameBelow reports whether requirement r is no stricter than old about
-// the user's base: both with the user's element at the same place.
-func sameBelow(old, r Req) bool {
-	return old.UserBelow && r.UserBelow && old.BelowPath == r.BelowPath
 }
 
 // userBase reports whether a is the working directory, a directory
@@ -151,7 +138,7 @@ func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
 			seen[a.Key] = true
 			stores := e.cellStores(a.Key)
 			if a.UserBelow {
-				stores = belowUserAt(stores, a.BelowPath)
+				stores = belowUser(stores)
 			}
 			if len(stores) > 0 && !e.userChosen(stores, seen) {
 				return false
@@ -177,14 +164,14 @@ func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
 // userBelow returns r for the requirement on the symbolic origin a: the
 // user's base only when a path the user chose is joined below a.
 func userBelow(r Req, a Origin) Req {
-	r.UserBelow, r.BelowPath = a.UserBelow, a.BelowPath
+	r.UserBelow = a.UserBelow
 	return r
 }
 
 // reqValue returns the value checked against requirement r.
 func reqValue(v Origins, r Req) Origins {
 	if r.UserBelow {
-		return belowUserAt(v, r.BelowPath)
+		return belowUser(v)
 	}
 	return v
 }

@@ -217,7 +217,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 		v = emptyIsTemp(v)
 	}
 	if r.UserBelow {
-		v = belowUserAt(v, r.BelowPath)
+		v = belowUser(v)
 	}
 	r.Guarded, r.Guard = fieldGuard(cs.instr, args[idx], e)
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
@@ -327,15 +327,15 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 			e.funcReqs[key] = reqs
 		}
 		if old, ok := reqs[idx]; ok {
-			if !old.UserBelow || sameBelow(old, r) {
+			if !old.UserBelow || r.UserBelow {
 				return
 			}
-			r.UserBelow, r.BelowPath = false, "" // a stricter write: checked again
+			r.UserBelow = false // a stricter write: checked again
 		}
 		reqs[idx] = r
 	} else {
 		if old, ok := e.cellReqs[key]; ok {
-			if (old.Guard == "" || old.Guard == r.Guard) && (!old.UserBelow || sameBelow(old, r)) {
+			if (old.Guard == "" || old.Guard == r.Guard) && (!old.UserBelow || r.UserBelow) {
 				return
 			}
 			if old.Guard != "" && old.Guard != r.Guard {
@@ -343,9 +343,7 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 				// every store is checked.
 				r.Guard, r.Guarded = "", ""
 			}
-			if !sameBelow(old, r) {
-				r.UserBelow, r.BelowPath = false, ""
-			}
+			r.UserBelow = r.UserBelow && old.UserBelow
 		}
 		e.cellReqs[key] = r
 	}
