@@ -22,6 +22,7 @@ type evaluator struct {
 	lowlink   int
 	steps     int
 	resolving map[string]bool // cells whose stores are being evaluated
+	into      string          // the cell the call being computed is stored into in place (inplace.go)
 }
 
 func (e *engine) resetMemo() {
@@ -60,7 +61,7 @@ func (e *engine) eval(v ssa.Value) Origins {
 	low := st.depth
 	for iter := 0; ; iter++ {
 		e.lowlink = st.depth
-		r = e.compute(v)
+		r = e.computeInto(v)
 		low = min(low, e.lowlink)
 		if st.hit && iter+1 >= widenAfterRounds {
 			// A loop that keeps extending a path (p = Join(p, name))

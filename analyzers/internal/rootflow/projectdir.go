@@ -42,8 +42,13 @@ func belowUser(v Origins) Origins {
 }
 
 // userBase reports whether a is the working directory, a directory
-// above it, or the home directory the user asked for.
+// above it (Dir of a file named in it, Dir("Tasks.yml"), is "."), or the
+// home directory the user asked for.
 func (a Origin) userBase() bool {
+	if a.Kind == Bad && a.Cause == CauseLiteral && a.Rel && !strings.Contains(a.Lit+a.Path, "*") {
+		// The directory of a file named in the cwd: Dir("Tasks.yml").
+		return climbOnly(cleanPattern(joinPattern(a.Lit, a.Path)))
+	}
 	if a.Kind != Bad || !climbOnly(a.Path) {
 		return false
 	}
@@ -89,7 +94,7 @@ func (e *engine) below(base, el Origins) Origins {
 			return Origins{a}
 		})
 	}
-	if e.userChosen(el, nil) {
+	if e.inPlace(el) || e.userChosen(el, nil) {
 		return belowUser(base)
 	}
 	return base
