@@ -47,7 +47,7 @@ import (
 // that imports it only if what it sees of it (types or facts) changed.
 
 // cacheVersion names the layout: a change of format gets a new directory.
-const cacheVersion = "units-v1"
+const cacheVersion = "units-v2"
 
 // defaultCacheDir returns the cache's directory, under the user cache
 // directory; "" when there is none.
@@ -162,6 +162,7 @@ func (c *cache) trim() {
 // cacheEntry is what the cache keeps of one unit.
 type cacheEntry struct {
 	Facts     []byte
+	FactsSum  [32]byte // unitFacts.sum
 	Findings  []cachedFinding
 	HasInv    bool
 	Artifacts []inventory.Artifact
@@ -196,7 +197,7 @@ type cachedEdit struct {
 func entryOf(u *unit) *cacheEntry {
 	e := &cacheEntry{HasInv: u.hasInv, Artifacts: u.artifacts}
 	if u.facts != nil {
-		e.Facts = u.facts.data
+		e.Facts, e.FactsSum = u.facts.data, u.facts.sum
 	}
 	for _, f := range u.findings {
 		cf := cachedFinding{Analyzer: f.analyzer, Message: f.message, Category: f.category,
@@ -217,7 +218,7 @@ func entryOf(u *unit) *cacheEntry {
 }
 
 func (e *cacheEntry) restore(u *unit) {
-	u.facts = &unitFacts{data: e.Facts}
+	u.facts = &unitFacts{data: e.Facts, sum: e.FactsSum}
 	u.hasInv, u.artifacts = e.HasInv, e.Artifacts
 	for _, cf := range e.Findings {
 		f := finding{analyzer: cf.Analyzer, message: cf.Message, category: cf.Category,
@@ -240,14 +241,14 @@ func (e *cacheEntry) restore(u *unit) {
 // its importers see of it, beside its types.
 func factHash(u *unit) [32]byte {
 	h := sha256.New()
-	// No facts and empty facts are the same: an analyzed unit without
-	// facts has none, one restored from the cache has empty ones.
-	var data []byte
+	// The facts' content hash: an analyzed unit without facts and one
+	// restored from the cache hash alike, and so do facts encoded by
+	// processes that met gob's types in another order.
+	var own [32]byte
 	if u.facts != nil {
-		data = u.facts.data
+		own = u.facts.sum
 	}
-	fmt.Fprintf(h, "facts %d\x00", len(data))
-	h.Write(data)
+	fmt.Fprintf(h, "facts %x\x00", own)
 	for _, dep := range sortedByID(u.deps) {
 		fmt.Fprintf(h, "dep %s\x00", dep.pkg.ImportPath)
 		h.Write(dep.factHash[:])

@@ -497,13 +497,13 @@ func (d *unitDriver) analyze(u *unit) (err error) {
 			}
 		}
 	}
-	data, err := scope.encode()
+	data, sum, err := scope.encode()
 	if err != nil {
 		u.errs = append(u.errs, err.Error())
 		u.failed = true
 		return nil
 	}
-	u.facts = &unitFacts{data: data}
+	u.facts = &unitFacts{data: data, sum: sum}
 	return nil
 }
 

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
 	"encoding/gob"
+	"encoding/json"
 	"fmt"
 	"go/types"
 	"reflect"
@@ -40,6 +42,11 @@ type factKey struct {
 // go/packages driver shares them).
 type unitFacts struct {
 	data []byte // gob of []gobFact; nil: no facts
+	// sum hashes the facts' content, not their encoding: gob numbers
+	// types in the order a process first meets them, so the same facts
+	// encode differently in a run that read the cache first. Zero when
+	// there are none.
+	sum [32]byte
 
 	once    sync.Once
 	decoded []gobFact
@@ -223,7 +230,7 @@ func (s *factScope) allPackageFacts(filter map[reflect.Type]bool) []analysis.Pac
 
 // encode returns the unit's own facts, gob-encoded, sorted for a
 // deterministic encoding; nil when there are none.
-func (s *factScope) encode() ([]byte, error) {
+func (s *factScope) encode() (data []byte, sum [32]byte, err error) {
 	var facts []gobFact
 	for k, f := range s.own {
 		path, err := s.enc.For(k.obj)
@@ -236,14 +243,26 @@ func (s *factScope) encode() ([]byte, error) {
 		facts = append(facts, gobFact{Fact: f})
 	}
 	if len(facts) == 0 {
-		return nil, nil
+		return nil, sum, nil
 	}
 	slices.SortFunc(facts, func(a, b gobFact) int {
 		return cmp.Or(cmp.Compare(a.Object, b.Object), cmp.Compare(reflect.TypeOf(a.Fact).String(), reflect.TypeOf(b.Fact).String()))
 	})
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(facts); err != nil {
-		return nil, fmt.Errorf("encode facts of %s: %w", s.pkg.Path(), err)
+		return nil, sum, fmt.Errorf("encode facts of %s: %w", s.pkg.Path(), err)
 	}
-	return buf.Bytes(), nil
+	// The content hash: JSON has no process-wide numbering, and facts
+	// hold no maps, so equal facts give equal bytes.
+	h := sha256.New()
+	for _, f := range facts {
+		j, err := json.Marshal(f.Fact)
+		if err != nil {
+			return nil, sum, fmt.Errorf("hash facts of %s: %w", s.pkg.Path(), err)
+		}
+		fmt.Fprintf(h, "%s %T %d\x00", f.Object, f.Fact, len(j))
+		h.Write(j)
+	}
+	h.Sum(sum[:0])
+	return buf.Bytes(), sum, nil
 }
