@@ -375,9 +375,11 @@ func (d *unitDriver) do(u *unit) {
 		u.failed = true
 		return
 	}
-	u.factHash = factHash(u)
-	if d.cache != nil && key != ([32]byte{}) && len(u.errs) == 0 {
-		d.cache.put(key, entryOf(u))
+	if d.cache != nil {
+		u.factHash = factHash(u)
+		if key != ([32]byte{}) && len(u.errs) == 0 {
+			d.cache.put(key, entryOf(u))
+		}
 	}
 }
 
@@ -497,7 +499,9 @@ func (d *unitDriver) analyze(u *unit) (err error) {
 			}
 		}
 	}
-	data, sum, err := scope.encode()
+	// The content hash keys importers' cache entries: only a run with a
+	// cache needs it.
+	data, sum, err := scope.encode(d.cache != nil)
 	if err != nil {
 		u.errs = append(u.errs, err.Error())
 		u.failed = true

@@ -229,8 +229,9 @@ func (s *factScope) allPackageFacts(filter map[reflect.Type]bool) []analysis.Pac
 }
 
 // encode returns the unit's own facts, gob-encoded, sorted for a
-// deterministic encoding; nil when there are none.
-func (s *factScope) encode() (data []byte, sum [32]byte, err error) {
+// deterministic encoding; nil when there are none. With withSum it also
+// returns their content hash (unitFacts.sum), zero otherwise.
+func (s *factScope) encode(withSum bool) (data []byte, sum [32]byte, err error) {
 	var facts []gobFact
 	for k, f := range s.own {
 		path, err := s.enc.For(k.obj)
@@ -251,6 +252,9 @@ func (s *factScope) encode() (data []byte, sum [32]byte, err error) {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(facts); err != nil {
 		return nil, sum, fmt.Errorf("encode facts of %s: %w", s.pkg.Path(), err)
+	}
+	if !withSum {
+		return buf.Bytes(), sum, nil
 	}
 	// The content hash: JSON has no process-wide numbering, and facts
 	// hold no maps, so equal facts give equal bytes.
