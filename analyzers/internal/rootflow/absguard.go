@@ -61,13 +61,15 @@ func (e *engine) absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
 
 // absolute keeps the origins of v that can be absolute paths: a relative
 // literal, a path relative to the working directory and the empty path
-// cannot; a parameter is marked so its callers drop theirs.
+// cannot; a parameter is marked so its callers drop theirs, and a cell so
+// the requirement on it drops its stores' (a package list of file names
+// tried with a join that keeps absolute names).
 func absolute(v Origins) Origins {
 	return v.mapOrigins(func(a Origin) Origins {
 		switch {
 		case a.Kind == Empty, a.Kind == Bad && a.Rel:
 			return nil
-		case a.Kind == Param && a.Path == "":
+		case (a.Kind == Param || a.Kind == Cell) && a.Path == "":
 			a.AbsOnly = true
 		}
 		return Origins{a}

@@ -46,6 +46,10 @@ type Req struct {
 	// UserBelow says a path the user chose is joined below the value at
 	// the write: the user's base is the user's there (projectdir.go).
 	UserBelow bool
+	// AbsOnly says the value reaches the write only where it is an
+	// absolute path (Origin.AbsOnly on a cell): relative values stored
+	// into the cell do not count.
+	AbsOnly bool
 	// Guard, on a requirement on cell Guarded, is the key of a boolean
 	// field of the same record that is true wherever the write runs
 	// (guard.go): stores into records built with it false are exempt.

@@ -162,21 +162,6 @@ func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
 	return e.below(Origins{a}, e.eval(args[i]))
 }
 
-// userBelow returns r for the requirement on the symbolic origin a: the
-// user's base only when a path the user chose is joined below a.
-func userBelow(r Req, a Origin) Req {
-	r.UserBelow = a.UserBelow
-	return r
-}
-
-// reqValue returns the value checked against requirement r.
-func reqValue(v Origins, r Req) Origins {
-	if r.UserBelow {
-		return belowUser(v)
-	}
-	return v
-}
-
 // asked marks the home directory that arrives at phi over edge i as asked
 // for when the edge runs only where a user's flag holds (if *global {
 // dir = home }).

@@ -216,9 +216,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	if r.EmptyTemp {
 		v = emptyIsTemp(v)
 	}
-	if r.UserBelow {
-		v = belowUser(v)
-	}
+	v = reqValue(v, r)
 	r.Guarded, r.Guard = fieldGuard(cs.instr, args[idx], e)
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
 }
@@ -296,9 +294,9 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 	for _, a := range v {
 		switch a.Kind {
 		case Param:
-			e.require(a.Key, a.Index, userBelow(guarded(r, ""), a), pos, queue)
+			e.require(a.Key, a.Index, symbolReq(guarded(r, ""), a), pos, queue)
 		case Cell:
-			e.require(a.Key, -1, userBelow(guarded(r, a.Key), a), pos, queue)
+			e.require(a.Key, -1, symbolReq(guarded(r, a.Key), a), pos, queue)
 		case Func:
 			if !found {
 				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
@@ -327,15 +325,15 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 			e.funcReqs[key] = reqs
 		}
 		if old, ok := reqs[idx]; ok {
-			if !old.UserBelow || r.UserBelow {
+			if covers(old, r) {
 				return
 			}
-			r.UserBelow = false // a stricter write: checked again
+			r = meet(old, r) // a stricter write: checked again
 		}
 		reqs[idx] = r
 	} else {
 		if old, ok := e.cellReqs[key]; ok {
-			if (old.Guard == "" || old.Guard == r.Guard) && (!old.UserBelow || r.UserBelow) {
+			if (old.Guard == "" || old.Guard == r.Guard) && covers(old, r) {
 				return
 			}
 			if old.Guard != "" && old.Guard != r.Guard {
@@ -343,7 +341,7 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 				// every store is checked.
 				r.Guard, r.Guarded = "", ""
 			}
-			r.UserBelow = r.UserBelow && old.UserBelow
+			r = meet(old, r)
 		}
 		e.cellReqs[key] = r
 	}

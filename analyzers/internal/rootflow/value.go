@@ -61,7 +61,9 @@ type Origin struct {
 	EmptyTemp bool
 	// AbsOnly, on a Param, says the callee returns the parameter only
 	// where filepath.IsAbs holds for it: a relative argument never comes
-	// back as it is (a join that keeps absolute paths).
+	// back as it is (a join that keeps absolute paths). On a Cell it says
+	// the value is used only where it is absolute: the relative values
+	// stored into the cell never reach the write (Req.AbsOnly).
 	AbsOnly bool
 	// EmptyOnly, on a Param, says the callee returns the parameter only
 	// where it is "": only an empty argument comes back as it is.
