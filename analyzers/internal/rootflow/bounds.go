@@ -75,3 +75,9 @@ const (
 	// it, the element is not, and the base below it stays reported.
 	maxUserCells = 8
 )
+
+// maxBelowPaths bounds the places of the user's element a requirement
+// on one symbol keeps (Req.BelowPaths, reqs.go); past it the requirement
+// is the strict one: every value stored is checked as it is, which may
+// report more, never less.
+const maxBelowPaths = 4

@@ -197,9 +197,9 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			arg = onlyEmpty(arg)
 		}
 		if a.UserBelow {
-			arg = belowUser(arg)
+			arg = belowUserAt(arg, a.BelowPath)
 		} else if a.Below > 0 && a.Below <= len(args) {
-			arg = e.below(arg, e.eval(args[a.Below-1]))
+			arg = e.belowAt(arg, e.eval(args[a.Below-1]), a.BelowPath)
 		}
 		p := e.expandElems(a.Path, args)
 		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, a.Raw, at)} })

@@ -46,6 +46,10 @@ type Req struct {
 	// UserBelow says a path the user chose is joined below the value at
 	// the write: the user's base is the user's there (projectdir.go).
 	UserBelow bool
+	// BelowPaths, with UserBelow, are the patterns between the value and
+	// the user's element, one per use (Origin.BelowPath), sorted: the
+	// value must be the user's base at each of them.
+	BelowPaths []string
 	// AbsOnly says the value reaches the write only where it is an
 	// absolute path (Origin.AbsOnly on a cell): relative values stored
 	// into the cell do not count.

@@ -29,13 +29,19 @@ func (e *engine) computeInto(v ssa.Value) Origins {
 	return e.compute(v)
 }
 
-// intoCell returns the cell every use of the call v stores it into, or "".
+// intoCell returns the cell every use of the call v (or of one result of
+// a call, dir, err = ...) stores it into, or "".
 func (e *engine) intoCell(v ssa.Value) string {
-	call, ok := v.(*ssa.Call)
-	if !ok {
+	switch v := v.(type) {
+	case *ssa.Call:
+	case *ssa.Extract:
+		if _, ok := v.Tuple.(*ssa.Call); !ok {
+			return ""
+		}
+	default:
 		return ""
 	}
-	refs := call.Referrers()
+	refs := v.Referrers()
 	if refs == nil || len(*refs) == 0 {
 		return ""
 	}

@@ -29,21 +29,43 @@ import (
 // called.
 
 // belowUser returns v as the base of a path the user chose below it.
-func belowUser(v Origins) Origins {
+func belowUser(v Origins) Origins { return belowUserAt(v, "") }
+
+// belowUserAt returns v as the base of a path the user chose below v/p:
+// the path between counts (the directory of a file named in the cwd is
+// the cwd; a constant directory below the cwd is the program's own). A
+// symbolic origin keeps the path from its value to the user's element in
+// BelowPath, for the requirement on it. An origin already the base of an
+// element nearer to it (UserBelow, Below) keeps that.
+func belowUserAt(v Origins, p string) Origins {
 	return v.mapOrigins(func(a Origin) Origins {
-		switch {
-		case a.userBase():
-			return Origins{{Kind: User, Path: a.Path}}
-		case a.Kind == Param || a.Kind == Cell:
-			a.UserBelow, a.Below = true, 0
+		if a.UserBelow || a.Below > 0 {
+			return Origins{a}
 		}
-		return Origins{a}
+		return Origins{userAt(a, cleanPattern(joinPattern(a.Path, p)))}
 	})
+}
+
+// userAt returns a as the base of a path the user chose at base below
+// a's origin (a's own path goes on past the element).
+func userAt(a Origin, base string) Origin {
+	b := a
+	b.Path, b.Below, b.BelowPath = base, 0, ""
+	switch {
+	case b.userBase():
+		return Origin{Kind: User, Path: a.Path}
+	case a.Kind == Param || a.Kind == Cell:
+		a.UserBelow, a.Below, a.BelowPath = true, 0, base
+	default:
+		a.Below, a.BelowPath = 0, ""
+	}
+	return a
 }
 
 // userBase reports whether a is the working directory, a directory
 // above it (Dir of a file named in it, Dir("Tasks.yml"), is "."), or the
-// home directory the user asked for.
+// home directory the user asked for (or a directory above it: a search
+// from there).
 func (a Origin) userBase() bool {
 	if a.Kind == Bad && a.Cause == CauseLiteral && a.Rel && !strings.Contains(a.Lit+a.Path, "*") {
 		// The directory of a file named in the cwd: Dir("Tasks.yml").
@@ -58,7 +80,7 @@ func (a Origin) userBase() bool {
 	case a.Cause == CauseLiteral && a.Rel:
 		return a.Lit == "." || a.Lit == ".."
 	case a.Cause == CauseHome:
-		return a.Asked && a.Path == ""
+		return a.Asked
 	}
 	return false
 }
@@ -85,17 +107,22 @@ func (e *engine) joinBelow(base Origins, rest []ssa.Value) Origins {
 
 // below returns base as the base of the element el (its origins): the
 // user's, conditional on a parameter, or unchanged.
-func (e *engine) below(base, el Origins) Origins {
-	if p, ok := soleParam(el); ok {
+func (e *engine) below(base, el Origins) Origins { return e.belowAt(base, el, "") }
+
+// belowAt is below with the element at p below each origin of base.
+func (e *engine) belowAt(base, el Origins, p string) Origins {
+	if prm, ok := soleParam(el); ok {
 		return base.mapOrigins(func(a Origin) Origins {
-			if a.userBase() || a.Kind == Param || a.Kind == Cell {
-				a.Below = p.Index + 1
+			b := a
+			b.Path = cleanPattern(joinPattern(a.Path, p))
+			if !a.UserBelow && a.Below == 0 && (b.userBase() || a.Kind == Param || a.Kind == Cell) {
+				a.Below, a.BelowPath = prm.Index+1, b.Path
 			}
 			return Origins{a}
 		})
 	}
 	if e.inPlace(el) || e.userChosen(el, nil) {
-		return belowUser(base)
+		return belowUserAt(base, p)
 	}
 	return base
 }
@@ -111,12 +138,22 @@ func (v Origins) mayBeUserBase() bool {
 	return false
 }
 
-// soleParam returns the parameter v is, when it is one and nothing more.
+// soleParam returns the parameter v is, when it is one and nothing more
+// than it or the empty path (a helper that returns "" for "", as a
+// shell expansion does, is the parameter's; the empty element is the
+// user's anyway, as in userChosen).
 func soleParam(v Origins) (Origin, bool) {
-	if len(v) == 1 && v[0].Kind == Param && v[0].Path == "" {
-		return v[0], true
+	var p Origin
+	for _, a := range v {
+		switch {
+		case a.Kind == Empty:
+		case a.Kind == Param && a.Path == "" && (p.Kind != Param || p.Key == a.Key && p.Index == a.Index):
+			p = a
+		default:
+			return Origin{}, false
+		}
 	}
-	return Origin{}, false
+	return p, p.Kind == Param
 }
 
 // userChosen reports whether every origin of v is the user's (or empty),
@@ -139,7 +176,7 @@ func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
 			seen[a.Key] = true
 			stores := e.cellStores(a.Key)
 			if a.UserBelow {
-				stores = belowUser(stores)
+				stores = belowUserAt(stores, a.BelowPath)
 			}
 			if len(stores) > 0 && !e.userChosen(stores, seen) {
 				return false
@@ -155,11 +192,20 @@ func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
 // args: the argument decides.
 func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
 	i := a.Below - 1
-	a.Below = 0
 	if i < 0 || i >= len(args) {
+		a.Below, a.BelowPath = 0, ""
 		return Origins{a}
 	}
-	return e.below(Origins{a}, e.eval(args[i]))
+	el := e.eval(args[i])
+	if prm, ok := soleParam(el); ok {
+		a.Below = prm.Index + 1 // the caller's caller decides
+		return Origins{a}
+	}
+	if e.inPlace(el) || e.userChosen(el, nil) {
+		return Origins{userAt(a, a.BelowPath)}
+	}
+	a.Below, a.BelowPath = 0, ""
+	return Origins{a}
 }
 
 // asked marks the home directory that arrives at phi over edge i as asked

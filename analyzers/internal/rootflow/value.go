@@ -72,6 +72,10 @@ type Origin struct {
 	// below it: where it is the working directory (or above it), or the
 	// home directory the user asked for, it is the user's (projectdir.go).
 	UserBelow bool
+	// BelowPath, with UserBelow, is the pattern between the symbol's value
+	// and the user's element: the user's base is the value with it
+	// appended (Dir(f) of a cell f is "..").
+	BelowPath string
 	// Below, on an origin of a summary, says the element joined below it
 	// is parameter Below-1 of the function: the caller's argument decides
 	// whether it is the user's base (projectdir.go); 0 for none.
@@ -90,7 +94,7 @@ func originLess(a, b Origin) int {
 	if c := int(a.Kind) - int(b.Kind); c != 0 {
 		return c
 	}
-	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}, {a.At.Filename, b.At.Filename}} {
+	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}, {a.BelowPath, b.BelowPath}, {a.At.Filename, b.At.Filename}} {
 		if c := strings.Compare(p[0], p[1]); c != 0 {
 			return c
 		}
@@ -382,6 +386,9 @@ func cleanPattern(p string) string {
 	p = path.Clean(p)
 	if p == "." {
 		return ""
+	}
+	for strings.Contains(p, "**/**") {
+		p = strings.ReplaceAll(p, "**/**", "**") // the same paths
 	}
 	if segs := strings.Split(p, "/"); len(segs) > maxSegments {
 		p = strings.Join(segs[:maxSegments-1], "/") + "/**"

@@ -112,3 +112,34 @@ func runInTaskFileDir() {
 	os.MkdirAll(filepath.Join(taskFileDir(), *jobDir), 0o755)                 // ok: the user's dir below the task file's
 	os.MkdirAll(filepath.Join(filepath.Dir("state/db.json"), *jobDir), 0o755) // want `os.MkdirAll writes "state/\*" relative to the working directory`
 }
+
+// The path between a cell and the user's element counts: the directory
+// of the file a cell names (a default name, in the cwd) is the cwd, and a
+// constant directory after the cell's value is the program's own.
+
+var defaultName = "Tasks.yml"
+
+type found struct{ file string }
+
+func locate() *found { return &found{file: defaultName} }
+
+func (f *found) run() {
+	os.MkdirAll(filepath.Join(filepath.Dir(f.file), *jobDir), 0o755) // ok: the user's dir beside the task file in the cwd
+}
+
+type area struct{ dir string }
+
+func newArea() *area {
+	wd, _ := os.Getwd()
+	return &area{dir: wd} // want `os.MkdirAll at resolve.go:139`
+}
+
+func (a *area) run() {
+	sub := filepath.Join(a.dir, "sub")
+	os.MkdirAll(filepath.Join(sub, *jobDir), 0o755)
+}
+
+func runFound() {
+	locate().run()
+	newArea().run()
+}

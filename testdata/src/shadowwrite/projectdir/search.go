@@ -97,3 +97,31 @@ func runFallback() {
 		p.runJob()
 	}
 }
+
+// With -global the search starts in the home directory the user asked
+// for, and may find the task file there or above it: still the user's
+// base. Without the flag, the home directory is the program's choice.
+
+func openStart(start string) *project {
+	file, err := searchUp(start, taskFileNames)
+	if err != nil {
+		return &project{dir: start}
+	}
+	return &project{dir: filepath.Dir(file)}
+}
+
+func runGlobal() {
+	start, _ := os.Getwd()
+	if *global {
+		home, err := os.UserHomeDir()
+		if err == nil {
+			start = home
+		}
+	}
+	openStart(start).runJob()
+}
+
+func runHome() {
+	home, _ := os.UserHomeDir()
+	openStart(home).runJob() // want `os.MkdirAll at search.go:59`
+}
