@@ -103,6 +103,8 @@ func TestCleanPattern(t *testing.T) {
 		{"a//b/./c", "a/b/c"},
 		{"a/../../b", "../b"},
 		{deep, "a/b/c/d/e/f/g/h/i/j/k/**"},
+		{"**/**", "**"},
+		{"a/**/**/**/b", "a/**/b"},
 	} {
 		if got := cleanPattern(c.in); got != c.want {
 			t.Errorf("cleanPattern(%q) = %q, want %q", c.in, got, c.want)
