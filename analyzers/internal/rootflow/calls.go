@@ -385,6 +385,9 @@ func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position)
 		}
 	}
 	suffix := strings.Join(rel, "/")
+	if v, ok := e.aliasJoin(first, rest, suffix, at); ok {
+		return v
+	}
 	return e.joinBelow(e.eval(first), rest).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
 }
 

@@ -1,0 +1,44 @@
+package rootflow
+
+import (
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// macOS shows its /var, /tmp and /etc also under /private (/var is a link
+// to /private/var), and only the /private names can be mounted into a
+// container: a program turns the temporary directory it made into its
+// mountable name with Join("/private", dir). That path is the same
+// temporary directory, so the join keeps the element's temp origins. Any
+// other element below "/private" is a fixed path of the program's own, as
+// before; a symbolic element (a parameter, a field) is kept only where an
+// empty value means the temporary directory (Origin.EmptyTemp), so a
+// caller's rooted or user-chosen directory is not taken for its alias.
+
+// aliasRoot is the directory macOS shows its system directories under.
+const aliasRoot = "/private"
+
+// aliasJoin evaluates Join(first, rest...) when first is the constant
+// aliasRoot; ok is false otherwise.
+func (e *engine) aliasJoin(first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
+	s, isConst := constString(first)
+	if !isConst || strings.TrimSuffix(s, "/") != aliasRoot || len(rest) == 0 {
+		return nil, false
+	}
+	if _, isConst := constString(rest[0]); isConst {
+		return nil, false // a fixed path below /private: the program's own
+	}
+	tail := suffix
+	if s := elemPattern(rest[0]); s != "" {
+		tail = strings.TrimPrefix(strings.TrimPrefix(suffix, s), "/")
+	}
+	return e.eval(rest[0]).mapOrigins(func(a Origin) Origins {
+		switch {
+		case a.Kind == Temp, (a.Kind == Param || a.Kind == Cell) && a.EmptyTemp:
+			return Origins{a.appendPath(tail, at)}
+		}
+		return Origins{literal(aliasRoot, at).appendPath(suffix, at)}
+	}), true
+}
