@@ -28,7 +28,7 @@ func buildInContainer(data []byte) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)                                         // ok: the temporary directory
+	defer os.RemoveAll(dir)                                        // ok: the temporary directory
 	return os.WriteFile(filepath.Join(dir, "config"), data, 0o644) // ok: inside it
 }
 
@@ -39,6 +39,6 @@ func privateState(data []byte) {
 	os.WriteFile(filepath.Join("/private", "myapp", "state"), data, 0o644) // want `os.WriteFile writes the fixed path "/private/myapp/state"`
 	home, _ := os.UserHomeDir()
 	os.WriteFile(filepath.Join("/private", home, ".myapp"), data, 0o644) // want `os.WriteFile writes the fixed path "/private/\*/.myapp"`
-	dir, _ := mountableTempDir(home, "node-") // want `temp.mountableTempDir receives a path under the home directory`
-	os.WriteFile(filepath.Join(dir, "state"), data, 0o644) // want `os.WriteFile writes a path under the home directory`
+	dir, _ := mountableTempDir(home, "node-")                            // want `temp.mountableTempDir receives a path under the home directory`
+	os.WriteFile(filepath.Join(dir, "state"), data, 0o644)               // want `os.WriteFile writes a path under the home directory`
 }
