@@ -228,6 +228,8 @@ var envs = []Func{
 	{Name: "syscall.Getenv", Roles: Getenv},
 	// func Getenv(key string) (value string, found bool)
 	{Name: "golang.org/x/sys/unix.Getenv", Roles: Getenv},
+	// func Environ() []string
+	{Name: "os.Environ", Roles: Outside, Why: "the environment, from os.Environ", Cause: CauseEnv},
 	// func ExpandEnv(s string) string
 	{Name: "os.ExpandEnv", Roles: Outside | Expand, Why: "a path expanded from environment variables by os.ExpandEnv", Cause: CauseEnv},
 	// func Expand(s string, mapping func(string) string) string

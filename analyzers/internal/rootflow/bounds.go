@@ -81,3 +81,8 @@ const (
 // is the strict one: every value stored is checked as it is, which may
 // report more, never less.
 const maxBelowPaths = 4
+
+// maxMapKeys bounds the keys of a map a requirement keeps (Req.MapKeys,
+// envmap.go); past it the map is checked as a whole value, which reports
+// it (more findings, never fewer).
+const maxMapKeys = 8

@@ -187,6 +187,9 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			return Origins{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
 		}
 		arg := e.eval(args[a.Index])
+		if a.MapKey != "" {
+			arg = e.mapElems(arg, a.MapKey, at)
+		}
 		if a.EmptyTemp {
 			arg = emptyIsTemp(arg)
 		}
@@ -324,6 +327,11 @@ func (e *engine) envVar(name ssa.Value, at token.Position) Origin {
 	if !isConst {
 		return Origin{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}
 	}
+	return e.envVarNamed(s, at)
+}
+
+// envVarNamed is the origin of the value of environment variable s.
+func (e *engine) envVarNamed(s string, at token.Position) Origin {
 	if slices.Contains(e.cfg.RootEnv, s) {
 		return Origin{Kind: Rooted, Root: "global"}
 	}

@@ -203,7 +203,9 @@ func (e *engine) compute(v ssa.Value) Origins {
 	case *ssa.MakeClosure:
 		return Origins{{Kind: Func, Key: funcKey(v.Fn.(*ssa.Function))}}
 	case *ssa.Lookup:
-		return e.bad(v.Pos(), "a map element, which the analysis cannot follow")
+		return e.lookup(v)
+	case *ssa.MakeMap:
+		return e.madeMap(v)
 	}
 	return e.bad(v.Pos(), "a value the analysis cannot follow")
 }

@@ -50,6 +50,10 @@ type Req struct {
 	// the user's element, one per use (Origin.BelowPath), sorted: the
 	// value must be the user's base at each of them.
 	BelowPaths []string
+	// MapKeys, on a requirement on a map, are the constant keys whose
+	// elements reach the write (Origin.MapKey), sorted; none for a value
+	// that is not a map.
+	MapKeys []string
 	// AbsOnly says the value reaches the write only where it is an
 	// absolute path (Origin.AbsOnly on a cell): relative values stored
 	// into the cell do not count.

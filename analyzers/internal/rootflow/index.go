@@ -56,6 +56,9 @@ type index struct {
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
+	// mapSets are, lazily, the values the package stores at constant keys
+	// of maps, by map type and key (envmap.go).
+	mapSets map[string][]ssa.Value
 }
 
 // buildIndex records the package's functions, closures and stores.

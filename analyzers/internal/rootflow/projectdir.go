@@ -175,6 +175,9 @@ func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
 			}
 			seen[a.Key] = true
 			stores := e.cellStores(a.Key)
+			if a.MapKey != "" {
+				stores = e.mapElems(stores, a.MapKey, a.At)
+			}
 			if a.UserBelow {
 				stores = belowUserAt(stores, a.BelowPath)
 			}

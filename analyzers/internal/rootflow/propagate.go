@@ -123,7 +123,7 @@ func (e *engine) propagate() {
 			if e.guardExempt(s, r) {
 				continue
 			}
-			e.check(reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(e.storeReq(s, r), Hop{cellName(key), e.at(s.pos)}), &queue)
+			e.check(e.reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(e.storeReq(s, r), Hop{cellName(key), e.at(s.pos)}), &queue)
 		}
 	}
 
@@ -142,12 +142,12 @@ func (e *engine) propagate() {
 			if e.guardExempt(s, p.req) {
 				continue
 			}
-			e.check(reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(e.storeReq(s, p.req), Hop{name, e.at(s.pos)}), &queue)
+			e.check(e.reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(e.storeReq(s, p.req), Hop{name, e.at(s.pos)}), &queue)
 		}
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
 		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
-			e.check(reqValue(v, p.req), p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(p.pos)}), &queue)
+			e.check(e.reqValue(v, p.req), p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(p.pos)}), &queue)
 		}
 	}
 }
@@ -216,7 +216,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	if r.EmptyTemp {
 		v = emptyIsTemp(v)
 	}
-	v = reqValue(v, r)
+	v = e.reqValue(v, r)
 	r.Guarded, r.Guard = fieldGuard(cs.instr, args[idx], e)
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
 }

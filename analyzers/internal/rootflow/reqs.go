@@ -9,21 +9,33 @@ import "slices"
 //   - UserBelow: a path the user chose is joined below it, at BelowPaths
 //     below its value (projectdir.go);
 //   - AbsOnly: it reaches the write only where it is absolute
-//     (absguard.go), so relative values do not count.
+//     (absguard.go), so relative values do not count;
+//   - MapKeys: it is a map whose elements at these keys reach the write
+//     (envmap.go).
 // Two requirements on one symbol meet: a store or argument checked under
 // the weaker one is checked again under their meet.
 
 // symbolReq returns r for the requirement on the symbolic origin a.
 func symbolReq(r Req, a Origin) Req {
-	r.UserBelow, r.BelowPaths, r.AbsOnly = a.UserBelow, nil, a.AbsOnly
+	r.UserBelow, r.BelowPaths, r.AbsOnly, r.MapKeys = a.UserBelow, nil, a.AbsOnly, nil
 	if a.UserBelow {
 		r.BelowPaths = []string{a.BelowPath}
+	}
+	if a.MapKey != "" {
+		r.MapKeys = []string{a.MapKey}
 	}
 	return r
 }
 
 // reqValue returns the value checked against requirement r.
-func reqValue(v Origins, r Req) Origins {
+func (e *engine) reqValue(v Origins, r Req) Origins {
+	if len(r.MapKeys) > 0 {
+		parts := make([]Origins, len(r.MapKeys))
+		for i, k := range r.MapKeys {
+			parts[i] = e.mapElems(v, k, r.At)
+		}
+		v = union(parts...)
+	}
 	if r.AbsOnly {
 		v = absolute(v)
 	}
@@ -41,7 +53,8 @@ func reqValue(v Origins, r Req) Origins {
 // would: it is no weaker in any respect.
 func covers(old, r Req) bool {
 	below := !old.UserBelow || r.UserBelow && subset(r.BelowPaths, old.BelowPaths)
-	return below && (!old.AbsOnly || r.AbsOnly)
+	keys := len(old.MapKeys) == 0 || len(r.MapKeys) > 0 && subset(r.MapKeys, old.MapKeys)
+	return below && keys && (!old.AbsOnly || r.AbsOnly)
 }
 
 // meet returns the requirement that checks everything old and r check: a
@@ -57,6 +70,7 @@ func meet(old, r Req) Req {
 		r.UserBelow, r.BelowPaths = false, nil
 	}
 	r.AbsOnly = r.AbsOnly && old.AbsOnly
+	r.MapKeys = mergeKeys(old.MapKeys, r.MapKeys)
 	return r
 }
 
@@ -68,4 +82,21 @@ func subset(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// mergeKeys is the union of two requirements' map keys: the elements at
+// every key either names reach the write (up to maxMapKeys; past it, or
+// when one of them is on the whole value, none: the value is checked as
+// it is, which reports a map of the environment as such).
+func mergeKeys(a, b []string) []string {
+	if len(a) == 0 || len(b) == 0 {
+		return nil
+	}
+	keys := append(slices.Clone(a), b...)
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	if len(keys) > maxMapKeys {
+		return nil
+	}
+	return keys
 }

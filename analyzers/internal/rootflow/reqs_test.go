@@ -23,13 +23,16 @@ func TestReqMeet(t *testing.T) {
 		{"too many places: strict", below("a", "b", "c", "d"), below("e"), strict, false},
 		{"abs only when both", abs, strict, strict, false},
 		{"abs and abs", abs, abs, abs, true},
+		{"map keys kept", Req{MapKeys: []string{"A"}}, Req{MapKeys: []string{"B"}}, Req{MapKeys: []string{"A", "B"}}, false},
+		{"map key covered", Req{MapKeys: []string{"A", "B"}}, Req{MapKeys: []string{"B"}}, Req{MapKeys: []string{"A", "B"}}, true},
+		{"whole map: no keys", Req{MapKeys: []string{"A"}}, strict, strict, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := covers(c.old, c.r); got != c.covers {
 				t.Errorf("covers = %v, want %v", got, c.covers)
 			}
 			got := meet(c.old, c.r)
-			if got.UserBelow != c.want.UserBelow || got.AbsOnly != c.want.AbsOnly || !slices.Equal(got.BelowPaths, c.want.BelowPaths) {
+			if got.UserBelow != c.want.UserBelow || got.AbsOnly != c.want.AbsOnly || !slices.Equal(got.BelowPaths, c.want.BelowPaths) || !slices.Equal(got.MapKeys, c.want.MapKeys) {
 				t.Errorf("meet = %+v, want %+v", got, c.want)
 			}
 		})
@@ -50,10 +53,14 @@ func TestReqValue(t *testing.T) {
 		{"every place must hold", Origins{cwdFile}, Req{UserBelow: true, BelowPaths: []string{"", ".."}}, []Kind{User, Bad}},
 		{"relative name where only absolute reach", Origins{cwdFile}, Req{AbsOnly: true}, nil},
 		{"absolute origin kept", Origins{home}, Req{AbsOnly: true}, []Kind{Bad}},
+		{"environment copy at a root override", Origins{{Kind: Bad, Cause: CauseEnv, Why: envMapWhy}}, Req{MapKeys: []string{"ROOT"}}, []Kind{Rooted}},
+		{"environment copy at another key", Origins{{Kind: Bad, Cause: CauseEnv, Why: envMapWhy}}, Req{MapKeys: []string{"OTHER"}}, []Kind{Bad}},
+		{"a parameter's element", Origins{{Kind: Param, Key: "f", Index: 0}}, Req{MapKeys: []string{"ROOT"}}, []Kind{Param}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []Kind
-			for _, a := range reqValue(c.v, c.r) {
+			e := &engine{index: index{cfg: &Config{RootEnv: []string{"ROOT"}}}}
+			for _, a := range e.reqValue(c.v, c.r) {
 				got = append(got, a.Kind)
 			}
 			slices.Sort(got)

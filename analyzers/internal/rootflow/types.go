@@ -28,6 +28,9 @@ func pathType(t types.Type, depth int) bool {
 			}
 		}
 		return pathType(u.Elem(), depth+1)
+	case *types.Map:
+		// A map of strings may be a copy of the environment (envmap.go).
+		return isString(u.Key()) && isString(u.Elem())
 	case *types.Signature:
 		// A func value may be an authority (stored in a field, called later).
 		return u.Params().Len() == 0 && u.Results().Len() >= 1 && pathType(u.Results().At(0).Type(), depth+1)
@@ -59,4 +62,10 @@ func stringConstraint(tp *types.TypeParam, depth int) bool {
 		}
 	}
 	return found
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

@@ -76,6 +76,9 @@ type Origin struct {
 	// and the user's element: the user's base is the value with it
 	// appended (Dir(f) of a cell f is "..").
 	BelowPath string
+	// MapKey, on a Param or Cell that holds a map, says the value is the
+	// map's element at this constant key (envmap.go).
+	MapKey string
 	// Below, on an origin of a summary, says the element joined below it
 	// is parameter Below-1 of the function: the caller's argument decides
 	// whether it is the user's base (projectdir.go); 0 for none.
@@ -94,7 +97,7 @@ func originLess(a, b Origin) int {
 	if c := int(a.Kind) - int(b.Kind); c != 0 {
 		return c
 	}
-	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}, {a.BelowPath, b.BelowPath}, {a.At.Filename, b.At.Filename}} {
+	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}, {a.BelowPath, b.BelowPath}, {a.MapKey, b.MapKey}, {a.At.Filename, b.At.Filename}} {
 		if c := strings.Compare(p[0], p[1]); c != 0 {
 			return c
 		}
