@@ -53,6 +53,9 @@ type index struct {
 	embed       embedIndex             // fields of shared bases, per embedding type (embedded.go)
 	absWrappers map[*ssa.Function]bool // lazily, whether each function asked about is a wrapper of IsAbs (abswrap.go)
 	calls       *callSites             // lazily, the static call sites, for func-valued parameters (funcparams.go)
+	// boundMethods are the methods taken as values (rc.Touch): their
+	// receivers are bound where the engine does not follow them (ctors.go).
+	boundMethods map[string]bool
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
@@ -72,6 +75,9 @@ func (e *engine) buildIndex() {
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
+					if m, ok := callee.Object().(*types.Func); ok && callee.Synthetic != "" {
+						e.boundMethods[m.Origin().FullName()] = true
+					}
 				case *ssa.FieldAddr:
 					e.collectEmbed(in)
 				case *ssa.ChangeType:

@@ -41,7 +41,7 @@ func reqValue(v Origins, r Req) Origins {
 // would: it is no weaker in any respect.
 func covers(old, r Req) bool {
 	below := !old.UserBelow || r.UserBelow && subset(r.BelowPaths, old.BelowPaths)
-	return below && (!old.AbsOnly || r.AbsOnly)
+	return below && (!old.AbsOnly || r.AbsOnly) && (!old.Aliased || r.Aliased)
 }
 
 // meet returns the requirement that checks everything old and r check: a
@@ -57,6 +57,7 @@ func meet(old, r Req) Req {
 		r.UserBelow, r.BelowPaths = false, nil
 	}
 	r.AbsOnly = r.AbsOnly && old.AbsOnly
+	r.Aliased = r.Aliased && old.Aliased
 	return r
 }
 

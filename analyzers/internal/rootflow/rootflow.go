@@ -142,6 +142,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			keptLocal:  map[*ssa.Alloc]bool{},
 
 			flagCallbacks: map[*ssa.Function]bool{},
+			boundMethods:  map[string]bool{},
 		},
 		evaluator: evaluator{
 			results:   map[*ssa.Function][]Origins{},
@@ -149,6 +150,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		},
 		requirements: requirements{
 			funcReqs: map[string]map[int]Req{},
+			fieldReqs: map[string]map[fieldSlot]Req{},
 			cellReqs: map[string]Req{},
 			stores:   map[string]Origins{},
 			res:      &Result{Config: cfg},

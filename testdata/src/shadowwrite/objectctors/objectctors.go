@@ -98,23 +98,75 @@ func touchIt(rc *RC) { rc.Touch() }
 
 func describe(rc *RC) { fmt.Println(rc.shown) }
 
-// Objects the analysis cannot follow to the touch: every RC's path is
-// checked where it is stored, as for any field.
-var current *RC
+// An object handed on as an interface value is still that object.
+type reloader interface{ Reload() error }
 
-type toucher interface{ Touch() error }
+func (rc *RC) Reload() error { return rc.Touch() }
+
+func throughInterface() {
+	rc, _ := RCFromPath("iface.envrc") // want `RCFromPath receives "iface.envrc" relative to the working directory`
+	reloadAny(rc)
+	other, _ := RCFromPath("iface-other.envrc") // ok: never touched
+	fmt.Println(other.shown)
+}
+
+func reloadAny(r reloader) { r.Reload() }
+
+// Objects the analysis cannot follow to the touch (kept in a global,
+// taken from a map): every Pinned's path is checked where it is stored,
+// as for any field, the ones never touched included.
+type Pinned struct{ path string }
+
+func NewPinned(path string) *Pinned { return &Pinned{path: path} }
+
+func (p *Pinned) Touch() error { return touch(p.path) }
+
+var current *Pinned
 
 func escape() {
-	kept, _ := RCFromPath("global.envrc") // want `RCFromPath receives "global.envrc" relative to the working directory`
-	current = kept
+	current = NewPinned("global.pin")                       // want `NewPinned receives "global.pin" relative to the working directory`
+	byName := map[string]*Pinned{"x": NewPinned("map.pin")} // want `NewPinned receives "map.pin" relative to the working directory`
+	byName["x"].Touch()
+	shown := NewPinned("shown.pin") // want `NewPinned receives "shown.pin" relative to the working directory`
+	fmt.Println(shown.path)
 }
 
 func touchCurrent() { current.Touch() }
 
-func throughInterface() {
-	rc, _ := RCFromPath("iface.envrc") // want `RCFromPath receives "iface.envrc" relative to the working directory`
-	var t toucher = rc
-	t.Touch()
+// An interface several types implement: the call may reach any of them,
+// and every object of each is checked.
+type bumper interface{ Bump() error }
+
+func bumpAny(b bumper) { b.Bump() }
+
+func (p *Pinned) Bump() error { return nil }
+
+type Shared struct{ path string }
+
+func NewShared(path string) *Shared { return &Shared{path: path} }
+
+func (s *Shared) Bump() error { return touch(s.path) }
+
+func (s *Shared) Name() string { return s.path }
+
+func sharedUse() {
+	bumpAny(NewShared(""))                       // ok: empty (never a write)
+	fmt.Println(NewShared("shown.shared").Name()) // want `NewShared receives "shown.shared" relative to the working directory`
+}
+
+// A method value binds its receiver where the engine does not follow it:
+// every Bound's path is checked.
+type Bound struct{ path string }
+
+func NewBound(path string) *Bound { return &Bound{path: path} }
+
+func (b *Bound) Touch() error { return touch(b.path) }
+
+func methodValue() {
+	f := NewBound("bound.pin").Touch // want `NewBound receives "bound.pin" relative to the working directory`
+	f()
+	shown := NewBound("shown-bound.pin") // want `NewBound receives "shown-bound.pin" relative to the working directory`
+	fmt.Println(shown.path)
 }
 
 // Across packages: rcfile.FromPath is a constructor, rcfile.File.Touch
