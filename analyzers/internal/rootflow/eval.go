@@ -21,8 +21,8 @@ type evaluator struct {
 	active    map[ssa.Value]*activeEval
 	lowlink   int
 	steps     int
-	resolving map[string]bool // cells whose stores are being evaluated
-	into      string          // the cell the call being computed is stored into in place (inplace.go)
+	resolving map[string]bool      // cells whose stores are being evaluated
+	into      string               // the cell the call being computed is stored into in place (inplace.go)
 	ctorMemo  map[ctorSlot]Origins // what constructors store into the objects they return (ctors.go)
 }
 

@@ -27,10 +27,10 @@ type requirements struct {
 	// point to, by function key (ctors.go).
 	fieldReqs map[string]map[fieldSlot]Req
 	cellReqs  map[string]Req
-	stores   map[string]Origins
-	res      *Result
-	reach    map[*ssa.Function][]Reach
-	seen     map[string]bool // findings already reported
+	stores    map[string]Origins
+	res       *Result
+	reach     map[*ssa.Function][]Reach
+	seen      map[string]bool // findings already reported
 	// sinkValues, lazily, resolves sinks passed as func values (sinkvalue.go).
 	sinkValues *sinkValues
 }

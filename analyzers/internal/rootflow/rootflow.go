@@ -149,13 +149,13 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			resolving: map[string]bool{},
 		},
 		requirements: requirements{
-			funcReqs: map[string]map[int]Req{},
+			funcReqs:  map[string]map[int]Req{},
 			fieldReqs: map[string]map[fieldSlot]Req{},
-			cellReqs: map[string]Req{},
-			stores:   map[string]Origins{},
-			res:      &Result{Config: cfg},
-			seen:     map[string]bool{},
-			reach:    map[*ssa.Function][]Reach{},
+			cellReqs:  map[string]Req{},
+			stores:    map[string]Origins{},
+			res:       &Result{Config: cfg},
+			seen:      map[string]bool{},
+			reach:     map[*ssa.Function][]Reach{},
 		},
 	}
 	if e.std && !cfg.AnalyzeStd {

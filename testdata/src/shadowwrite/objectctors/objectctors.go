@@ -150,7 +150,7 @@ func (s *Shared) Bump() error { return touch(s.path) }
 func (s *Shared) Name() string { return s.path }
 
 func sharedUse() {
-	bumpAny(NewShared(""))                       // ok: empty (never a write)
+	bumpAny(NewShared(""))                        // ok: empty (never a write)
 	fmt.Println(NewShared("shown.shared").Name()) // want `NewShared receives "shown.shared" relative to the working directory`
 }
 
