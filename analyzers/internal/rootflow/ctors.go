@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -225,7 +226,7 @@ func (e *engine) requireField(key string, idx int, cell string, r Req, pos token
 		return
 	}
 	fn, ok := e.byKey[key]
-	if !ok || !e.local(fn) || e.boundMethods[key] {
+	if _, isValue := e.valueFuncs[key]; !ok || !e.local(fn) || isValue {
 		e.require(cell, -1, guarded(r, cell), pos, queue)
 		return
 	}
@@ -463,7 +464,7 @@ func (e *engine) importedFieldReqs(key string, sites []callSite, queue *[]pendin
 			continue // a library's own fields: see inModule
 		}
 		for _, cs := range sites {
-			if cs.t.shared || e.boundMethods[key] {
+			if _, isValue := e.valueFuncs[key]; cs.t.shared || isValue {
 				e.require(fr.Cell, -1, guarded(fr.Req, fr.Cell), cs.instr.Pos(), queue)
 				continue
 			}
@@ -494,4 +495,46 @@ func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 		}
 	}
 	return out
+}
+
+// collectValueFuncs records the declared functions instr uses as values:
+// every operand that is one, but the callee of a static call (a method
+// value's wrapper is recorded with the closures).
+func (e *engine) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*ssa.Value {
+	var callee ssa.Value
+	if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+		callee = call.Common().Value
+	}
+	ops = instr.Operands(ops)
+	for _, op := range ops {
+		fn, ok := (*op).(*ssa.Function)
+		if !ok || *op == callee {
+			continue
+		}
+		if obj, ok := origin(fn).Object().(*types.Func); ok {
+			e.valueFuncs[obj.Origin().FullName()] = obj.Origin()
+		}
+	}
+	return ops
+}
+
+// valueFuncFallback requires the fields another package's functions
+// require of their parameters' objects of every object, for those this
+// package uses as values: the calls through the values are not followed.
+func (e *engine) valueFuncFallback(queue *[]pending) {
+	for _, key := range sortedKeys(e.valueFuncs) {
+		obj := e.valueFuncs[key]
+		if obj.Pkg() == e.pass.Pkg {
+			continue // requireField sees to them
+		}
+		sum := e.summary(callee{key: key, obj: obj})
+		if sum == nil {
+			continue
+		}
+		for _, fr := range sum.FieldReqs {
+			if e.inModule(key) || !throughCell(fr.Req) {
+				e.require(fr.Cell, -1, guarded(fr.Req, fr.Cell), token.NoPos, queue)
+			}
+		}
+	}
 }

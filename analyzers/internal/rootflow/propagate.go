@@ -124,6 +124,7 @@ func (e *engine) propagate() {
 		}
 		e.importedFieldReqs(key, sites, &queue)
 	}
+	e.valueFuncFallback(&queue)
 	for _, key := range sortedKeys(shared) {
 		if t := shared[key][0].t; len(calls[key]) == 0 && (t.fn == nil || !e.local(t.fn)) {
 			e.importedFieldReqs(key, shared[key], &queue)

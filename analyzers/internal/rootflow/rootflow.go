@@ -142,7 +142,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			keptLocal:  map[*ssa.Alloc]bool{},
 
 			flagCallbacks: map[*ssa.Function]bool{},
-			boundMethods:  map[string]bool{},
+			valueFuncs:    map[string]*types.Func{},
 		},
 		evaluator: evaluator{
 			results:   map[*ssa.Function][]Origins{},

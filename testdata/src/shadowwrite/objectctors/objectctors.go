@@ -177,3 +177,17 @@ func crossPackage() {
 	touched := rcfile.FromPath("cross-touched.envrc") // want `FromPath receives "cross-touched.envrc" relative to the working directory`
 	touched.Touch()
 }
+
+// A function used as a value (a handler passed on) may be called where
+// the engine does not follow the call: every Job's dir is checked.
+type Job struct{ dir string }
+
+func NewJob(dir string) *Job { return &Job{dir: dir} }
+
+func runJob(j *Job) error { return os.MkdirAll(j.dir, 0o755) }
+
+func jobs(handlers map[string]func(*Job) error) {
+	handlers["run"] = runJob
+	handlers["run"](NewJob("job.d"))    // want `NewJob receives "job.d" relative to the working directory`
+	fmt.Println(NewJob("shown.job").dir) // want `NewJob receives "shown.job" relative to the working directory`
+}
