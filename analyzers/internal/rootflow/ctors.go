@@ -13,27 +13,33 @@ import (
 // points to an object (rc.path in func (rc *RC) Touch) is the field of
 // the object the caller passes, not of every object of the type. The read
 // is a Cell origin with Of and Obj naming the parameter; a requirement on
-// it is a requirement on that parameter's field (fieldReqs), and each
-// caller decides, per call, which objects reach the parameter:
+// it is a requirement on that parameter's field (fieldReqs, exported as
+// FuncFact.FieldReqs), and each caller decides, per call, which objects
+// reach the parameter (checkObject):
 //   - a new object of the caller (&RC{path: p}): the stores into its
-//     field are checked where they are;
-//   - the result of a constructor, a function whose result is a new
-//     object (RCFromPath, or FindRC returning RCFromPath's result): what
-//     it stores into the field, in terms of its parameters (ctorField,
-//     exported as FuncFact.Fields), is checked against that call's
-//     arguments, at the call;
+//     field, where they are;
+//   - the result of a constructor, a function of the package whose
+//     returns are new objects (RCFromPath, or FindRC returning
+//     RCFromPath's result), followed through its returns: a part of the
+//     stored value that arises in the constructor is reported where it is
+//     stored, a part that is its parameter at the constructor's call, with
+//     that call's argument, and so on out (checkFramed); a constructor of
+//     another package by what it stores, in terms of its parameters
+//     (FuncFact.Fields), at the call;
 //   - the caller's own parameter: the requirement moves up, in the same
 //     form;
-//   - an interface holding one of these: that object;
-//   - anything else (a field, a global, a map element, more
-//     than maxObjectHops constructors deep), or a call the engine cannot
-//     follow to the function (several implementations, a method value):
-//     the field's cell, every store checked, as before.
+//   - an interface value holding one of these: that object;
+//   - anything else (a field, a global, a map element, more than
+//     maxObjectHops constructors deep), or when the function may be
+//     called where the engine does not follow the call (among several
+//     implementations, as a func value or method value): the field's
+//     cell, every store checked, as before.
 // Stores into the field through other pointers than a new object (a
 // setter's rc.path = p) may be into any object: a requirement on a
-// parameter's field keeps them checked (a cell requirement with Aliased).
-// A result that reads a parameter's field (a getter) is resolved the same
-// way where the call is made (substitute).
+// parameter's field keeps them checked (a cell requirement with Aliased,
+// which skips only the stores into new objects). A result that reads a
+// parameter's field (a getter) is the field of the caller's parameter
+// where the argument is one, else the field's cell (throughObject).
 
 // fieldSlot names the field of the object a parameter points to.
 type fieldSlot struct {

@@ -326,10 +326,6 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 			switch {
 			case a.Obj > 0: // the field of the object a parameter points to (ctors.go)
 				e.requireField(a.Of, a.Obj-1, a.Key, symbolReq(r, a), pos, queue)
-			case a.Obj < 0: // its stores through other pointers than a new object
-				rr := symbolReq(guarded(r, a.Key), a)
-				rr.Aliased = true
-				e.require(a.Key, -1, rr, pos, queue)
 			default:
 				e.require(a.Key, -1, symbolReq(guarded(r, a.Key), a), pos, queue)
 			}

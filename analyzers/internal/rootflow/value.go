@@ -85,9 +85,8 @@ type Origin struct {
 	Asked bool
 	// Of and Obj, on a Cell, say which objects' field it is (ctors.go):
 	// Obj > 0, that of the object parameter Obj-1 of function Of points
-	// to (a method's receiver), which its callers decide per call; Obj < 0,
-	// only what is stored into the field through other pointers than a
-	// new object (a setter's rc.path = p); 0, the field of every object.
+	// to (a method's receiver), which its callers decide per call; 0, the
+	// field of every object.
 	Of  string
 	Obj int
 	At  token.Position // where the origin arose, for messages
