@@ -188,6 +188,6 @@ func runJob(j *Job) error { return os.MkdirAll(j.dir, 0o755) }
 
 func jobs(handlers map[string]func(*Job) error) {
 	handlers["run"] = runJob
-	handlers["run"](NewJob("job.d"))    // want `NewJob receives "job.d" relative to the working directory`
+	handlers["run"](NewJob("job.d"))     // want `NewJob receives "job.d" relative to the working directory`
 	fmt.Println(NewJob("shown.job").dir) // want `NewJob receives "shown.job" relative to the working directory`
 }
