@@ -544,3 +544,15 @@ func (e *engine) valueFuncFallback(queue *[]pending) {
 		}
 	}
 }
+
+// anyObject returns v with its fields read through parameters as the
+// fields of whichever object: what the analyzers see of a write's path.
+func anyObject(v Origins) Origins {
+	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Obj != 0 }) {
+		return v
+	}
+	return v.mapOrigins(func(a Origin) Origins {
+		a.Of, a.Obj = "", 0
+		return Origins{a}
+	})
+}

@@ -83,6 +83,9 @@ func (e *engine) propagate() {
 				if a.Kind == Bad && !a.At.IsValid() {
 					a.At = at
 				}
+				// What a cell holds, for later packages and the inventory:
+				// the field of whichever object (ctors.go).
+				a.Of, a.Obj = "", 0
 				all = append(all, a)
 			}
 		}
@@ -295,7 +298,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			// writes are under that root, whatever it was built from.
 			v = Origins{authorityOrigin(authority)}
 		}
-		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: v})
+		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(v)})
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
 		r := Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}
 		r.Guarded, r.Guard = fieldGuard(in, args[i], e)

@@ -81,6 +81,7 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		if a.Kind != Cell || depth == 0 {
 			return Origins{a}
 		}
+		a.Of, a.Obj = "", 0 // the field of whichever object (ctors.go)
 		stored, ok := r.Stores[a.Key]
 		if !ok {
 			return Origins{a}
