@@ -556,3 +556,23 @@ func anyObject(v Origins) Origins {
 		return Origins{a}
 	})
 }
+
+// anyObjectReaches is anyObject of the reaches' paths, for the analyzers
+// (the facts keep the fields of the parameters' objects).
+func anyObjectReaches(rs []Reach) []Reach {
+	var out []Reach
+	for i, r := range rs {
+		p := anyObject(r.Path)
+		if out == nil && p.equal(r.Path) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(rs)
+		}
+		out[i].Path = p
+	}
+	if out == nil {
+		return rs
+	}
+	return out
+}
