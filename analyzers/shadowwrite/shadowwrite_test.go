@@ -69,6 +69,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "deepchain"},
 		{dir: "iface/..."},
 		{dir: "objects"},
+		{dir: "objectctors/..."},
 		{dir: "ifacemethod"},
 		{dir: "absguard"},
 		{dir: "arrays"},

@@ -70,6 +70,11 @@ const (
 	// base's fields are read as the fields of any object (embedded.go).
 	maxConstructorDepth = 4
 
+	// maxObjectHops bounds the constructors followed back from an object
+	// whose field a callee requires to where it is allocated (ctors.go);
+	// past it, the field of every object is required.
+	maxObjectHops = 4
+
 	// maxUserCells bounds the fields and variables read through to decide
 	// whether a path element is the user's choice (projectdir.go); past
 	// it, the element is not, and the base below it stays reported.

@@ -177,6 +177,9 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			}
 			return Origins{e.envVar(args[a.Index], at).extend(a.Path, a.Raw, at)}
 		}
+		if a.Kind == Cell && a.Obj > 0 && a.Of == key {
+			return e.throughObject(a, args)
+		}
 		if a.Kind != Param || a.Key != key {
 			if a.Below > 0 {
 				return e.resolveBelow(a, args)

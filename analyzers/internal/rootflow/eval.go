@@ -21,12 +21,14 @@ type evaluator struct {
 	active    map[ssa.Value]*activeEval
 	lowlink   int
 	steps     int
-	resolving map[string]bool // cells whose stores are being evaluated
-	into      string          // the cell the call being computed is stored into in place (inplace.go)
+	resolving map[string]bool      // cells whose stores are being evaluated
+	into      string               // the cell the call being computed is stored into in place (inplace.go)
+	ctorMemo  map[ctorSlot]Origins // what constructors store into the objects they return (ctors.go)
 }
 
 func (e *engine) resetMemo() {
 	e.memo = map[ssa.Value]Origins{}
+	e.ctorMemo = map[ctorSlot]Origins{}
 	e.active = map[ssa.Value]*activeEval{}
 	e.lowlink = 0
 	e.steps = 0
@@ -425,7 +427,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 		if key := e.refinedCell(p.X, p.Field); key != "" {
 			return e.cell(key, pos)
 		}
-		return e.cell(fieldKey(p.X.Type(), p.Field, e), pos)
+		return e.objectCell(e.cell(fieldKey(p.X.Type(), p.Field, e), pos), p.X)
 	case *ssa.IndexAddr:
 		return e.eval(p.X)
 	case *ssa.Call, *ssa.Extract, *ssa.Phi, *ssa.Parameter, *ssa.UnOp:

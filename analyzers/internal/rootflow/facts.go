@@ -58,6 +58,10 @@ type Req struct {
 	// absolute path (Origin.AbsOnly on a cell): relative values stored
 	// into the cell do not count.
 	AbsOnly bool
+	// Aliased, on a requirement on a cell, says only the stores into it
+	// through other pointers than a new object count: the new objects are
+	// followed to the reads that require them (ctors.go).
+	Aliased bool
 	// Guard, on a requirement on cell Guarded, is the key of a boolean
 	// field of the same record that is true wherever the write runs
 	// (guard.go): stores into records built with it false are exempt.
@@ -87,13 +91,38 @@ type FuncFact struct {
 	// ParamCalls are the calls of its func-typed parameters with paths
 	// (sinkvalue.go).
 	ParamCalls []ParamCall
+	// FieldReqs are the fields of the objects its parameters point to
+	// whose values reach writes (ctors.go), sorted.
+	FieldReqs []FieldReq
+	// Fields are, per result that is a new object, what the function
+	// stores into its fields in terms of its parameters (ctors.go).
+	Fields []ResultField
+}
+
+// FieldReq is a requirement on field Cell of the object parameter Index
+// points to.
+type FieldReq struct {
+	Index int
+	Cell  string
+	Req   Req
+}
+
+// ResultField is what a constructor stores into field Cell of the object
+// it returns as result Result.
+type ResultField struct {
+	Result int
+	Cell   string
+	Value  Origins
 }
 
 // AFact marks FuncFact as an analysis fact.
 func (*FuncFact) AFact() {}
 
 // String renders the fact for fixtures (// want fn:"..."):
-// "authority=repo", "results=[param0/logs]; requires=[0→os.WriteFile]".
+// "authority=repo", "results=[param0/logs]; requires=[0→os.WriteFile]",
+// "field requires=[0.store.Store.dir→os.WriteFile]" (the field of the
+// object parameter 0 points to), "fields=[0.store.Store.dir={param0}]"
+// (what the function stores into the object it returns as result 0).
 func (f *FuncFact) String() string {
 	var parts []string
 	if f.Authority != "" {
@@ -122,6 +151,20 @@ func (f *FuncFact) String() string {
 	}
 	if f.AbsCheck {
 		parts = append(parts, "abscheck")
+	}
+	if len(f.FieldReqs) > 0 {
+		rs := make([]string, len(f.FieldReqs))
+		for i, r := range f.FieldReqs {
+			rs[i] = strconv.Itoa(r.Index) + "." + ShortName(r.Cell) + "→" + r.Req.String()
+		}
+		parts = append(parts, "field requires=["+strings.Join(rs, ", ")+"]")
+	}
+	if len(f.Fields) > 0 {
+		fs := make([]string, len(f.Fields))
+		for i, r := range f.Fields {
+			fs[i] = strconv.Itoa(r.Result) + "." + ShortName(r.Cell) + "=" + r.Value.String()
+		}
+		parts = append(parts, "fields=["+strings.Join(fs, ", ")+"]")
 	}
 	if len(f.ParamCalls) > 0 {
 		cs := make([]string, len(f.ParamCalls))

@@ -53,6 +53,11 @@ type index struct {
 	embed       embedIndex             // fields of shared bases, per embedding type (embedded.go)
 	absWrappers map[*ssa.Function]bool // lazily, whether each function asked about is a wrapper of IsAbs (abswrap.go)
 	calls       *callSites             // lazily, the static call sites, for func-valued parameters (funcparams.go)
+	// valueFuncs are the declared functions and methods used as values
+	// (a handler passed on, rc.Touch bound): their callers are not all
+	// calls the engine sees, so the objects their parameters point to
+	// are any objects (ctors.go).
+	valueFuncs map[string]*types.Func
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
@@ -63,10 +68,12 @@ type index struct {
 
 // buildIndex records the package's functions, closures and stores.
 func (e *engine) buildIndex() {
+	var ops []*ssa.Value
 	for _, fn := range e.funcs {
 		e.byKey[funcKey(fn)] = fn
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				ops = e.collectValueFuncs(instr, ops[:0])
 				switch in := instr.(type) {
 				case ssa.CallInstruction:
 					e.collectStores(fn, in)
@@ -75,6 +82,9 @@ func (e *engine) buildIndex() {
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
+					if m, ok := callee.Object().(*types.Func); ok && callee.Synthetic != "" {
+						e.valueFuncs[m.Origin().FullName()] = m.Origin()
+					}
 				case *ssa.FieldAddr:
 					e.collectEmbed(in)
 				case *ssa.ChangeType:

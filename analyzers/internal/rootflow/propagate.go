@@ -23,11 +23,14 @@ type callSite struct {
 // reaches, and the findings.
 type requirements struct {
 	funcReqs map[string]map[int]Req
-	cellReqs map[string]Req
-	stores   map[string]Origins
-	res      *Result
-	reach    map[*ssa.Function][]Reach
-	seen     map[string]bool // findings already reported
+	// fieldReqs are the requirements on fields of the objects parameters
+	// point to, by function key (ctors.go).
+	fieldReqs map[string]map[fieldSlot]Req
+	cellReqs  map[string]Req
+	stores    map[string]Origins
+	res       *Result
+	reach     map[*ssa.Function][]Reach
+	seen      map[string]bool // findings already reported
 	// sinkValues, lazily, resolves sinks passed as func values (sinkvalue.go).
 	sinkValues *sinkValues
 }
@@ -39,6 +42,9 @@ type pending struct {
 	idx int
 	req Req
 	pos token.Pos // where the requirement arose in this package, if it did
+	// cell, with idx >= 0, says the requirement is on that field of the
+	// object the parameter points to (ctors.go).
+	cell string
 }
 
 // propagate finds the writes, checks their paths, and moves requirements
@@ -46,6 +52,7 @@ type pending struct {
 // until nothing new is required.
 func (e *engine) propagate() {
 	calls := map[string][]callSite{}
+	shared := map[string][]callSite{} // calls that may reach the target, among others
 	stores := e.storeSites
 	var queue []pending
 	for _, fn := range e.funcs {
@@ -59,6 +66,8 @@ func (e *engine) propagate() {
 						e.checkFuncArgs(in, fn, t, &queue)
 						if !t.shared {
 							calls[t.key] = append(calls[t.key], callSite{in, fn, t})
+						} else {
+							shared[t.key] = append(shared[t.key], callSite{in, fn, t})
 						}
 					}
 				}
@@ -74,6 +83,9 @@ func (e *engine) propagate() {
 				if a.Kind == Bad && !a.At.IsValid() {
 					a.At = at
 				}
+				// What a cell holds, for later packages and the inventory:
+				// the field of whichever object (ctors.go).
+				a.Of, a.Obj = "", 0
 				all = append(all, a)
 			}
 		}
@@ -113,6 +125,13 @@ func (e *engine) propagate() {
 				e.checkArg(cs, i, reqs[i], &queue)
 			}
 		}
+		e.importedFieldReqs(key, sites, &queue)
+	}
+	e.valueFuncFallback(&queue)
+	for _, key := range sortedKeys(shared) {
+		if t := shared[key][0].t; len(calls[key]) == 0 && (t.fn == nil || !e.local(t.fn)) {
+			e.importedFieldReqs(key, shared[key], &queue)
+		}
 	}
 	for _, key := range sortedKeys(up.cellReqs) {
 		r := up.cellReqs[key]
@@ -120,7 +139,7 @@ func (e *engine) propagate() {
 			continue // a library's own fields: see inModule
 		}
 		for _, s := range stores[key] {
-			if e.guardExempt(s, r) {
+			if e.guardExempt(s, r) || r.Aliased && freshStore(s) {
 				continue
 			}
 			e.check(e.reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(e.storeReq(s, r), Hop{cellName(key), e.at(s.pos)}), &queue)
@@ -130,6 +149,17 @@ func (e *engine) propagate() {
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
+		if p.cell != "" {
+			for _, cs := range calls[p.key] {
+				e.checkObjectArg(cs, p.idx, p.cell, p.req, &queue)
+			}
+			if len(shared[p.key]) > 0 {
+				// A call that may reach it among other implementations:
+				// its objects are any object.
+				e.require(p.cell, -1, guarded(p.req, p.cell), p.pos, &queue)
+			}
+			continue
+		}
 		if p.idx >= 0 {
 			for _, cs := range calls[p.key] {
 				e.checkArg(cs, p.idx, p.req, &queue)
@@ -139,7 +169,7 @@ func (e *engine) propagate() {
 		}
 		name := cellName(p.key)
 		for _, s := range stores[p.key] {
-			if e.guardExempt(s, p.req) {
+			if e.guardExempt(s, p.req) || p.req.Aliased && freshStore(s) {
 				continue
 			}
 			e.check(e.reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(e.storeReq(s, p.req), Hop{name, e.at(s.pos)}), &queue)
@@ -268,7 +298,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			// writes are under that root, whatever it was built from.
 			v = Origins{authorityOrigin(authority)}
 		}
-		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: v})
+		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(v)})
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
 		r := Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}
 		r.Guarded, r.Guard = fieldGuard(in, args[i], e)
@@ -296,7 +326,12 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 		case Param:
 			e.require(a.Key, a.Index, symbolReq(guarded(r, ""), a), pos, queue)
 		case Cell:
-			e.require(a.Key, -1, symbolReq(guarded(r, a.Key), a), pos, queue)
+			switch {
+			case a.Obj > 0: // the field of the object a parameter points to (ctors.go)
+				e.requireField(a.Of, a.Obj-1, a.Key, symbolReq(r, a), pos, queue)
+			default:
+				e.require(a.Key, -1, symbolReq(guarded(r, a.Key), a), pos, queue)
+			}
 		case Func:
 			if !found {
 				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
@@ -429,7 +464,9 @@ func (e *engine) export() {
 			f.Writes = e.reach[fn]
 		}
 		f.AbsCheck = e.isAbsCheck(fn)
-		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck || len(f.ParamCalls) > 0 {
+		f.FieldReqs = fieldReqList(e.fieldReqs[key])
+		f.Fields = e.resultFields(fn)
+		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck || len(f.ParamCalls) > 0 || len(f.FieldReqs) > 0 || len(f.Fields) > 0 {
 			e.pass.ExportObjectFact(obj, f)
 		}
 	}

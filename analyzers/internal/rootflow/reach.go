@@ -34,7 +34,7 @@ func (e *engine) reachAll() {
 		}
 	}
 	for fn, rs := range reach {
-		e.res.Reaches[funcKey(fn)] = rs
+		e.res.Reaches[funcKey(fn)] = anyObjectReaches(rs)
 	}
 	e.res.Stores = map[string]Origins{}
 	for k, v := range e.upstream().stores {

@@ -54,7 +54,7 @@ func (e *engine) reqValue(v Origins, r Req) Origins {
 func covers(old, r Req) bool {
 	below := !old.UserBelow || r.UserBelow && subset(r.BelowPaths, old.BelowPaths)
 	keys := len(old.MapKeys) == 0 || len(r.MapKeys) > 0 && subset(r.MapKeys, old.MapKeys)
-	return below && keys && (!old.AbsOnly || r.AbsOnly)
+	return below && keys && (!old.AbsOnly || r.AbsOnly) && (!old.Aliased || r.Aliased)
 }
 
 // meet returns the requirement that checks everything old and r check: a
@@ -71,6 +71,7 @@ func meet(old, r Req) Req {
 	}
 	r.AbsOnly = r.AbsOnly && old.AbsOnly
 	r.MapKeys = mergeKeys(old.MapKeys, r.MapKeys)
+	r.Aliased = r.Aliased && old.Aliased
 	return r
 }
 

@@ -81,6 +81,7 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		if a.Kind != Cell || depth == 0 {
 			return Origins{a}
 		}
+		a.Of, a.Obj = "", 0 // the field of whichever object (ctors.go)
 		stored, ok := r.Stores[a.Key]
 		if !ok {
 			return Origins{a}
@@ -142,18 +143,20 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			keptLocal:  map[*ssa.Alloc]bool{},
 
 			flagCallbacks: map[*ssa.Function]bool{},
+			valueFuncs:    map[string]*types.Func{},
 		},
 		evaluator: evaluator{
 			results:   map[*ssa.Function][]Origins{},
 			resolving: map[string]bool{},
 		},
 		requirements: requirements{
-			funcReqs: map[string]map[int]Req{},
-			cellReqs: map[string]Req{},
-			stores:   map[string]Origins{},
-			res:      &Result{Config: cfg},
-			seen:     map[string]bool{},
-			reach:    map[*ssa.Function][]Reach{},
+			funcReqs:  map[string]map[int]Req{},
+			fieldReqs: map[string]map[fieldSlot]Req{},
+			cellReqs:  map[string]Req{},
+			stores:    map[string]Origins{},
+			res:       &Result{Config: cfg},
+			seen:      map[string]bool{},
+			reach:     map[*ssa.Function][]Reach{},
 		},
 	}
 	if e.std && !cfg.AnalyzeStd {

@@ -86,7 +86,13 @@ type Origin struct {
 	// Asked, on the home directory, says it is used where the user asked
 	// for it with a flag (projectdir.go).
 	Asked bool
-	At    token.Position // where the origin arose, for messages
+	// Of and Obj, on a Cell, say which objects' field it is (ctors.go):
+	// Obj > 0, that of the object parameter Obj-1 of function Of points
+	// to (a method's receiver), which its callers decide per call; 0, the
+	// field of every object.
+	Of  string
+	Obj int
+	At  token.Position // where the origin arose, for messages
 }
 
 // Origins is the set of possible origins of an SSA value, sorted, without
@@ -97,7 +103,7 @@ func originLess(a, b Origin) int {
 	if c := int(a.Kind) - int(b.Kind); c != 0 {
 		return c
 	}
-	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}, {a.BelowPath, b.BelowPath}, {a.MapKey, b.MapKey}, {a.At.Filename, b.At.Filename}} {
+	for _, p := range [][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}, {a.BelowPath, b.BelowPath}, {a.MapKey, b.MapKey}, {a.Of, b.Of}, {a.At.Filename, b.At.Filename}} {
 		if c := strings.Compare(p[0], p[1]); c != 0 {
 			return c
 		}
@@ -107,7 +113,7 @@ func originLess(a, b Origin) int {
 	}
 	return cmp.Or(a.Index-b.Index, boolLess(a.Raw, b.Raw), boolLess(a.Rel, b.Rel),
 		boolLess(a.EmptyOnly, b.EmptyOnly), boolLess(a.AbsOnly, b.AbsOnly), boolLess(a.EmptyTemp, b.EmptyTemp),
-		boolLess(a.UserBelow, b.UserBelow), a.Below-b.Below, boolLess(a.Asked, b.Asked))
+		boolLess(a.UserBelow, b.UserBelow), a.Below-b.Below, boolLess(a.Asked, b.Asked), a.Obj-b.Obj)
 }
 
 // boolLess orders false before true.

@@ -38,11 +38,13 @@ func saveVia(dir string, data []byte) error { // want saveVia:`requires=\[0→fa
 // Store keeps its directory in a field that is written.
 type Store struct{ dir string }
 
-// NewStore stores its parameter into the field.
-func NewStore(dir string) *Store { return &Store{dir: dir} } // want NewStore:`requires=\[0→field facts\.Store\.dir→os\.WriteFile\]`
+// NewStore stores its parameter into the field of the object it returns:
+// a constructor, whose callers' arguments are checked where the object
+// is written (Flush's field requirement), not at every call.
+func NewStore(dir string) *Store { return &Store{dir: dir} } // want NewStore:`^fields=\[0\.facts\.Store\.dir=\{param0\}\]$`
 
-// Flush writes under the field.
-func (s *Store) Flush(data []byte) error { // want Flush:`writes=\[os\.WriteFile\(\{cell facts\.Store\.dir/db\}\)\]`
+// Flush writes under the field of the object it is called on.
+func (s *Store) Flush(data []byte) error { // want Flush:`writes=\[os\.WriteFile\(\{cell facts\.Store\.dir/db\}\)\]; field requires=\[0\.facts\.Store\.dir→os\.WriteFile\]`
 	return os.WriteFile(filepath.Join(s.dir, "db"), data, 0o600)
 }
 

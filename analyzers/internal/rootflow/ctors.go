@@ -1,0 +1,578 @@
+package rootflow
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Objects through constructors: a field read through a parameter that
+// points to an object (rc.path in func (rc *RC) Touch) is the field of
+// the object the caller passes, not of every object of the type. The read
+// is a Cell origin with Of and Obj naming the parameter; a requirement on
+// it is a requirement on that parameter's field (fieldReqs, exported as
+// FuncFact.FieldReqs), and each caller decides, per call, which objects
+// reach the parameter (checkObject):
+//   - a new object of the caller (&RC{path: p}): the stores into its
+//     field, where they are;
+//   - the result of a constructor, a function of the package whose
+//     returns are new objects (RCFromPath, or FindRC returning
+//     RCFromPath's result), followed through its returns: a part of the
+//     stored value that arises in the constructor is reported where it is
+//     stored, a part that is its parameter at the constructor's call, with
+//     that call's argument, and so on out (checkFramed); a constructor of
+//     another package by what it stores, in terms of its parameters
+//     (FuncFact.Fields), at the call;
+//   - the caller's own parameter: the requirement moves up, in the same
+//     form;
+//   - an interface value holding one of these: that object;
+//   - anything else (a field, a global, a map element, more than
+//     maxObjectHops constructors deep), or when the function may be
+//     called where the engine does not follow the call (among several
+//     implementations, as a func value or method value): the field's
+//     cell, every store checked, as before.
+// Stores into the field through other pointers than a new object (a
+// setter's rc.path = p) may be into any object: a requirement on a
+// parameter's field keeps them checked (a cell requirement with Aliased,
+// which skips only the stores into new objects). A result that reads a
+// parameter's field (a getter) is the field of the caller's parameter
+// where the argument is one, else the field's cell (throughObject).
+
+// fieldSlot names the field of the object a parameter points to.
+type fieldSlot struct {
+	idx  int
+	cell string
+}
+
+// ctorSlot names a field of the object a function returns.
+type ctorSlot struct {
+	fn   *ssa.Function
+	idx  int
+	cell string
+}
+
+// objectCell returns v, the cell of a field read through pointer x, as
+// the field of the object parameter x points to when x is a parameter of
+// a declared function.
+func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
+	p, ok := x.(*ssa.Parameter)
+	if !ok || e.std || len(v) != 1 || v[0].Kind != Cell {
+		return v
+	}
+	fn := p.Parent()
+	if fn.Parent() != nil || fn.Synthetic != "" {
+		return v // a function literal's parameters: its callers are func values
+	}
+	a := v[0]
+	a.Of, a.Obj = funcKey(fn), slices.Index(fn.Params, p)+1
+	return Origins{a}
+}
+
+// plainCell is the field of every object: what a read through an object
+// the analysis cannot follow is.
+func plainCell(cell string) Origins { return Origins{{Kind: Cell, Key: cell}} }
+
+// throughObject resolves a read of a field through the callee's parameter
+// at a call (a getter's result): the field of the caller's own parameter
+// when the argument is one, else the field of every object. (Values do
+// not follow constructors: a requirement does, checkObject, and reports
+// each part of the value where it arises.)
+func (e *engine) throughObject(a Origin, args []ssa.Value) Origins {
+	b := a
+	b.Of, b.Obj = "", 0
+	if a.Obj-1 < len(args) {
+		if p, ok := args[a.Obj-1].(*ssa.Parameter); ok {
+			if c := e.objectCell(plainCell(a.Key), p)[0]; c.Obj > 0 {
+				b.Of, b.Obj = c.Of, c.Obj
+			}
+		}
+	}
+	if b.Below > 0 {
+		return e.resolveBelow(b, args) // the caller's element joined below it (projectdir.go)
+	}
+	return Origins{b}
+}
+
+// objectValue is what field cell of the object v holds, in terms of the
+// parameters of v's function.
+func (e *engine) objectValue(v ssa.Value, cell string, hops int, seen map[ssa.Value]bool) Origins {
+	if hops > maxObjectHops {
+		return plainCell(cell)
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return e.objectCell(plainCell(cell), v)
+	case *ssa.Alloc:
+		if stores, ok := newObjectStores(v, cell, e); ok {
+			if len(stores) == 0 {
+				return Origins{{Kind: Empty}} // the field keeps its zero value
+			}
+			parts := make([]Origins, len(stores))
+			for i, st := range stores {
+				parts[i] = e.eval(st.Val)
+			}
+			return union(parts...)
+		}
+	case *ssa.MakeInterface:
+		return e.objectValue(v.X, cell, hops, seen)
+	case *ssa.Const:
+		if v.IsNil() {
+			return nil
+		}
+	case *ssa.Phi:
+		if seen[v] {
+			return nil
+		}
+		seen[v] = true
+		parts := make([]Origins, len(v.Edges))
+		for i, edge := range v.Edges {
+			parts[i] = e.objectValue(edge, cell, hops, seen)
+		}
+		return union(parts...)
+	case *ssa.Call:
+		if sum, key, ok := e.constructor(v.Common(), 0, cell, hops); ok {
+			return e.substitute(sum, key, v.Common().Args, e.at(v.Pos()))
+		}
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			if sum, key, ok := e.constructor(call.Common(), v.Index, cell, hops); ok {
+				return e.substitute(sum, key, call.Common().Args, e.at(call.Pos()))
+			}
+		}
+	}
+	return plainCell(cell)
+}
+
+// newObjectStores returns the stores into field cell of the new object a;
+// ok is false when a whole value is stored into it (its fields are then
+// another object's).
+func newObjectStores(a *ssa.Alloc, cell string, e *engine) (stores []*ssa.Store, ok bool) {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if fieldKey(ref.X.Type(), ref.Field, e) != cell {
+				continue
+			}
+			for _, use := range *ref.Referrers() {
+				if st, isStore := use.(*ssa.Store); isStore && st.Addr == ref {
+					stores = append(stores, st)
+				}
+			}
+		case *ssa.Store:
+			if ref.Addr == a {
+				return nil, false
+			}
+		}
+	}
+	return stores, true
+}
+
+// constructor returns what a call's callee stores into field cell of the
+// object it returns as result idx, in terms of its parameters, and the
+// callee's key; ok is false when the callee is not known to return new
+// objects.
+func (e *engine) constructor(common *ssa.CallCommon, idx int, cell string, hops int) (_ Origins, key string, ok bool) {
+	fn := common.StaticCallee()
+	if fn == nil || common.IsInvoke() {
+		return nil, "", false
+	}
+	key = funcKey(fn)
+	if e.local(fn) {
+		v := e.ctorField(origin(fn), idx, cell, hops+1)
+		return v, key, !v.equal(plainCell(cell))
+	}
+	sum := e.summary(callee{fn: fn, key: key})
+	if sum == nil {
+		return nil, "", false
+	}
+	for _, f := range sum.Fields {
+		if f.Result == idx && f.Cell == cell {
+			return f.Value, key, true
+		}
+	}
+	return nil, "", false
+}
+
+// ctorField is what fn stores into field cell of the object it returns as
+// result idx, over its returns, in terms of its parameters (the field's
+// cell when some return is not a new object).
+func (e *engine) ctorField(fn *ssa.Function, idx int, cell string, hops int) Origins {
+	k := ctorSlot{fn, idx, cell}
+	if v, ok := e.ctorMemo[k]; ok {
+		return v
+	}
+	e.ctorMemo[k] = plainCell(cell) // a recursive constructor: any object
+	var parts []Origins
+	seen := map[ssa.Value]bool{}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || idx >= len(ret.Results) {
+			continue
+		}
+		parts = append(parts, e.objectValue(ret.Results[idx], cell, hops, seen))
+	}
+	v := union(parts...)
+	if len(fn.Blocks) == 0 {
+		v = plainCell(cell)
+	}
+	e.ctorMemo[k] = v
+	return v
+}
+
+// requireField records a requirement on field cell of the object
+// parameter idx of function key points to, once, and queues it; the
+// stores into the field through other pointers are required too. A
+// function of another package (or one whose callers the engine cannot
+// all see) has its field's cell required instead.
+func (e *engine) requireField(key string, idx int, cell string, r Req, pos token.Pos, queue *[]pending) {
+	if e.std {
+		return
+	}
+	fn, ok := e.byKey[key]
+	if _, isValue := e.valueFuncs[key]; !ok || !e.local(fn) || isValue {
+		e.require(cell, -1, guarded(r, cell), pos, queue)
+		return
+	}
+	aliased := guarded(r, cell)
+	aliased.Aliased = true
+	e.require(cell, -1, aliased, pos, queue)
+	reqs := e.fieldReqs[key]
+	if reqs == nil {
+		reqs = map[fieldSlot]Req{}
+		e.fieldReqs[key] = reqs
+	}
+	slot := fieldSlot{idx, cell}
+	if old, ok := reqs[slot]; ok {
+		if covers(old, r) {
+			return
+		}
+		r = meet(old, r)
+	}
+	reqs[slot] = r
+	*queue = append(*queue, pending{key: key, idx: idx, cell: cell, req: r, pos: pos})
+}
+
+// checkObjectArg checks the object a call passes as argument idx against
+// a requirement of its target on field cell of that object.
+func (e *engine) checkObjectArg(cs callSite, idx int, cell string, r Req, queue *[]pending) {
+	if cs.t.invoke {
+		return
+	}
+	args := cs.t.args(cs.instr.Common())
+	if idx >= len(args) {
+		return
+	}
+	name := ShortName(cs.t.key)
+	r = extend(r, Hop{name, e.at(cs.instr.Pos())})
+	e.checkObject(args[idx], cell, r, nil, cs.instr.Pos(), map[ssa.Value]bool{}, queue)
+}
+
+// ctorFrame is a call of a constructor whose result is the object being
+// checked, with the requirement as seen from the call.
+type ctorFrame struct {
+	call *ssa.Call
+	r    Req
+}
+
+// checkObject checks field cell of the object v against requirement r
+// (whose hops start at the call that passes the object). v is a value of
+// the innermost of frames, the constructor calls it was returned through
+// (outermost first), or of the caller when there are none. The field is
+// checked at the stores into a new object (a part of the value that
+// arises in a constructor is reported where it is stored, a part that is
+// a constructor's parameter at the constructor's call), as a requirement
+// on a function's parameter, or on the field's cell.
+func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame, pos token.Pos, seen map[ssa.Value]bool, queue *[]pending) {
+	field := cellName(cell)
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		if len(frames) > 0 {
+			// A constructor returning its parameter: the caller's argument.
+			f := frames[len(frames)-1]
+			if i := slices.Index(v.Parent().Params, v); i >= 0 && i < len(f.call.Common().Args) {
+				e.checkObject(f.call.Common().Args[i], cell, r, frames[:len(frames)-1], pos, seen, queue)
+				return
+			}
+		} else if a := e.objectCell(plainCell(cell), v)[0]; a.Obj > 0 {
+			e.requireField(a.Of, a.Obj-1, cell, r, pos, queue)
+			return
+		}
+	case *ssa.Alloc:
+		if stores, ok := newObjectStores(v, cell, e); ok {
+			for _, st := range stores {
+				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{field, e.at(st.Pos())}), queue)
+			}
+			return
+		}
+	case *ssa.MakeInterface:
+		e.checkObject(v.X, cell, r, frames, pos, seen, queue)
+		return
+	case *ssa.Const:
+		if v.IsNil() {
+			return
+		}
+	case *ssa.Phi:
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		for _, edge := range v.Edges {
+			e.checkObject(edge, cell, r, frames, pos, seen, queue)
+		}
+		return
+	case *ssa.Call, *ssa.Extract:
+		call, idx := v, 0
+		if x, ok := v.(*ssa.Extract); ok {
+			call, idx = x.Tuple, x.Index
+		}
+		if c, ok := call.(*ssa.Call); ok && len(frames) < maxObjectHops {
+			if e.checkConstructed(c, idx, cell, r, frames, queue) {
+				return
+			}
+		}
+	}
+	e.require(cell, -1, guarded(r, cell), pos, queue)
+}
+
+// checkConstructed checks field cell of result idx of call c against r
+// when the callee is a constructor: a function of the package through its
+// returns, one of another package through its fact. It reports whether it
+// was one.
+func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, frames []ctorFrame, queue *[]pending) bool {
+	common := c.Common()
+	fn := common.StaticCallee()
+	if fn == nil || common.IsInvoke() {
+		return false
+	}
+	key := funcKey(fn)
+	name, at := ShortName(key), e.at(c.Pos())
+	outer := extend(extend(r, Hop{cellName(cell), at}), Hop{name, at})
+	if len(frames) > 0 {
+		outer = extend(frames[len(frames)-1].r, Hop{name, at})
+	}
+	if !e.local(fn) {
+		sum := e.summary(callee{fn: fn, key: key})
+		if sum == nil {
+			return false
+		}
+		for _, f := range sum.Fields {
+			if f.Result == idx && f.Cell == cell {
+				v := e.substitute(f.Value, key, common.Args, at)
+				e.checkFramed(v, c.Parent(), frames, c.Pos(), AtCall, name, outer, queue)
+				return true
+			}
+		}
+		return false
+	}
+	fn = origin(fn)
+	if len(fn.Blocks) == 0 || slices.ContainsFunc(frames, func(f ctorFrame) bool { return f.call == c }) {
+		return false
+	}
+	if e.ctorField(fn, idx, cell, 0).equal(plainCell(cell)) {
+		return false // not a constructor of this field's objects
+	}
+	frames = append(frames[:len(frames):len(frames)], ctorFrame{call: c, r: outer})
+	seen := map[ssa.Value]bool{}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && idx < len(ret.Results) {
+			e.checkObject(ret.Results[idx], cell, r, frames, c.Pos(), seen, queue)
+		}
+	}
+	return true
+}
+
+// checkFramed checks v, a value of function fn (the innermost of frames),
+// against r: the parts that arise in fn are reported at pos; fn's
+// parameters, as its callers' requirements would be (check), at the
+// constructor call of the innermost frame, with that call's arguments,
+// and so on out.
+func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
+	v = e.reqValue(v, r)
+	if len(frames) == 0 {
+		e.check(v, pos, site, op, r, queue)
+		return
+	}
+	key := funcKey(fn)
+	f := frames[len(frames)-1]
+	outer := frames[:len(frames)-1]
+	args := f.call.Common().Args
+	at := e.at(f.call.Pos())
+	name := ShortName(key)
+	// as is the requirement at the call for symbolic origin a.
+	as := func(a Origin) Req {
+		pr := symbolReq(r, a)
+		rr := f.r
+		rr.UserBelow, rr.BelowPaths, rr.AbsOnly, rr.MapKeys = pr.UserBelow, pr.BelowPaths, pr.AbsOnly, pr.MapKeys
+		return rr
+	}
+	var own Origins
+	for _, a := range v {
+		switch {
+		case a.Kind == Param && a.Key == key && a.Index >= 0 && a.Index < len(args):
+			rr := as(a)
+			av := e.eval(args[a.Index])
+			if rr.EmptyTemp {
+				av = emptyIsTemp(av)
+			}
+			e.checkFramed(av, f.call.Parent(), outer, f.call.Pos(), AtCall, name, rr, queue)
+		case a.Kind == Cell && a.Obj > 0 && a.Of == key && a.Obj-1 < len(args):
+			// A field of an object the constructor is given.
+			e.checkObject(args[a.Obj-1], a.Key, as(a), outer, f.call.Pos(), map[ssa.Value]bool{}, queue)
+		case a.Kind == Env && a.Key == key, a.Below > 0:
+			e.checkFramed(e.substitute(Origins{a}, key, args, at), f.call.Parent(), outer, f.call.Pos(), AtCall, name, as(a), queue)
+		default:
+			own = append(own, a)
+		}
+	}
+	if len(own) > 0 {
+		e.check(own, pos, site, op, r, queue)
+	}
+}
+
+// freshStore reports whether a store site is into a new object's field:
+// one the objects' requirements follow (Req.Aliased).
+func freshStore(s storeSite) bool {
+	fa, ok := s.addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	_, fresh := fa.X.(*ssa.Alloc)
+	return fresh
+}
+
+// fieldReqList flattens a function's field requirements, sorted.
+func fieldReqList(m map[fieldSlot]Req) []FieldReq {
+	var out []FieldReq
+	for s, r := range m {
+		out = append(out, FieldReq{Index: s.idx, Cell: s.cell, Req: r})
+	}
+	slices.SortFunc(out, func(a, b FieldReq) int {
+		if a.Index != b.Index {
+			return a.Index - b.Index
+		}
+		return strings.Compare(a.Cell, b.Cell)
+	})
+	return out
+}
+
+// importedFieldReqs checks the calls of this package to a function of
+// another (key) against its requirements on its parameters' fields.
+func (e *engine) importedFieldReqs(key string, sites []callSite, queue *[]pending) {
+	sum := e.summary(sites[0].t)
+	if sum == nil || len(sum.FieldReqs) == 0 {
+		return
+	}
+	for _, fr := range sum.FieldReqs {
+		if !e.inModule(key) && throughCell(fr.Req) {
+			continue // a library's own fields: see inModule
+		}
+		for _, cs := range sites {
+			if _, isValue := e.valueFuncs[key]; cs.t.shared || isValue {
+				e.require(fr.Cell, -1, guarded(fr.Req, fr.Cell), cs.instr.Pos(), queue)
+				continue
+			}
+			e.checkObjectArg(cs, fr.Index, fr.Cell, fr.Req, queue)
+		}
+	}
+}
+
+// resultFields is what fn stores into the fields of the new objects it
+// returns, for FuncFact.Fields: the fields that can hold paths, where
+// that is known better than the field of every object.
+func (e *engine) resultFields(fn *ssa.Function) []ResultField {
+	res := fn.Signature.Results()
+	var out []ResultField
+	for i := range res.Len() {
+		st := baseStruct(res.At(i).Type())
+		if st == nil {
+			continue
+		}
+		for j := range st.NumFields() {
+			if !isPathType(st.Field(j).Type()) {
+				continue
+			}
+			cell := fieldKey(res.At(i).Type(), j, e)
+			if v := e.ctorField(fn, i, cell, 0); !v.equal(plainCell(cell)) {
+				out = append(out, ResultField{Result: i, Cell: cell, Value: v})
+			}
+		}
+	}
+	return out
+}
+
+// collectValueFuncs records the declared functions instr uses as values:
+// every operand that is one, but the callee of a static call (a method
+// value's wrapper is recorded with the closures).
+func (e *engine) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*ssa.Value {
+	var callee ssa.Value
+	if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+		callee = call.Common().Value
+	}
+	ops = instr.Operands(ops)
+	for _, op := range ops {
+		fn, ok := (*op).(*ssa.Function)
+		if !ok || *op == callee {
+			continue
+		}
+		if obj, ok := origin(fn).Object().(*types.Func); ok {
+			e.valueFuncs[obj.Origin().FullName()] = obj.Origin()
+		}
+	}
+	return ops
+}
+
+// valueFuncFallback requires the fields another package's functions
+// require of their parameters' objects of every object, for those this
+// package uses as values: the calls through the values are not followed.
+func (e *engine) valueFuncFallback(queue *[]pending) {
+	for _, key := range sortedKeys(e.valueFuncs) {
+		obj := e.valueFuncs[key]
+		if obj.Pkg() == e.pass.Pkg {
+			continue // requireField sees to them
+		}
+		sum := e.summary(callee{key: key, obj: obj})
+		if sum == nil {
+			continue
+		}
+		for _, fr := range sum.FieldReqs {
+			if e.inModule(key) || !throughCell(fr.Req) {
+				e.require(fr.Cell, -1, guarded(fr.Req, fr.Cell), token.NoPos, queue)
+			}
+		}
+	}
+}
+
+// anyObject returns v with its fields read through parameters as the
+// fields of whichever object: what the analyzers see of a write's path.
+func anyObject(v Origins) Origins {
+	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Obj != 0 }) {
+		return v
+	}
+	return v.mapOrigins(func(a Origin) Origins {
+		a.Of, a.Obj = "", 0
+		return Origins{a}
+	})
+}
+
+// anyObjectReaches is anyObject of the reaches' paths, for the analyzers
+// (the facts keep the fields of the parameters' objects).
+func anyObjectReaches(rs []Reach) []Reach {
+	var out []Reach
+	for i, r := range rs {
+		p := anyObject(r.Path)
+		if out == nil && p.equal(r.Path) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(rs)
+		}
+		out[i].Path = p
+	}
+	if out == nil {
+		return rs
+	}
+	return out
+}
