@@ -402,12 +402,7 @@ func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, po
 	at := e.at(f.call.Pos())
 	name := ShortName(key)
 	// as is the requirement at the call for symbolic origin a.
-	as := func(a Origin) Req {
-		pr := symbolReq(r, a)
-		rr := f.r
-		rr.UserBelow, rr.BelowPaths, rr.AbsOnly, rr.MapKeys = pr.UserBelow, pr.BelowPaths, pr.AbsOnly, pr.MapKeys
-		return rr
-	}
+	as := func(a Origin) Req { return withTransforms(f.r, symbolReq(r, a)) }
 	var own Origins
 	for _, a := range v {
 		switch {

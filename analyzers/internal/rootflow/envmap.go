@@ -26,6 +26,12 @@ import (
 // envMapWhy marks the origin of a map copy of the environment.
 const envMapWhy = "a copy of the environment, from os.Environ"
 
+// unfollowedElement is the origin of a map element the analysis does not
+// follow.
+func unfollowedElement(at token.Position) Origins {
+	return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
+}
+
 // isEnvMap reports whether a is a map copy of the environment.
 func (a Origin) isEnvMap() bool {
 	return a.Kind == Bad && a.Cause == CauseEnv && a.Why == envMapWhy
@@ -43,11 +49,11 @@ func (e *engine) madeMap(m *ssa.MakeMap) Origins {
 		}
 		updates++
 		if !e.fromEnviron(up.Key) || !e.fromEnviron(up.Value) {
-			return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
+			return unfollowedElement(at)
 		}
 	}
 	if updates == 0 {
-		return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
+		return unfollowedElement(at)
 	}
 	return Origins{{Kind: Bad, Why: envMapWhy, Cause: CauseEnv, At: at}}
 }
@@ -69,7 +75,7 @@ func (e *engine) lookup(l *ssa.Lookup) Origins {
 	at := e.at(l.Pos())
 	key, isConst := constString(l.Index)
 	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || !isConst || !isPathType(l.X.Type()) {
-		return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
+		return unfollowedElement(at)
 	}
 	return union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
 }
@@ -86,7 +92,7 @@ func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
 		case a.Kind == Empty:
 			return Origins{a} // a nil map's element is ""
 		}
-		return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
+		return unfollowedElement(at)
 	})
 }
 

@@ -17,13 +17,21 @@ import "slices"
 
 // symbolReq returns r for the requirement on the symbolic origin a.
 func symbolReq(r Req, a Origin) Req {
-	r.UserBelow, r.BelowPaths, r.AbsOnly, r.MapKeys = a.UserBelow, nil, a.AbsOnly, nil
+	var t Req
+	t.UserBelow, t.AbsOnly = a.UserBelow, a.AbsOnly
 	if a.UserBelow {
-		r.BelowPaths = []string{a.BelowPath}
+		t.BelowPaths = []string{a.BelowPath}
 	}
 	if a.MapKey != "" {
-		r.MapKeys = []string{a.MapKey}
+		t.MapKeys = []string{a.MapKey}
 	}
+	return withTransforms(r, t)
+}
+
+// withTransforms returns r with the transforms of t, the ones listed
+// above: how the symbol's value is used, not which write it reaches.
+func withTransforms(r, t Req) Req {
+	r.UserBelow, r.BelowPaths, r.AbsOnly, r.MapKeys = t.UserBelow, t.BelowPaths, t.AbsOnly, t.MapKeys
 	return r
 }
 
