@@ -13,8 +13,8 @@ import (
 // mountable name with Join("/private", dir). That path is the same
 // temporary directory, so the join keeps the element's temp origins. Any
 // other element below "/private" is a fixed path of the program's own, as
-// before; a symbolic element (a parameter, a field) is kept only where an
-// empty value means the temporary directory (Origin.EmptyTemp), so a
+// before; a parameter is kept only where its empty value means the
+// temporary directory (Origin.EmptyTemp), so a
 // caller's rooted or user-chosen directory is not taken for its alias.
 
 // aliasRoot is the directory macOS shows its system directories under.
@@ -36,7 +36,7 @@ func (e *engine) aliasJoin(first ssa.Value, rest []ssa.Value, suffix string, at 
 	}
 	return e.eval(rest[0]).mapOrigins(func(a Origin) Origins {
 		switch {
-		case a.Kind == Temp, (a.Kind == Param || a.Kind == Cell) && a.EmptyTemp:
+		case a.Kind == Temp, a.Kind == Param && a.EmptyTemp:
 			return Origins{a.appendPath(tail, at)}
 		}
 		return Origins{literal(aliasRoot, at).appendPath(suffix, at)}
