@@ -81,9 +81,8 @@ func (e *engine) returnsAbsCheck(fn *ssa.Function) bool {
 		}
 		return false
 	}
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || b == fn.Recover {
+	for _, ret := range returns(fn) {
+		if ret.Block() == fn.Recover {
 			continue
 		}
 		if !visit(ret.Results[0], map[*ssa.Phi]bool{}) {

@@ -207,9 +207,8 @@ func (e *engine) ctorField(fn *ssa.Function, idx int, cell string, hops int) Ori
 	e.ctorMemo[k] = plainCell(cell) // a recursive constructor: any object
 	var parts []Origins
 	seen := map[ssa.Value]bool{}
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || idx >= len(ret.Results) {
+	for _, ret := range returns(fn) {
+		if idx >= len(ret.Results) {
 			continue
 		}
 		parts = append(parts, e.objectValue(ret.Results[idx], cell, hops, seen))
@@ -245,11 +244,10 @@ func (e *engine) requireField(key string, idx int, cell string, r Req, pos token
 		e.fieldReqs[key] = reqs
 	}
 	slot := fieldSlot{idx, cell}
-	if old, ok := reqs[slot]; ok {
-		if covers(old, r) {
-			return
-		}
-		r = meet(old, r)
+	old, had := reqs[slot]
+	var changed bool
+	if r, changed = arrive(old, had, r); !changed {
+		return
 	}
 	reqs[slot] = r
 	*queue = append(*queue, pending{key: key, idx: idx, cell: cell, req: r, pos: pos})
@@ -376,8 +374,8 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, fram
 	}
 	frames = append(frames[:len(frames):len(frames)], ctorFrame{call: c, r: outer})
 	seen := map[ssa.Value]bool{}
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && idx < len(ret.Results) {
+	for _, ret := range returns(fn) {
+		if idx < len(ret.Results) {
 			e.checkObject(ret.Results[idx], cell, r, frames, c.Pos(), seen, queue)
 		}
 	}

@@ -271,9 +271,8 @@ func (e *engine) returnedSites(call *ssa.Call, idx int, via []ssa.CallInstructio
 	}
 	via = append(via[:len(via):len(via)], call)
 	seen := map[ssa.Value]bool{}
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || idx >= len(ret.Results) {
+	for _, ret := range returns(fn) {
+		if idx >= len(ret.Results) {
 			continue
 		}
 		if sites, known = e.allocSites(ret.Results[idx], via, sites, seen); !known {

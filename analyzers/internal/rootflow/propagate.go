@@ -359,11 +359,10 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 			reqs = map[int]Req{}
 			e.funcReqs[key] = reqs
 		}
-		if old, ok := reqs[idx]; ok {
-			if covers(old, r) {
-				return
-			}
-			r = meet(old, r) // a stricter write: checked again
+		old, had := reqs[idx]
+		var changed bool
+		if r, changed = arrive(old, had, r); !changed {
+			return
 		}
 		reqs[idx] = r
 	} else {

@@ -57,6 +57,19 @@ func (e *engine) reqValue(v Origins, r Req) Origins {
 	return v
 }
 
+// arrive returns the requirement to record where r arrives at a symbol
+// that already has old (when had): false when old checks everything r
+// would, else their meet, which has the symbol's values checked again.
+func arrive(old Req, had bool, r Req) (Req, bool) {
+	switch {
+	case !had:
+		return r, true
+	case covers(old, r):
+		return old, false
+	}
+	return meet(old, r), true
+}
+
 // covers reports whether requirement old already checks everything r
 // would: it is no weaker in any respect.
 func covers(old, r Req) bool {

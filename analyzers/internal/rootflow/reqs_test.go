@@ -70,3 +70,16 @@ func TestReqValue(t *testing.T) {
 		})
 	}
 }
+
+func TestReqArrive(t *testing.T) {
+	below := Req{UserBelow: true, BelowPaths: []string{""}}
+	if got, changed := arrive(Req{}, false, below); !changed || !got.UserBelow {
+		t.Errorf("first arrival = %+v, %v; want it recorded as is", got, changed)
+	}
+	if _, changed := arrive(Req{}, true, below); changed {
+		t.Error("a strict requirement already checks a weaker one: want no change")
+	}
+	if got, changed := arrive(below, true, Req{}); !changed || got.UserBelow {
+		t.Errorf("a strict arrival after a weaker one = %+v, %v; want the strict meet, checked again", got, changed)
+	}
+}

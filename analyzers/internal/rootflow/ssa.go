@@ -48,3 +48,16 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	}
 	return pkg, funcs
 }
+
+// returns lists fn's return instructions, one per block that ends in one
+// (the recover block's among them: callers that must not see what a
+// deferred recover left skip ret.Block() == fn.Recover).
+func returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			out = append(out, ret)
+		}
+	}
+	return out
+}

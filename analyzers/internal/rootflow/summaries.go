@@ -114,9 +114,9 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 	}
 	errLast := isError(results.At(n - 1).Type())
 	out := make([]Origins, n)
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || b == fn.Recover {
+	for _, ret := range returns(fn) {
+		b := ret.Block()
+		if b == fn.Recover {
 			// The recover block returns what a deferred recover left,
 			// only after a panic: not a path this function computes.
 			continue
