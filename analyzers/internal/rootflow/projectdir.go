@@ -17,7 +17,7 @@ import (
 // Join(wd, ".cache", p) is a directory of the program's own in the cwd,
 // and Join(wd, ".cache") a file of its own there; both stay reported.
 //
-// The rule is carried as a transform of the base's origins (belowUser):
+// The rule is carried as a transform of the base's origins (belowUserAt):
 // an origin of the user's base becomes the user's, and a symbolic one
 // (a parameter, a cell) carries UserBelow, which the requirement on it
 // keeps (Req.UserBelow): its stores and arguments are checked with the
@@ -27,9 +27,6 @@ import (
 // base conditional (Origin.Below): the caller's argument decides
 // (substitute), as a join helper such as Join(a, b) unless IsAbs(b) is
 // called.
-
-// belowUser returns v as the base of a path the user chose below it.
-func belowUser(v Origins) Origins { return belowUserAt(v, "") }
 
 // belowUserAt returns v as the base of a path the user chose below v/p:
 // the path between counts (the directory of a file named in the cwd is
