@@ -4,6 +4,9 @@
 #
 # Usage: bench/precision.sh [PROGRAM...]     (default: every bench/corpus/*/)
 #
+# A PROGRAM is looked up in bench/corpus, then in bench/holdout (programs
+# kept as an independent check: scored, never tuned to; bench/holdout/README.md).
+#
 # For each program it downloads the pinned module through the Go module
 # proxy (go mod download), copies it into a scratch directory (the module
 # cache is read-only), runs staterootlint there with the program's
@@ -40,8 +43,9 @@ printf '| program | version | shadow sites found | false positives / correct sit
 printf '|---|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
 	dir="$here/corpus/$p"
+	[[ -f $dir/module ]] || dir="$here/holdout/$p"
 	if [[ ! -f $dir/module ]]; then
-		echo "precision: no corpus program $p (bench/corpus/$p/module)" >&2
+		echo "precision: no program $p (bench/corpus/$p/module or bench/holdout/$p/module)" >&2
 		exit 2
 	fi
 	mapfile -t lines <"$dir/module"
