@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -241,7 +242,7 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		// The engine records what the path is built on (its first
 		// element, or the first argument of a "%s..." format).
 		src := c.sourceAt(call.Lparen)
-		if src == nil {
+		if src == nil || !known.Has(knowledge.Format) && c.tildeExpansion(cur, call) {
 			return
 		}
 		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src)
@@ -351,7 +352,7 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 	if dir == "" {
 		return
 	}
-	if c.insideReported(cur) {
+	if c.insideReported(cur) || prose(s) && !c.pathArgument(cur) {
 		return
 	}
 	advice := "a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot"
@@ -364,6 +365,25 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 		Category: CategoryStateDir,
 		Message:  fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from %s", report.Quote(s), dir, advice),
 	})
+}
+
+// prose reports whether a literal reads as text rather than as a path:
+// it holds whitespace (help text, a message that says where the state
+// is: "written to $HOME/.myapp/root").
+func prose(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsSpace)
+}
+
+// pathArgument reports whether the literal at cur is an argument of a call
+// that takes it as a path: a join, a cleaner, a write
+// ("Application Support/.myapp").
+func (c *checker) pathArgument(cur inspector.Cursor) bool {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun == cur.Node() {
+		return false
+	}
+	known, _ := knowledge.Lookup(funcKey(typeutil.StaticCallee(c.pass.TypesInfo, call)))
+	return known.Roles&(knowledge.Join|knowledge.SafeJoin|knowledge.Identity|knowledge.Parent|knowledge.PathSplit|knowledge.Sink) != 0
 }
 
 // insideReported reports whether cur is part of an expression already

@@ -29,7 +29,16 @@
 //     variables;
 //   - with -state-dir (such as .myapp, a comma-separated list), a string
 //     literal holding that name as a path segment: ".myapp" and
-//     "x/.myapp/y", not ".myappx".
+//     "x/.myapp/y", not ".myappx". A literal with whitespace in it reads
+//     as text (help text, a message saying where the state is kept:
+//     "written to $HOME/.myapp/root") and is reported only where it is
+//     passed as a path, to a join, a cleaner or a write.
+//
+// A join that expands a "~" the user wrote is not a root built by hand:
+// filepath.Join(home, p[2:]) (or p[1:], strings.TrimPrefix(p, "~/")) where
+// p is not a constant and strings.HasPrefix(p, "~...") holds on the way
+// there, in the condition of an enclosing if, or in an earlier if that
+// leaves when it fails.
 //
 // Where the fix is known and type-correct it is suggested: a
 // `return filepath.Join(home, ".myapp"), nil` in a function returning
