@@ -16,10 +16,13 @@
 #
 # The last column says whether a program meets the bar (every SHADOW site
 # found, false positives at most 1 per 20 correct sites, no finding outside
-# the table). A program's `expect` file, if present, holds the figures last
-# recorded ("FOUND FALSE_POSITIVES NOT_IN_TABLE"): a run that finds fewer
-# shadow sites, or has more false positives or unlabelled findings, is a
-# regression.
+# the table). The last column scores adhocroot's and rootenv's findings,
+# which are not write sites, against the program's optional others.tsv
+# (bench/corpus/README.md). A program's `expect` file, if present, holds
+# the figures last recorded ("FOUND FALSE_POSITIVES NOT_IN_TABLE
+# [OTHER_FALSE_POSITIVES OTHER_NOT_LABELLED]", the last two 0 when
+# absent): a run that finds fewer shadow sites, or has more false
+# positives or unlabelled findings of either kind, is a regression.
 #
 # Exit status: 0 when no program regressed, 1 when one did, 2 when a program
 # could not be run.
@@ -39,8 +42,8 @@ fi
 
 status=0
 details=""
-printf '| program | version | shadow sites found | false positives / correct sites | not in the table | bar met |\n'
-printf '|---|---|---|---|---|---|\n'
+printf '| program | version | shadow sites found | false positives / correct sites | not in the table | bar met | adhocroot/rootenv: true / false / not labelled |\n'
+printf '|---|---|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
 	dir="$here/corpus/$p"
 	[[ -f $dir/module ]] || dir="$here/holdout/$p"
@@ -69,16 +72,18 @@ for p in "${programs[@]}"; do
 		status=2
 		continue
 	fi
-	"$work/score" "$dir/sites.tsv" "$work/$p.json" "$copy" >"$work/$p.score"
-	read -r shadow found correct fp unlabelled <"$work/$p.score"
+	others=()
+	[[ -f $dir/others.tsv ]] && others=("$dir/others.tsv")
+	"$work/score" "$dir/sites.tsv" "$work/$p.json" "$copy" "${others[@]}" >"$work/$p.score"
+	read -r shadow found correct fp unlabelled otrue ofp ounlabelled <"$work/$p.score"
 	bar=yes
 	((found < shadow || fp * 20 > correct || unlabelled > 0)) && bar=no
-	printf '| %s | %s | %d / %d | %d / %d | %d | %s |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$bar"
+	printf '| %s | %s | %d / %d | %d / %d | %d | %s | %d / %d / %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$bar" "$otrue" "$ofp" "$ounlabelled"
 	details+=$(sed -n "s|^# |$p: |p" "$work/$p.score")$'\n'
 	if [[ -f $dir/expect ]]; then
-		read -r efound efp eunlabelled <"$dir/expect"
-		if ((found < efound || fp > efp || unlabelled > eunlabelled)); then
-			details+="$p: REGRESSION: found $found (expected $efound), false positives $fp (expected $efp), not in the table $unlabelled (expected $eunlabelled)"$'\n'
+		read -r efound efp eunlabelled eofp eounlabelled <"$dir/expect"
+		if ((found < efound || fp > efp || unlabelled > eunlabelled || ofp > ${eofp:-0} || ounlabelled > ${eounlabelled:-0})); then
+			details+="$p: REGRESSION: found $found (expected $efound), false positives $fp (expected $efp), not in the table $unlabelled (expected $eunlabelled); adhocroot/rootenv false positives $ofp (expected ${eofp:-0}), not in others.tsv $ounlabelled (expected ${eounlabelled:-0})"$'\n'
 			((status == 0)) && status=1
 		fi
 	fi

@@ -105,11 +105,7 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 		if f.Analyzer != "shadowwrite" {
 			continue
 		}
-		rel, err := filepath.Rel(moduleDir, f.File)
-		if err != nil {
-			rel = f.File
-		}
-		loc := filepath.ToSlash(rel) + ":" + strconv.Itoa(f.Line)
+		loc := findingLoc(f, moduleDir)
 		matched := rows[loc]
 		if len(matched) == 0 {
 			r.Unlabelled = append(r.Unlabelled, loc+": "+f.Message)
@@ -141,4 +137,13 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 	slices.Sort(r.FalsePositives)
 	slices.Sort(r.Unlabelled)
 	return r
+}
+
+// findingLoc returns a finding's file:line relative to the module root.
+func findingLoc(f finding, moduleDir string) string {
+	rel, err := filepath.Rel(moduleDir, f.File)
+	if err != nil {
+		rel = f.File
+	}
+	return filepath.ToSlash(rel) + ":" + strconv.Itoa(f.Line)
 }

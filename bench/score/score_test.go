@@ -50,3 +50,42 @@ func TestParseSitesErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestScoreOthers(t *testing.T) {
+	rows, err := parseOthers("site\tanalyzer\tverdict\treason\n" +
+		"a.go:10\tadhocroot\tTRUE\thome joined by hand\n" +
+		"a.go:20\tadhocroot\tFALSE\ttilde expansion\n" +
+		"a.go:30\trootenv\tFALSE\tno longer reported\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := []finding{
+		{Analyzer: "adhocroot", File: "/m/a.go", Line: 10},
+		{Analyzer: "adhocroot", File: "/m/a.go", Line: 20},
+		{Analyzer: "rootenv", File: "/m/a.go", Line: 10},     // a row of another analyzer
+		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 20}, // not scored here
+	}
+	r := ScoreOthers(rows, findings, "/m")
+	if r.True != 1 {
+		t.Errorf("true %d, want 1", r.True)
+	}
+	if !slices.Equal(r.FalsePositives, []string{"a.go:20:  (adhocroot)"}) {
+		t.Errorf("false positives %q", r.FalsePositives)
+	}
+	if !slices.Equal(r.Unlabelled, []string{"a.go:10:  (rootenv)"}) {
+		t.Errorf("unlabelled %q", r.Unlabelled)
+	}
+}
+
+func TestParseOthersErrors(t *testing.T) {
+	for _, text := range []string{
+		"h\na.go:1\tadhocroot\tMAYBE\tx\n",
+		"h\na.go:1\tcwdwrite\tTRUE\tx\n",
+		"h\na.go\tadhocroot\tTRUE\tx\n",
+		"h\na.go:1\tadhocroot\tTRUE\n",
+	} {
+		if _, err := parseOthers(text); err == nil {
+			t.Errorf("parseOthers(%q): no error", text)
+		}
+	}
+}
