@@ -26,23 +26,21 @@ type OtherSite struct {
 
 // parseOthers reads an others.tsv table (header line first).
 func parseOthers(text string) ([]OtherSite, error) {
+	table, err := tsvRows(text, "site", "analyzer", "verdict", "reason")
+	if err != nil {
+		return nil, err
+	}
 	var rows []OtherSite
-	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		if i == 0 || strings.TrimSpace(line) == "" {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != 4 {
-			return nil, fmt.Errorf("line %d: %d columns, want 4 (site, analyzer, verdict, reason)", i+1, len(cols))
-		}
+	for _, r := range table {
+		cols := r.cells
 		if !validLoc(cols[0]) {
-			return nil, fmt.Errorf("line %d: site %q is not file:line", i+1, cols[0])
+			return nil, fmt.Errorf("line %d: site %q is not file:line", r.line, cols[0])
 		}
 		if !slices.Contains(othersScored, cols[1]) {
-			return nil, fmt.Errorf("line %d: analyzer %q; valid: %s", i+1, cols[1], strings.Join(othersScored, ", "))
+			return nil, fmt.Errorf("line %d: analyzer %q; valid: %s", r.line, cols[1], strings.Join(othersScored, ", "))
 		}
 		if cols[2] != "TRUE" && cols[2] != "FALSE" {
-			return nil, fmt.Errorf("line %d: verdict %q; valid: TRUE, FALSE", i+1, cols[2])
+			return nil, fmt.Errorf("line %d: verdict %q; valid: TRUE, FALSE", r.line, cols[2])
 		}
 		rows = append(rows, OtherSite{Site: cols[0], Analyzer: cols[1], True: cols[2] == "TRUE", Reason: cols[3]})
 	}

@@ -28,36 +28,57 @@ type Site struct {
 
 // parseSites reads a sites.tsv table (header line first).
 func parseSites(text string) ([]Site, error) {
+	rows, err := tsvRows(text, "site", "call", "verdict", "also", "reason")
+	if err != nil {
+		return nil, err
+	}
 	var sites []Site
-	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		if i == 0 || strings.TrimSpace(line) == "" {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != 5 {
-			return nil, fmt.Errorf("line %d: %d columns, want 5 (site, call, verdict, also, reason)", i+1, len(cols))
-		}
+	for _, r := range rows {
+		cols := r.cells
 		s := Site{Site: cols[0], Call: cols[1], Verdict: cols[2], Reason: cols[4]}
 		if !validLoc(s.Site) {
-			return nil, fmt.Errorf("line %d: site %q is not file:line", i+1, s.Site)
+			return nil, fmt.Errorf("line %d: site %q is not file:line", r.line, s.Site)
 		}
 		switch s.Verdict {
 		case Rooted, TempCache, User, Shadow, Param:
 		default:
-			return nil, fmt.Errorf("line %d: verdict %q; valid: ROOTED, TEMP-CACHE, USER, SHADOW, PARAM", i+1, s.Verdict)
+			return nil, fmt.Errorf("line %d: verdict %q; valid: ROOTED, TEMP-CACHE, USER, SHADOW, PARAM", r.line, s.Verdict)
 		}
 		for _, a := range strings.Split(cols[3], ",") {
 			if a = strings.TrimSpace(a); a == "" {
 				continue
 			}
 			if !validLoc(a) {
-				return nil, fmt.Errorf("line %d: also %q is not file:line", i+1, a)
+				return nil, fmt.Errorf("line %d: also %q is not file:line", r.line, a)
 			}
 			s.Also = append(s.Also, a)
 		}
 		sites = append(sites, s)
 	}
 	return sites, nil
+}
+
+// tsvRow is one row of a tab-separated table, with its line number.
+type tsvRow struct {
+	line  int
+	cells []string
+}
+
+// tsvRows returns the rows of a tab-separated table after its header
+// line, skipping blank lines, each checked to have one cell per column.
+func tsvRows(text string, columns ...string) ([]tsvRow, error) {
+	var rows []tsvRow
+	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if i == 0 || strings.TrimSpace(line) == "" {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if len(cells) != len(columns) {
+			return nil, fmt.Errorf("line %d: %d columns, want %d (%s)", i+1, len(cells), len(columns), strings.Join(columns, ", "))
+		}
+		rows = append(rows, tsvRow{line: i + 1, cells: cells})
+	}
+	return rows, nil
 }
 
 func validLoc(s string) bool {
