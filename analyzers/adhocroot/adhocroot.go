@@ -379,7 +379,7 @@ func prose(s string) bool {
 // ("Application Support/.myapp").
 func (c *checker) pathArgument(cur inspector.Cursor) bool {
 	call, ok := cur.Parent().Node().(*ast.CallExpr)
-	if !ok || call.Fun == cur.Node() {
+	if !ok {
 		return false
 	}
 	known, _ := knowledge.Lookup(funcKey(typeutil.StaticCallee(c.pass.TypesInfo, call)))
