@@ -115,8 +115,7 @@ func (c *checker) implies(cond ast.Expr, name string, op token.Token, negated bo
 
 // isStringsFunc reports whether call calls strings.name.
 func (c *checker) isStringsFunc(call *ast.CallExpr, name string) bool {
-	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == name
+	return funcKey(typeutil.StaticCallee(c.pass.TypesInfo, call)) == "strings."+name
 }
 
 // leaves reports whether a block ends by leaving its function or loop.
