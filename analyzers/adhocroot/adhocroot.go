@@ -19,6 +19,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 	"github.com/staterootlint/staterootlint/internal/flagname"
@@ -180,7 +181,7 @@ func (c *checker) sourceAt(pos token.Pos) *source {
 		} else if f, ok := knowledge.Fields[a.Src]; ok && f.Cause == knowledge.CauseHome {
 			src = &source{name: f.Name, note: f.Note, home: f.Home}
 		} else if f, ok := knowledge.Lookup(a.Src); ok && f.Cause == knowledge.CauseHome {
-			src = &source{name: rootflow.ShortName(a.Src), home: f.Home}
+			src = &source{name: lattice.ShortName(a.Src), home: f.Home}
 		}
 		if src != nil {
 			src.via = c.helperOf(a.At, pos)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/radius"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
@@ -148,5 +149,5 @@ func via(r rootflow.Reach) string {
 	if len(r.Chain) == 0 {
 		return ""
 	}
-	return " via " + strings.Join(rootflow.HopNames(r.Chain), " → ")
+	return " via " + strings.Join(lattice.HopNames(r.Chain), " → ")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -63,7 +64,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		rep.Report(analysis.Diagnostic{
 			Pos:      call.Pos(),
 			Category: CategoryChdir,
-			Message:  fmt.Sprintf("%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", rootflow.ShortName(fn.FullName())),
+			Message:  fmt.Sprintf("%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", lattice.ShortName(fn.FullName())),
 		})
 	}
 	return nil

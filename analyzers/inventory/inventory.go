@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -143,9 +144,9 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	pkg := pass.Pkg.Path()
 	var arts []Artifact
 	for key, reaches := range res.Reaches {
-		name := rootflow.ShortName(key)
+		name := lattice.ShortName(key)
 		for _, r := range reaches {
-			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: rootflow.HopNames(r.Chain)}
+			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: lattice.HopNames(r.Chain)}
 			if r.Op == "" {
 				base.Pattern, base.Kind, base.Detail = PatternUnproven, KindUnproven, r.Unproven
 				arts = append(arts, base)

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
 
@@ -81,7 +82,7 @@ func Explain(graph *checker.Graph, file string, line int) ([]Site, []int) {
 			}
 			s.Reaches = f.Reach.Op + " at " + rootflow.ShortPos(f.Reach.At)
 			if len(f.Reach.Via) > 1 { // the first hop is the callee or cell itself
-				s.Reaches += " via " + strings.Join(rootflow.HopNames(f.Reach.Via[1:]), " → ")
+				s.Reaches += " via " + strings.Join(lattice.HopNames(f.Reach.Via[1:]), " → ")
 			}
 			add(s, p.String()+f.Op+f.Origin.Describe())
 		}
@@ -95,18 +96,18 @@ func origin(a rootflow.Origin, cfg *rootflow.Config, pkg *types.Package) Origin 
 	o := Origin{Pattern: a.Pattern(), What: a.Describe(), At: rootflow.ShortPos(a.At)}
 	switch a.Kind {
 	case rootflow.Param:
-		o.Pattern, o.What = "parameter", "the path "+rootflow.ShortName(a.Key)+" is given"
+		o.Pattern, o.What = "parameter", "the path "+lattice.ShortName(a.Key)+" is given"
 		if name := paramName(pkg, a.Key, a.Index); name != "" {
-			o.What = "parameter " + name + " of " + rootflow.ShortName(a.Key)
+			o.What = "parameter " + name + " of " + lattice.ShortName(a.Key)
 		}
 	case rootflow.Cell:
-		o.Pattern, o.What = "field", "what is stored into "+rootflow.ShortName(a.Key)
+		o.Pattern, o.What = "field", "what is stored into "+lattice.ShortName(a.Key)
 	case rootflow.Env:
 		o.Pattern = "env"
 	case rootflow.Bad:
 		o.Pattern = "outside"
 	}
-	o.Allowed, o.Why = a.Verdict(cfg)
+	o.Allowed, o.Why = cfg.Verdict(a)
 	return o
 }
 

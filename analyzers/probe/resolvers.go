@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -85,7 +86,7 @@ func Candidates(graph *checker.Graph) []*Candidate {
 			seen[fn.FullName()] = true
 			c := &Candidate{
 				Name:     fn.FullName(),
-				Short:    rootflow.ShortName(fn.FullName()),
+				Short:    lattice.ShortName(fn.FullName()),
 				At:       fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
 				Home:     src.Home,
 				Env:      src.Env,

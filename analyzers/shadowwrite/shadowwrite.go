@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -116,7 +117,7 @@ func shortAuthority(name string, pass *analysis.Pass) string {
 // "via save → os.WriteFile at store.go:12", skipping the first skip hops
 // (the callee or cell the message already names).
 func chain(r rootflow.Req, skip int) string {
-	hops := rootflow.HopNames(r.Via)
+	hops := lattice.HopNames(r.Via)
 	if len(hops) >= skip {
 		hops = hops[skip:]
 	}

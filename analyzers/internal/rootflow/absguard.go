@@ -3,6 +3,7 @@ package rootflow
 import (
 	"go/token"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -65,12 +66,12 @@ func (e *engine) absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
 // the requirement on it drops its stores' (a package list of file names
 // tried with a join that keeps absolute names).
 func absolute(v Origins) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		switch {
 		case a.Kind == Empty, a.Kind == Bad && a.Rel:
 			return nil
 		case (a.Kind == Param || a.Kind == Cell) && a.Path == "":
-			a.AbsOnly = true
+			a.SetFlag(lattice.AbsOnly, true)
 		}
 		return Origins{a}
 	})
@@ -91,12 +92,12 @@ func emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
 // empty, nothing if it cannot; a parameter is marked so its callers keep
 // only their empty arguments.
 func onlyEmpty(v Origins) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		switch {
 		case a.Kind == Empty:
 			return Origins{a}
 		case a.Kind == Param && a.Path == "":
-			a.EmptyOnly = true
+			a.SetFlag(lattice.EmptyOnly, true)
 			return Origins{a}
 		case a.Kind == Bad && a.Lit != "", a.Kind == Rooted && a.Path != "":
 			return nil // a literal or a path below a root is never ""

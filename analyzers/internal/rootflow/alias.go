@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -34,11 +35,11 @@ func (e *engine) aliasJoin(first ssa.Value, rest []ssa.Value, suffix string, at 
 	if s := elemPattern(rest[0]); s != "" {
 		tail = strings.TrimPrefix(strings.TrimPrefix(suffix, s), "/")
 	}
-	return e.eval(rest[0]).mapOrigins(func(a Origin) Origins {
+	return e.eval(rest[0]).Map(func(a Origin) Origins {
 		switch {
-		case a.Kind == Temp, a.Kind == Param && a.EmptyTemp:
-			return Origins{a.appendPath(tail, at)}
+		case a.Kind == Temp, a.Kind == Param && a.Flag(lattice.EmptyTemp):
+			return Origins{a.AppendPath(tail, at)}
 		}
-		return Origins{literal(aliasRoot, at).appendPath(suffix, at)}
+		return Origins{lattice.Literal(aliasRoot, at).AppendPath(suffix, at)}
 	}), true
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
 // bases records, for every path the package builds with a join,
@@ -35,9 +36,9 @@ func (e *engine) bases() {
 				}
 				// A package variable or field holding the home directory
 				// (var home, _ = os.UserHomeDir()) counts as what it holds.
-				v := e.eval(base).mapOrigins(func(a Origin) Origins {
+				v := e.eval(base).Map(func(a Origin) Origins {
 					if a.Kind == Cell && a.Path == "" {
-						return union(Origins{a}, e.cellStores(a.Key))
+						return lattice.Union(Origins{a}, e.cellStores(a.Key))
 					}
 					return Origins{a}
 				})
@@ -96,8 +97,3 @@ func leftOfAdd(b *ssa.BinOp) bool {
 	}
 	return false
 }
-
-// BareSource reports whether the origin is a known source outside every
-// root itself (the home directory, an environment variable), not a path
-// already built below one.
-func (a Origin) BareSource() bool { return a.Kind == Bad && a.Src != "" && a.Path == "" }

@@ -28,14 +28,11 @@ const (
 	// in fields (New(dir) *Store{root: dir}) through chains of calls.
 	maxStoreRounds = 3
 
-	// maxOrigins bounds a value's size; past it, patterns are widened,
-	// then positions forgotten, then all but one outside origin dropped
-	// (one is enough to report the value).
-	maxOrigins = 12
-
-	// maxSegments bounds a pattern's depth (recursion can grow paths
-	// forever): deeper patterns end in "**".
-	maxSegments = 12
+	// The lattice's own bounds are in package lattice: MaxOrigins (a
+	// value's size; past it, patterns are widened, then positions
+	// forgotten, then all but one outside origin dropped), MaxSegments (a
+	// pattern's depth), MaxBelowPaths and MaxMapKeys (a requirement's
+	// transforms).
 
 	// maxResolve bounds how many cells deep Result.Concrete follows stores.
 	maxResolve = 4
@@ -80,14 +77,3 @@ const (
 	// it, the element is not, and the base below it stays reported.
 	maxUserCells = 8
 )
-
-// maxBelowPaths bounds the places of the user's element a requirement
-// on one symbol keeps (Req.BelowPaths, reqs.go); past it the requirement
-// is the strict one: every value stored is checked as it is, which may
-// report more, never less.
-const maxBelowPaths = 4
-
-// maxMapKeys bounds the keys of a map a requirement keeps (Req.MapKeys,
-// envmap.go); past it the map is checked as a whole value, which reports
-// it (more findings, never fewer).
-const maxMapKeys = 8

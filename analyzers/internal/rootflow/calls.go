@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
@@ -75,7 +76,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 			// A field holding several (a table of commands) is
 			// like an interface with several implementations: the
 			// one that writes may not be the one that runs.
-			funcs := union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
+			funcs := lattice.Union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
 			if len(funcs) == 0 {
 				ok = false
 			}
@@ -105,7 +106,7 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 			for _, a := range common.Args {
 				parts = append(parts, e.eval(a))
 			}
-			return union(parts...)
+			return lattice.Union(parts...)
 		}
 		return e.bad(pos, "a value the analysis cannot follow")
 	}
@@ -117,7 +118,7 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 	for _, t := range targets {
 		parts = append(parts, e.targetResult(t, common, t.args(common), idx, pos))
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
@@ -132,7 +133,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		case knowledge.UserChosen:
 			return Origins{{Kind: User}}
 		}
-		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", ShortName(t.key))
+		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", lattice.ShortName(t.key))
 	}
 	arg := func(i int) ssa.Value {
 		if i < len(args) {
@@ -156,13 +157,13 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 	}
 	sum := e.summary(t)
 	if sum == nil {
-		return e.bad(pos, "the result of %s", ShortName(t.key))
+		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
 	}
 	if sum.Authority != "" {
 		return Origins{authorityOrigin(sum.Authority)}
 	}
 	if idx >= len(sum.Results) || sum.Results[idx] == nil {
-		return e.bad(pos, "the result of %s", ShortName(t.key))
+		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
 	}
 	return e.substitute(sum.Results[idx], t.key, args, at)
 }
@@ -170,18 +171,18 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 // substitute replaces the callee's Param origins in v by the origins of the
 // corresponding call arguments.
 func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Position) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind == Env && a.Key == key {
 			if a.Index < 0 || a.Index >= len(args) {
 				return Origins{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}
 			}
-			return Origins{e.envVar(args[a.Index], at).extend(a.Path, a.Raw, at)}
+			return Origins{e.envVar(args[a.Index], at).Extend(a.Path, a.Raw, at)}
 		}
-		if a.Kind == Cell && a.Obj > 0 && a.Of == key {
+		if a.Kind == Cell && a.Num(lattice.Obj) > 0 && a.TextOf(lattice.Of) == key {
 			return e.throughObject(a, args)
 		}
 		if a.Kind != Param || a.Key != key {
-			if a.Below > 0 {
+			if a.Num(lattice.Below) > 0 {
 				return e.resolveBelow(a, args)
 			}
 			return Origins{a}
@@ -190,29 +191,29 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			return Origins{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
 		}
 		arg := e.eval(args[a.Index])
-		if a.MapKey != "" {
-			arg = e.mapElems(arg, a.MapKey, at)
+		if a.TextOf(lattice.MapKey) != "" {
+			arg = e.mapElems(arg, a.TextOf(lattice.MapKey), at)
 		}
-		if a.EmptyTemp {
+		if a.Flag(lattice.EmptyTemp) {
 			arg = emptyIsTemp(arg)
 		}
-		if a.AbsOnly {
+		if a.Flag(lattice.AbsOnly) {
 			arg = absolute(arg)
 		}
-		if a.EmptyOnly {
+		if a.Flag(lattice.EmptyOnly) {
 			arg = onlyEmpty(arg)
 		}
-		if a.UserBelow {
-			arg = belowUserAt(arg, a.BelowPath)
-		} else if a.Below > 0 && a.Below <= len(args) {
-			arg = e.belowAt(arg, e.eval(args[a.Below-1]), a.BelowPath)
+		if a.Flag(lattice.UserBelow) {
+			arg = belowUserAt(arg, a.TextOf(lattice.BelowPath))
+		} else if a.Num(lattice.Below) > 0 && a.Num(lattice.Below) <= len(args) {
+			arg = e.belowAt(arg, e.eval(args[a.Num(lattice.Below)-1]), a.TextOf(lattice.BelowPath))
 		}
 		p := e.expandElems(a.Path, args)
-		return arg.mapOrigins(func(b Origin) Origins { return Origins{b.extend(p, a.Raw, at)} })
-	}).mapOrigins(func(a Origin) Origins {
+		return arg.Map(func(b Origin) Origins { return Origins{b.Extend(p, a.Raw, at)} })
+	}).Map(func(a Origin) Origins {
 		// Concrete origins may carry the callee's variadic elements too.
-		if strings.Contains(a.Path, elemsMark) && a.Kind != Param {
-			a.Path = cleanPattern(e.expandElems(a.Path, args))
+		if strings.Contains(a.Path, lattice.ElemsMark) && a.Kind != Param {
+			a.Path = lattice.CleanPattern(e.expandElems(a.Path, args))
 		}
 		return Origins{a}
 	})
@@ -221,12 +222,12 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 // expandElems replaces the variadic-elements marks in a callee's pattern
 // by the call's constant elements ("*" for dynamic ones).
 func (e *engine) expandElems(p string, args []ssa.Value) string {
-	if !strings.Contains(p, elemsMark) {
+	if !strings.Contains(p, lattice.ElemsMark) {
 		return p
 	}
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
-		idx, ok := elemsParam(s)
+		idx, ok := lattice.ElemsParam(s)
 		if !ok {
 			continue
 		}
@@ -268,7 +269,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		return e.eval(arg(f.Arg)), true
 	case knowledge.PathSplit:
 		if idx == 1 {
-			return Origins{{Kind: Bad, Why: "a bare file name from " + ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
+			return Origins{{Kind: Bad, Why: "a bare file name from " + lattice.ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
 		}
 		return e.parent(arg(0), key, at), true
 	case knowledge.Identity:
@@ -301,7 +302,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true
 		}
-		return emptyIsTemp(e.eval(arg(0))).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath("*", at)} }), true
+		return emptyIsTemp(e.eval(arg(0))).Map(func(a Origin) Origins { return Origins{a.AppendPath("*", at)} }), true
 	case knowledge.CacheDir:
 		if idx != 0 {
 			return nil, true
@@ -348,11 +349,11 @@ func (e *engine) envVarNamed(s string, at token.Position) Origin {
 // filepath.Split): the parent within its origin, or outside when it climbs
 // above a state root.
 func (e *engine) parent(p ssa.Value, key string, at token.Position) Origins {
-	return e.eval(p).mapOrigins(func(a Origin) Origins {
+	return e.eval(p).Map(func(a Origin) Origins {
 		if a.Kind == Rooted && a.Path == "" {
-			return Origins{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + ShortName(key) + " climbs above it)", Cause: CauseClimb, At: at}}
+			return Origins{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + lattice.ShortName(key) + " climbs above it)", Cause: CauseClimb, At: at}}
 		}
-		return Origins{a.appendPath("..", at)}
+		return Origins{a.AppendPath("..", at)}
 	})
 }
 
@@ -382,9 +383,9 @@ func (e *engine) joinOnto(first, rest ssa.Value, at token.Position) Origins {
 	suffix := "*"
 	if p, ok := rest.(*ssa.Parameter); ok {
 		// The function's own variadic parameter: its callers' elements.
-		suffix = elemsSegment(slices.Index(p.Parent().Params, p))
+		suffix = lattice.ElemsSegment(slices.Index(p.Parent().Params, p))
 	}
-	return e.eval(first).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
+	return e.eval(first).Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
 }
 
 // joinElems joins rest onto the origin first.
@@ -399,7 +400,7 @@ func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position)
 	if v, ok := e.aliasJoin(first, rest, suffix, at); ok {
 		return v
 	}
-	return e.joinBelow(e.eval(first), rest).mapOrigins(func(a Origin) Origins { return Origins{a.appendPath(suffix, at)} })
+	return e.joinBelow(e.eval(first), rest).Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,
@@ -453,14 +454,14 @@ func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at token.Pos
 		if strings.HasPrefix(f, "%") {
 			return Origins{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
 		}
-		return Origins{literal(verbPattern(f), at)}
+		return Origins{lattice.Literal(verbPattern(f), at)}
 	}
 	elems, ok := varargs(argSlice)
 	if !ok || len(elems) == 0 {
 		return e.bad(pos, "a path formatted by fmt.Sprintf from values the analysis cannot follow")
 	}
 	rest := verbPattern(f[2:])
-	return e.eval(elems[0]).mapOrigins(func(a Origin) Origins { return Origins{a.appendRaw(rest, at)} })
+	return e.eval(elems[0]).Map(func(a Origin) Origins { return Origins{a.AppendRaw(rest, at)} })
 }
 
 // verbPattern replaces the formatting verbs in s by "*".
@@ -544,23 +545,6 @@ func constInt(v ssa.Value) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(c.Value)
-}
-
-// ShortName renders a function key for messages: the package's last
-// element instead of its full path ("stateroots.Join", "(*store.DB).Save").
-// Identifiers hold no "/", so the import path ends at the last one.
-func ShortName(key string) string {
-	prefix, rest := "", key
-	if strings.HasPrefix(rest, "(") {
-		prefix, rest = "(", rest[1:]
-		if strings.HasPrefix(rest, "*") {
-			prefix, rest = "(*", rest[1:]
-		}
-	}
-	if i := strings.LastIndex(rest, "/"); i >= 0 {
-		rest = rest[i+1:]
-	}
-	return prefix + rest
 }
 
 // funcKey is the identity of a function across packages: the full name of

@@ -11,24 +11,6 @@ import (
 // an environment override, that the configuration should declare as an
 // authority.
 
-// envWhyPrefix starts the Why of the value of a named environment
-// variable (envVar in calls.go).
-const envWhyPrefix = "a path from the environment variable "
-
-// EnvVar returns the name of the environment variable an atom's value
-// was read from, or "" when it is not such an atom (or the name is not a
-// constant).
-func (a Origin) EnvVar() string {
-	if a.Kind != Bad || a.Cause != CauseEnv {
-		return ""
-	}
-	name, _ := strings.CutPrefix(a.Why, envWhyPrefix)
-	if name == a.Why {
-		return ""
-	}
-	return name
-}
-
 // ResolverSources is what a function's path results are built from, as
 // far as a resolver of a state directory is concerned.
 type ResolverSources struct {
@@ -57,7 +39,7 @@ func Resolver(results []Origins) (src ResolverSources, ok bool) {
 			}
 			switch env := a.EnvVar(); {
 			case a.Cause == CauseHome:
-				src.Home = append(src.Home, homeSource(a.Why))
+				src.Home = append(src.Home, a.Src)
 			case env != "":
 				src.Env = append(src.Env, env)
 				if strings.HasPrefix(env, "XDG_") {
@@ -77,13 +59,4 @@ func Resolver(results []Origins) (src ResolverSources, ok bool) {
 		*l = slices.Compact(*l)
 	}
 	return src, len(src.Home) > 0 && len(src.Env) > 0 && origins >= 2
-}
-
-// homeSource returns the function a home-like origin came from: the last
-// word of its Why ("... from os.UserHomeDir").
-func homeSource(why string) string {
-	if i := strings.LastIndex(why, " from "); i >= 0 {
-		return why[i+len(" from "):]
-	}
-	return why
 }

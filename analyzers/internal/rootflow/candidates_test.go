@@ -7,9 +7,9 @@ import (
 )
 
 func TestResolver(t *testing.T) {
-	home := Origin{Kind: Bad, Why: "a path under the home directory from os.UserHomeDir", Cause: CauseHome, At: token.Position{Filename: "dirs.go", Line: 12}}
-	override := Origin{Kind: Bad, Why: envWhyPrefix + "APP_HOME", Cause: CauseEnv, At: token.Position{Filename: "dirs.go", Line: 10}}
-	xdg := Origin{Kind: Bad, Why: envWhyPrefix + "XDG_STATE_HOME", Cause: CauseEnv, At: token.Position{Filename: "dirs.go", Line: 11}}
+	home := Origin{Kind: Bad, Why: "a path under the home directory from os.UserHomeDir", Cause: CauseHome, Src: "os.UserHomeDir", At: token.Position{Filename: "dirs.go", Line: 12}}
+	override := Origin{Kind: Bad, Why: "a path from the environment variable APP_HOME", Cause: CauseEnv, Src: "$APP_HOME", At: token.Position{Filename: "dirs.go", Line: 10}}
+	xdg := Origin{Kind: Bad, Why: "a path from the environment variable XDG_STATE_HOME", Cause: CauseEnv, Src: "$XDG_STATE_HOME", At: token.Position{Filename: "dirs.go", Line: 11}}
 	unnamed := Origin{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: token.Position{Filename: "dirs.go", Line: 9}}
 	for _, tc := range []struct {
 		name     string
@@ -48,7 +48,7 @@ func TestVerdict(t *testing.T) {
 		{Origin{Kind: Bad, Lit: "x", Rel: true, Cause: CauseLiteral}, false, "not rooted: a relative literal"},
 		{Origin{Kind: Bad, Cause: CauseHome}, false, "not rooted: the home and config directories"},
 	} {
-		ok, why := tc.atom.Verdict(&cfg)
+		ok, why := cfg.Verdict(tc.atom)
 		if ok != tc.allowed || len(why) < len(tc.prefix) || why[:len(tc.prefix)] != tc.prefix {
 			t.Errorf("Verdict(%+v) = %v, %q; want %v, %q...", tc.atom, ok, why, tc.allowed, tc.prefix)
 		}

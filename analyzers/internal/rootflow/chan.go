@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -37,7 +38,7 @@ func (e *engine) received(ch ssa.Value, pos token.Pos) Origins {
 	if len(parts) == 0 {
 		return Origins{} // nothing is ever sent: a receive only sees the zero value of a closed channel
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // madeChans collects the make(chan) calls a channel value may be, looking

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
 // Relative paths after a change of directory: once a function has
@@ -54,15 +55,15 @@ func (e *engine) afterChdir(fn *ssa.Function, b *ssa.BasicBlock, v Origins) Orig
 	if dir == nil {
 		return v
 	}
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind != Bad || !a.Rel {
 			return Origins{a}
 		}
-		rel := path.Join(a.Lit, displayPath(a.Path))
+		rel := path.Join(a.Lit, lattice.DisplayPath(a.Path))
 		if a.Lit == "" {
 			rel = "*"
 		}
-		return dir.mapOrigins(func(d Origin) Origins { return Origins{d.appendPath(rel, a.At)} })
+		return dir.Map(func(d Origin) Origins { return Origins{d.AppendPath(rel, a.At)} })
 	})
 }
 
@@ -108,12 +109,12 @@ func (e *engine) chdirBlocks(fn *ssa.Function) []chdirState {
 					st = chdirState{known: true}
 					break
 				}
-				st.dir = union(st.dir, edge.dir)
+				st.dir = lattice.Union(st.dir, edge.dir)
 			}
 			if !any {
 				continue
 			}
-			if st.known != states[b.Index].known || st.moved != states[b.Index].moved || !st.dir.equal(states[b.Index].dir) {
+			if st.known != states[b.Index].known || st.moved != states[b.Index].moved || !st.dir.Equal(states[b.Index].dir) {
 				states[b.Index] = st
 				changed = true
 			}
@@ -176,7 +177,7 @@ func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
 	}
 	dir := e.throughCells(e.eval(call.Call.Args[0]))
 	for _, a := range dir {
-		if a.Kind == Bad || a.Kind == Param || a.Kind == Cell || a.Kind == Func || a.Kind == Env || !a.Allowed(e.cfg) {
+		if a.Kind == Bad || a.Kind == Param || a.Kind == Cell || a.Kind == Func || a.Kind == Env || !e.cfg.Allowed(a) {
 			return nil
 		}
 	}
@@ -186,7 +187,7 @@ func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
 // throughCells replaces the fields and variables among v's origins by
 // what is stored into them (a flag's *string kept in a variable).
 func (e *engine) throughCells(v Origins) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind != Cell {
 			return Origins{a}
 		}
@@ -194,7 +195,7 @@ func (e *engine) throughCells(v Origins) Origins {
 		if len(stored) == 0 {
 			return Origins{a}
 		}
-		return stored.mapOrigins(func(b Origin) Origins { return Origins{b.extend(a.Path, a.Raw, b.At)} })
+		return stored.Map(func(b Origin) Origins { return Origins{b.Extend(a.Path, a.Raw, b.At)} })
 	})
 }
 
@@ -237,7 +238,7 @@ func (e *engine) callersMoved(fn *ssa.Function) Origins {
 		if d == nil {
 			return nil
 		}
-		dir = union(dir, d)
+		dir = lattice.Union(dir, d)
 	}
 	return dir
 }

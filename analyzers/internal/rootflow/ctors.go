@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -67,7 +68,8 @@ func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
 		return v // a function literal's parameters: its callers are func values
 	}
 	a := v[0]
-	a.Of, a.Obj = funcKey(fn), slices.Index(fn.Params, p)+1
+	a.SetText(lattice.Of, funcKey(fn))
+	a.SetNum(lattice.Obj, slices.Index(fn.Params, p)+1)
 	return Origins{a}
 }
 
@@ -82,15 +84,17 @@ func plainCell(cell string) Origins { return Origins{{Kind: Cell, Key: cell}} }
 // each part of the value where it arises.)
 func (e *engine) throughObject(a Origin, args []ssa.Value) Origins {
 	b := a
-	b.Of, b.Obj = "", 0
-	if a.Obj-1 < len(args) {
-		if p, ok := args[a.Obj-1].(*ssa.Parameter); ok {
-			if c := e.objectCell(plainCell(a.Key), p)[0]; c.Obj > 0 {
-				b.Of, b.Obj = c.Of, c.Obj
+	b.SetText(lattice.Of, "")
+	b.SetNum(lattice.Obj, 0)
+	if a.Num(lattice.Obj)-1 < len(args) {
+		if p, ok := args[a.Num(lattice.Obj)-1].(*ssa.Parameter); ok {
+			if c := e.objectCell(plainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
+				b.SetText(lattice.Of, c.TextOf(lattice.Of))
+				b.SetNum(lattice.Obj, c.Num(lattice.Obj))
 			}
 		}
 	}
-	if b.Below > 0 {
+	if b.Num(lattice.Below) > 0 {
 		return e.resolveBelow(b, args) // the caller's element joined below it (projectdir.go)
 	}
 	return Origins{b}
@@ -114,7 +118,7 @@ func (e *engine) objectValue(v ssa.Value, cell string, hops int, seen map[ssa.Va
 			for i, st := range stores {
 				parts[i] = e.eval(st.Val)
 			}
-			return union(parts...)
+			return lattice.Union(parts...)
 		}
 	case *ssa.MakeInterface:
 		return e.objectValue(v.X, cell, hops, seen)
@@ -131,7 +135,7 @@ func (e *engine) objectValue(v ssa.Value, cell string, hops int, seen map[ssa.Va
 		for i, edge := range v.Edges {
 			parts[i] = e.objectValue(edge, cell, hops, seen)
 		}
-		return union(parts...)
+		return lattice.Union(parts...)
 	case *ssa.Call:
 		if sum, key, ok := e.constructor(v.Common(), 0, cell, hops); ok {
 			return e.substitute(sum, key, v.Common().Args, e.at(v.Pos()))
@@ -182,7 +186,7 @@ func (e *engine) constructor(common *ssa.CallCommon, idx int, cell string, hops 
 	key = funcKey(fn)
 	if e.local(fn) {
 		v := e.ctorField(origin(fn), idx, cell, hops+1)
-		return v, key, !v.equal(plainCell(cell))
+		return v, key, !v.Equal(plainCell(cell))
 	}
 	sum := e.summary(callee{fn: fn, key: key})
 	if sum == nil {
@@ -213,7 +217,7 @@ func (e *engine) ctorField(fn *ssa.Function, idx int, cell string, hops int) Ori
 		}
 		parts = append(parts, e.objectValue(ret.Results[idx], cell, hops, seen))
 	}
-	v := union(parts...)
+	v := lattice.Union(parts...)
 	if len(fn.Blocks) == 0 {
 		v = plainCell(cell)
 	}
@@ -236,7 +240,7 @@ func (e *engine) requireField(key string, idx int, cell string, r Req, pos token
 		return
 	}
 	aliased := guarded(r, cell)
-	aliased.Aliased = true
+	aliased.Tags.SetFlag(lattice.ReqAliased, true)
 	e.require(cell, -1, aliased, pos, queue)
 	reqs := e.fieldReqs[key]
 	if reqs == nil {
@@ -246,7 +250,7 @@ func (e *engine) requireField(key string, idx int, cell string, r Req, pos token
 	slot := fieldSlot{idx, cell}
 	old, had := reqs[slot]
 	var changed bool
-	if r, changed = arrive(old, had, r); !changed {
+	if r, changed = lattice.Arrive(old, had, r); !changed {
 		return
 	}
 	reqs[slot] = r
@@ -263,8 +267,8 @@ func (e *engine) checkObjectArg(cs callSite, idx int, cell string, r Req, queue 
 	if idx >= len(args) {
 		return
 	}
-	name := ShortName(cs.t.key)
-	r = extend(r, Hop{name, e.at(cs.instr.Pos())})
+	name := lattice.ShortName(cs.t.key)
+	r = extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())})
 	e.checkObject(args[idx], cell, r, nil, cs.instr.Pos(), map[ssa.Value]bool{}, queue)
 }
 
@@ -294,14 +298,14 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 				e.checkObject(f.call.Common().Args[i], cell, r, frames[:len(frames)-1], pos, seen, queue)
 				return
 			}
-		} else if a := e.objectCell(plainCell(cell), v)[0]; a.Obj > 0 {
-			e.requireField(a.Of, a.Obj-1, cell, r, pos, queue)
+		} else if a := e.objectCell(plainCell(cell), v)[0]; a.Num(lattice.Obj) > 0 {
+			e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, cell, r, pos, queue)
 			return
 		}
 	case *ssa.Alloc:
 		if stores, ok := newObjectStores(v, cell, e); ok {
 			for _, st := range stores {
-				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{field, e.at(st.Pos())}), queue)
+				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{Name: field, Pos: e.at(st.Pos())}), queue)
 			}
 			return
 		}
@@ -346,10 +350,10 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, fram
 		return false
 	}
 	key := funcKey(fn)
-	name, at := ShortName(key), e.at(c.Pos())
-	outer := extend(extend(r, Hop{cellName(cell), at}), Hop{name, at})
+	name, at := lattice.ShortName(key), e.at(c.Pos())
+	outer := extend(extend(r, Hop{Name: cellName(cell), Pos: at}), Hop{Name: name, Pos: at})
 	if len(frames) > 0 {
-		outer = extend(frames[len(frames)-1].r, Hop{name, at})
+		outer = extend(frames[len(frames)-1].r, Hop{Name: name, Pos: at})
 	}
 	if !e.local(fn) {
 		sum := e.summary(callee{fn: fn, key: key})
@@ -369,7 +373,7 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, fram
 	if len(fn.Blocks) == 0 || slices.ContainsFunc(frames, func(f ctorFrame) bool { return f.call == c }) {
 		return false
 	}
-	if e.ctorField(fn, idx, cell, 0).equal(plainCell(cell)) {
+	if e.ctorField(fn, idx, cell, 0).Equal(plainCell(cell)) {
 		return false // not a constructor of this field's objects
 	}
 	frames = append(frames[:len(frames):len(frames)], ctorFrame{call: c, r: outer})
@@ -398,23 +402,23 @@ func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, po
 	outer := frames[:len(frames)-1]
 	args := f.call.Common().Args
 	at := e.at(f.call.Pos())
-	name := ShortName(key)
+	name := lattice.ShortName(key)
 	// as is the requirement at the call for symbolic origin a.
-	as := func(a Origin) Req { return withTransforms(f.r, symbolReq(r, a)) }
+	as := func(a Origin) Req { return f.r.WithSymbolTransforms(r.On(a)) }
 	var own Origins
 	for _, a := range v {
 		switch {
 		case a.Kind == Param && a.Key == key && a.Index >= 0 && a.Index < len(args):
 			rr := as(a)
 			av := e.eval(args[a.Index])
-			if rr.EmptyTemp {
+			if rr.Tags.Flag(lattice.ReqEmptyTemp) {
 				av = emptyIsTemp(av)
 			}
 			e.checkFramed(av, f.call.Parent(), outer, f.call.Pos(), AtCall, name, rr, queue)
-		case a.Kind == Cell && a.Obj > 0 && a.Of == key && a.Obj-1 < len(args):
+		case a.Kind == Cell && a.Num(lattice.Obj) > 0 && a.TextOf(lattice.Of) == key && a.Num(lattice.Obj)-1 < len(args):
 			// A field of an object the constructor is given.
-			e.checkObject(args[a.Obj-1], a.Key, as(a), outer, f.call.Pos(), map[ssa.Value]bool{}, queue)
-		case a.Kind == Env && a.Key == key, a.Below > 0:
+			e.checkObject(args[a.Num(lattice.Obj)-1], a.Key, as(a), outer, f.call.Pos(), map[ssa.Value]bool{}, queue)
+		case a.Kind == Env && a.Key == key, a.Num(lattice.Below) > 0:
 			e.checkFramed(e.substitute(Origins{a}, key, args, at), f.call.Parent(), outer, f.call.Pos(), AtCall, name, as(a), queue)
 		default:
 			own = append(own, a)
@@ -488,7 +492,7 @@ func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 				continue
 			}
 			cell := fieldKey(res.At(i).Type(), j, e)
-			if v := e.ctorField(fn, i, cell, 0); !v.equal(plainCell(cell)) {
+			if v := e.ctorField(fn, i, cell, 0); !v.Equal(plainCell(cell)) {
 				out = append(out, ResultField{Result: i, Cell: cell, Value: v})
 			}
 		}
@@ -541,11 +545,12 @@ func (e *engine) valueFuncFallback(queue *[]pending) {
 // anyObject returns v with its fields read through parameters as the
 // fields of whichever object: what the analyzers see of a write's path.
 func anyObject(v Origins) Origins {
-	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Obj != 0 }) {
+	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Num(lattice.Obj) != 0 }) {
 		return v
 	}
-	return v.mapOrigins(func(a Origin) Origins {
-		a.Of, a.Obj = "", 0
+	return v.Map(func(a Origin) Origins {
+		a.SetText(lattice.Of, "")
+		a.SetNum(lattice.Obj, 0)
 		return Origins{a}
 	})
 }
@@ -556,7 +561,7 @@ func anyObjectReaches(rs []Reach) []Reach {
 	var out []Reach
 	for i, r := range rs {
 		p := anyObject(r.Path)
-		if out == nil && p.equal(r.Path) {
+		if out == nil && p.Equal(r.Path) {
 			continue
 		}
 		if out == nil {

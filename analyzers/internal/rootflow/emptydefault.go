@@ -3,6 +3,7 @@ package rootflow
 import (
 	"go/token"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -25,12 +26,12 @@ import (
 // withDefault returns the origins of x after `if x == "" { x = def }`
 // on the edge that took the default.
 func withDefault(x, def Origins) Origins {
-	return x.mapOrigins(func(a Origin) Origins {
+	return x.Map(func(a Origin) Origins {
 		switch {
 		case a.Kind == Empty:
 			return def
 		case mayBeEmpty(a):
-			return union(Origins{a}, def.mapOrigins(func(d Origin) Origins {
+			return lattice.Union(Origins{a}, def.Map(func(d Origin) Origins {
 				if d.Kind == Empty || cwdRelative(d) {
 					return nil
 				}
@@ -79,7 +80,7 @@ func nonEmptyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
 
 // nonEmpty drops the empty origin of a value known not to be "".
 func nonEmpty(v Origins) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind == Empty {
 			return nil
 		}

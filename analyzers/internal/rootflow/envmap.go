@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -33,7 +34,7 @@ func unfollowedElement(at token.Position) Origins {
 }
 
 // isEnvMap reports whether a is a map copy of the environment.
-func (a Origin) isEnvMap() bool {
+func isEnvMap(a Origin) bool {
 	return a.Kind == Bad && a.Cause == CauseEnv && a.Why == envMapWhy
 }
 
@@ -77,17 +78,17 @@ func (e *engine) lookup(l *ssa.Lookup) Origins {
 	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || !isConst || !isPathType(l.X.Type()) {
 		return unfollowedElement(at)
 	}
-	return union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
+	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
 }
 
 // mapElems returns the elements at constant key of the maps v may be.
 func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		switch {
-		case a.isEnvMap():
+		case isEnvMap(a):
 			return Origins{e.envVarNamed(key, at)}
-		case (a.Kind == Param || a.Kind == Cell) && a.MapKey == "" && a.Path == "":
-			a.MapKey = key
+		case (a.Kind == Param || a.Kind == Cell) && a.TextOf(lattice.MapKey) == "" && a.Path == "":
+			a.SetText(lattice.MapKey, key)
 			return Origins{a}
 		case a.Kind == Empty:
 			return Origins{a} // a nil map's element is ""
@@ -104,7 +105,7 @@ func (e *engine) mapSet(t types.Type, key string) Origins {
 	for _, v := range e.mapSets[mapSetKey(t, key)] {
 		parts = append(parts, e.eval(v))
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // indexMapSets builds mapSets once.

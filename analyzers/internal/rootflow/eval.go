@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
 // evaluator is the state of evaluating values: the function summaries
@@ -70,13 +71,13 @@ func (e *engine) eval(v ssa.Value) Origins {
 			// converges on "p/**".
 			r = widenNew([]Origins{r}, []Origins{st.provisional})[0]
 		}
-		if !st.hit || r.equal(st.provisional) {
+		if !st.hit || r.Equal(st.provisional) {
 			break
 		}
 		if iter+1 >= maxEvalIterations {
 			// Still changing: say so rather than keep a value that may
 			// miss an origin.
-			r = union(r, Origins{{Kind: Bad, Why: "a value the analysis gave up on (a loop kept changing it)", Cause: CauseLimit, At: e.at(v.Pos())}})
+			r = lattice.Union(r, Origins{{Kind: Bad, Why: "a value the analysis gave up on (a loop kept changing it)", Cause: CauseLimit, At: e.at(v.Pos())}})
 			break
 		}
 		st.provisional, st.hit = r, false
@@ -131,7 +132,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 			}
 			parts = append(parts, e.asked(v, i, e.eval(edge)))
 		}
-		return e.userDefaults(union(parts...))
+		return e.userDefaults(lattice.Union(parts...))
 	case *ssa.Call:
 		return e.callResult(v.Common(), 0, v.Pos())
 	case *ssa.Extract:
@@ -222,7 +223,7 @@ func (e *engine) constant(c *ssa.Const) Origins {
 		}
 		return e.bad(c.Pos(), "a value the analysis cannot follow")
 	}
-	return Origins{literal(constant.StringVal(c.Value), token.Position{})}
+	return Origins{lattice.Literal(constant.StringVal(c.Value), token.Position{})}
 }
 
 // userDefaults applies the rule that a default standing in for the user's
@@ -246,7 +247,7 @@ func (e *engine) userDefaults(v Origins) Origins {
 	if !slices.ContainsFunc(v, isUser) {
 		return v
 	}
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind == Bad && (a.Cause == CauseCwd || a.Cause == CauseLiteral && a.Rel) {
 			return Origins{{Kind: User}}
 		}
@@ -344,12 +345,12 @@ func noReturn(b *ssa.BasicBlock) bool {
 // emptyIsTemp maps the empty path to a temp origin, and marks parameters
 // so that their callers' empty arguments are mapped too.
 func emptyIsTemp(v Origins) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		switch {
 		case a.Kind == Empty:
 			return Origins{{Kind: Temp}}
 		case a.Kind == Param && a.Path == "":
-			a.EmptyTemp = true
+			a.SetFlag(lattice.EmptyTemp, true)
 		}
 		return Origins{a}
 	})
@@ -401,7 +402,7 @@ func (e *engine) freeVar(fv *ssa.FreeVar) Origins {
 	if len(parts) == 0 {
 		return e.bad(fv.Pos(), "a captured variable the analysis cannot follow")
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // load returns the origins of what pointer p points to.
@@ -410,7 +411,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 	case *ssa.Alloc:
 		return e.stored(p)
 	case *ssa.FreeVar:
-		return union(e.eval(p), e.storedVia(p))
+		return lattice.Union(e.eval(p), e.storedVia(p))
 	case *ssa.Global:
 		key := globalKey(p)
 		if knowledge.UserVars[key] {
@@ -447,7 +448,7 @@ func (e *engine) stored(a *ssa.Alloc) Origins {
 			parts = append(parts, e.eval(st.Val))
 		}
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // reaching is the union of the values a load of local variable a can
@@ -488,7 +489,7 @@ func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Origins {
 	}
 	b := load.Block()
 	walk(b, slices.Index(b.Instrs, load), false)
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // escaped is the union of the values stored into local variable a other
@@ -513,7 +514,7 @@ func (e *engine) escaped(a *ssa.Alloc) Origins {
 			}
 		}
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // storedVia is the union of the values a closure stores through a captured
@@ -530,7 +531,7 @@ func (e *engine) storedVia(fv *ssa.FreeVar) Origins {
 			}
 		}
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // storedAt is the union of the values stored at an element address.
@@ -541,7 +542,7 @@ func (e *engine) storedAt(addr *ssa.IndexAddr) Origins {
 			parts = append(parts, e.eval(st.Val))
 		}
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // boundBy returns User if the call binds the variable p points to to a
@@ -573,7 +574,7 @@ func (e *engine) elems(s ssa.Value) Origins {
 			parts = append(parts, e.storedAt(ia))
 		}
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // concat evaluates string concatenation: the leftmost operand is the origin.
@@ -584,11 +585,11 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 	left := e.eval(b.X)
 	suffix := elemPattern(b.Y)
 	at := e.at(b.Pos())
-	return left.mapOrigins(func(a Origin) Origins {
+	return left.Map(func(a Origin) Origins {
 		if a.Kind == Empty && suffix == "*" {
 			return e.eval(b.Y) // "" + x is x (a string built rune by rune)
 		}
-		return Origins{a.appendRaw(suffix, at)}
+		return Origins{a.AppendRaw(suffix, at)}
 	})
 }
 

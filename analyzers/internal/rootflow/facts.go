@@ -5,25 +5,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
-
-// Hop is one step between a value and the write it reaches: a function
-// it is passed to or a field or variable it is stored into, and where.
-type Hop struct {
-	Name string         // "store.Save", "field config.Config.LogDir"
-	Pos  token.Position // the call or store; zero when not known
-}
-
-func (h Hop) String() string { return h.Name }
-
-// HopNames returns the names of the hops, for messages.
-func HopNames(hops []Hop) []string {
-	out := make([]string, len(hops))
-	for i, h := range hops {
-		out[i] = h.Name
-	}
-	return out
-}
 
 // ShortPos renders a position for messages: "file.go:12", or "" when it
 // is not valid.
@@ -32,40 +16,6 @@ func ShortPos(p token.Position) string {
 		return ""
 	}
 	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
-}
-
-// Req is a requirement: the value reaching a parameter or a cell must be
-// derived from a state root, because it flows into a write.
-type Req struct {
-	Op  string         // the write it reaches, e.g. "os.WriteFile"
-	At  token.Position // where that write is
-	Via []Hop          // the functions and cells between, outermost first
-	// EmptyTemp says an empty path means os.TempDir at the write
-	// (os.CreateTemp's dir).
-	EmptyTemp bool
-	// UserBelow says a path the user chose is joined below the value at
-	// the write: the user's base is the user's there (projectdir.go).
-	UserBelow bool
-	// BelowPaths, with UserBelow, are the patterns between the value and
-	// the user's element, one per use (Origin.BelowPath), sorted: the
-	// value must be the user's base at each of them.
-	BelowPaths []string
-	// MapKeys, on a requirement on a map, are the constant keys whose
-	// elements reach the write (Origin.MapKey), sorted; none for a value
-	// that is not a map.
-	MapKeys []string
-	// AbsOnly says the value reaches the write only where it is an
-	// absolute path (Origin.AbsOnly on a cell): relative values stored
-	// into the cell do not count.
-	AbsOnly bool
-	// Aliased, on a requirement on a cell, says only the stores into it
-	// through other pointers than a new object count: the new objects are
-	// followed to the reads that require them (ctors.go).
-	Aliased bool
-	// Guard, on a requirement on cell Guarded, is the key of a boolean
-	// field of the same record that is true wherever the write runs
-	// (guard.go): stores into records built with it false are exempt.
-	Guard, Guarded string
 }
 
 // FuncFact summarizes a function for its callers in other packages.
@@ -155,14 +105,14 @@ func (f *FuncFact) String() string {
 	if len(f.FieldReqs) > 0 {
 		rs := make([]string, len(f.FieldReqs))
 		for i, r := range f.FieldReqs {
-			rs[i] = strconv.Itoa(r.Index) + "." + ShortName(r.Cell) + "→" + r.Req.String()
+			rs[i] = strconv.Itoa(r.Index) + "." + lattice.ShortName(r.Cell) + "→" + r.Req.String()
 		}
 		parts = append(parts, "field requires=["+strings.Join(rs, ", ")+"]")
 	}
 	if len(f.Fields) > 0 {
 		fs := make([]string, len(f.Fields))
 		for i, r := range f.Fields {
-			fs[i] = strconv.Itoa(r.Result) + "." + ShortName(r.Cell) + "=" + r.Value.String()
+			fs[i] = strconv.Itoa(r.Result) + "." + lattice.ShortName(r.Cell) + "=" + r.Value.String()
 		}
 		parts = append(parts, "fields=["+strings.Join(fs, ", ")+"]")
 	}
@@ -174,12 +124,6 @@ func (f *FuncFact) String() string {
 		parts = append(parts, "calls=["+strings.Join(cs, ", ")+"]")
 	}
 	return strings.Join(parts, "; ")
-}
-
-// String renders a requirement: "os.WriteFile", or "save→os.WriteFile"
-// through the hops between.
-func (r Req) String() string {
-	return strings.Join(append(HopNames(r.Via), r.Op), "→")
 }
 
 // String renders a reach: "os.WriteFile(param0/x.json)", or the unproven
@@ -251,21 +195,21 @@ func (f *PackageFact) String() string {
 	if len(f.Stores) > 0 {
 		ss := make([]string, len(f.Stores))
 		for i, s := range f.Stores {
-			ss[i] = ShortName(s.Key) + "=" + s.Value.String()
+			ss[i] = lattice.ShortName(s.Key) + "=" + s.Value.String()
 		}
 		parts = append(parts, "stores=["+strings.Join(ss, ", ")+"]")
 	}
 	if len(f.CellReqs) > 0 {
 		rs := make([]string, len(f.CellReqs))
 		for i, r := range f.CellReqs {
-			rs[i] = ShortName(r.Key) + "→" + r.Req.String()
+			rs[i] = lattice.ShortName(r.Key) + "→" + r.Req.String()
 		}
 		parts = append(parts, "cell requires=["+strings.Join(rs, ", ")+"]")
 	}
 	if len(f.FuncReqs) > 0 {
 		rs := make([]string, len(f.FuncReqs))
 		for i, r := range f.FuncReqs {
-			rs[i] = ShortName(r.Key) + "#" + strconv.Itoa(r.Index) + "→" + r.Req.String()
+			rs[i] = lattice.ShortName(r.Key) + "#" + strconv.Itoa(r.Index) + "→" + r.Req.String()
 		}
 		parts = append(parts, "requires=["+strings.Join(rs, ", ")+"]")
 	}
@@ -276,7 +220,7 @@ func (f *PackageFact) String() string {
 			for j, r := range c.Results {
 				rs[j] = r.String()
 			}
-			cs[i] = ShortName(c.Key) + "=[" + strings.Join(rs, ", ") + "]"
+			cs[i] = lattice.ShortName(c.Key) + "=[" + strings.Join(rs, ", ") + "]"
 		}
 		parts = append(parts, "closures=["+strings.Join(cs, ", ")+"]")
 	}

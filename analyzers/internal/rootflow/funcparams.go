@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -102,7 +103,7 @@ func (e *engine) paramFuncs(a Origin, depth int) (Origins, bool) {
 			}
 		}
 	}
-	return union(out...), true
+	return lattice.Union(out...), true
 }
 
 // funcValues replaces the Param origins of a called func value by the
@@ -112,7 +113,7 @@ func (e *engine) funcValues(v Origins) Origins {
 	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Param }) {
 		return v
 	}
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind != Param {
 			return Origins{a}
 		}

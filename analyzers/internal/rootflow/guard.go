@@ -82,8 +82,8 @@ func fieldRead(v ssa.Value) (ssa.Value, int) {
 // guarded returns r with its guard when the requirement is on cell, and
 // without one otherwise: a guard narrows the stores of one cell only.
 func guarded(r Req, cell string) Req {
-	if r.Guard != "" && r.Guarded != cell {
-		r.Guard, r.Guarded = "", ""
+	if r.Tags.GuardFlag() != "" && r.Tags.GuardCell() != cell {
+		r.Tags.SetGuard("", "")
 	}
 	return r
 }
@@ -95,7 +95,7 @@ func guarded(r Req, cell string) Req {
 // on): a record's flag is the one its literal gave it. (Later packages
 // could still set an exported flag; the engine does not see them.)
 func (e *engine) guardExempt(s storeSite, r Req) bool {
-	if r.Guard == "" {
+	if r.Tags.GuardFlag() == "" {
 		return false
 	}
 	fa, ok := s.addr.(*ssa.FieldAddr)
@@ -106,11 +106,11 @@ func (e *engine) guardExempt(s storeSite, r Req) bool {
 	if !ok || lit.Comment != "complit" {
 		return false
 	}
-	flag := fieldIndex(fa.X.Type(), r.Guard, e)
+	flag := fieldIndex(fa.X.Type(), r.Tags.GuardFlag(), e)
 	if flag < 0 || !flagStaysFalse(lit, flag) {
 		return false
 	}
-	return !e.flagSetLater(r.Guard)
+	return !e.flagSetLater(r.Tags.GuardFlag())
 }
 
 // fieldIndex returns the index of the field of a record (or pointer to

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -116,7 +117,7 @@ func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
 		if obj := origin(fn).Object(); obj != nil && !e.local(fn) {
 			e.funcObjs[funcKey(fn)] = obj
 		}
-		e.cellFuncs[key] = union(e.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
+		e.cellFuncs[key] = lattice.Union(e.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
 	}
 }
 
@@ -382,22 +383,18 @@ func (e *engine) upstream() *upstream {
 			continue
 		}
 		for _, s := range f.Stores {
-			up.stores[s.Key] = union(up.stores[s.Key], s.Value)
+			up.stores[s.Key] = lattice.Union(up.stores[s.Key], s.Value)
 		}
 		for _, r := range f.CellReqs {
-			if old, ok := up.cellReqs[r.Key]; !ok {
-				up.cellReqs[r.Key] = r.Req
-			} else if old.Guard != "" && old.Guard != r.Req.Guard {
-				up.cellReqs[r.Key] = guarded(old, "") // guarded differently: every store counts
-			}
+			old, had := up.cellReqs[r.Key]
+			up.cellReqs[r.Key], _ = lattice.Arrive(old, had, r.Req)
 		}
 		for _, r := range f.FuncReqs {
 			if up.funcReqs[r.Key] == nil {
 				up.funcReqs[r.Key] = map[int]Req{}
 			}
-			if _, ok := up.funcReqs[r.Key][r.Index]; !ok {
-				up.funcReqs[r.Key][r.Index] = r.Req
-			}
+			old, had := up.funcReqs[r.Key][r.Index]
+			up.funcReqs[r.Key][r.Index], _ = lattice.Arrive(old, had, r.Req)
 		}
 	}
 	e.up = up

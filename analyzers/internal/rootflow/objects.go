@@ -3,6 +3,7 @@ package rootflow
 import (
 	"go/token"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -147,5 +148,5 @@ func (e *engine) objectFieldFrom(a *ssa.Alloc, field int, seen map[*ssa.Alloc]bo
 	if len(parts) == 0 {
 		return Origins{{Kind: Empty}}
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }

@@ -3,6 +3,7 @@ package rootflow
 import (
 	"go/types"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -43,7 +44,7 @@ func (e *engine) parametric(t callee, args []ssa.Value, idx int) (v Origins, ok 
 	params := sig.Params()
 	for i := range params.Len() {
 		if i < len(args) && elemTypeParam(params.At(i).Type()) == tp {
-			v, ok = union(v, e.eval(args[i])), true
+			v, ok = lattice.Union(v, e.eval(args[i])), true
 		}
 	}
 	return v, ok

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -35,11 +36,11 @@ import (
 // BelowPath, for the requirement on it. An origin already the base of an
 // element nearer to it (UserBelow, Below) keeps that.
 func belowUserAt(v Origins, p string) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
-		if a.UserBelow || a.Below > 0 {
+	return v.Map(func(a Origin) Origins {
+		if a.Flag(lattice.UserBelow) || a.Num(lattice.Below) > 0 {
 			return Origins{a}
 		}
-		return Origins{userAt(a, cleanPattern(joinPattern(a.Path, p)))}
+		return Origins{userAt(a, lattice.CleanPattern(lattice.JoinPattern(a.Path, p)))}
 	})
 }
 
@@ -47,14 +48,19 @@ func belowUserAt(v Origins, p string) Origins {
 // a's origin (a's own path goes on past the element).
 func userAt(a Origin, base string) Origin {
 	b := a
-	b.Path, b.Below, b.BelowPath = base, 0, ""
+	b.Path = base
+	b.SetNum(lattice.Below, 0)
+	b.SetText(lattice.BelowPath, "")
 	switch {
-	case b.userBase():
+	case userBase(b):
 		return Origin{Kind: User, Path: a.Path}
 	case a.Kind == Param || a.Kind == Cell:
-		a.UserBelow, a.Below, a.BelowPath = true, 0, base
+		a.SetFlag(lattice.UserBelow, true)
+		a.SetNum(lattice.Below, 0)
+		a.SetText(lattice.BelowPath, base)
 	default:
-		a.Below, a.BelowPath = 0, ""
+		a.SetNum(lattice.Below, 0)
+		a.SetText(lattice.BelowPath, "")
 	}
 	return a
 }
@@ -63,10 +69,10 @@ func userAt(a Origin, base string) Origin {
 // above it (Dir of a file named in it, Dir("Tasks.yml"), is "."), or the
 // home directory the user asked for (or a directory above it: a search
 // from there).
-func (a Origin) userBase() bool {
+func userBase(a Origin) bool {
 	if a.Kind == Bad && a.Cause == CauseLiteral && a.Rel && !strings.Contains(a.Lit+a.Path, "*") {
 		// The directory of a file named in the cwd: Dir("Tasks.yml").
-		return climbOnly(cleanPattern(joinPattern(a.Lit, a.Path)))
+		return climbOnly(lattice.CleanPattern(lattice.JoinPattern(a.Lit, a.Path)))
 	}
 	if a.Kind != Bad || !climbOnly(a.Path) {
 		return false
@@ -77,7 +83,7 @@ func (a Origin) userBase() bool {
 	case a.Cause == CauseLiteral && a.Rel:
 		return a.Lit == "." || a.Lit == ".."
 	case a.Cause == CauseHome:
-		return a.Asked
+		return a.Flag(lattice.Asked)
 	}
 	return false
 }
@@ -96,7 +102,7 @@ func climbOnly(p string) bool {
 // joinBelow applies the rule to a join of first and the elements rest:
 // the base is the user's when rest[0] is.
 func (e *engine) joinBelow(base Origins, rest []ssa.Value) Origins {
-	if len(rest) == 0 || !base.mayBeUserBase() {
+	if len(rest) == 0 || !mayBeUserBase(base) {
 		return base
 	}
 	return e.below(base, e.eval(rest[0]))
@@ -109,11 +115,12 @@ func (e *engine) below(base, el Origins) Origins { return e.belowAt(base, el, ""
 // belowAt is below with the element at p below each origin of base.
 func (e *engine) belowAt(base, el Origins, p string) Origins {
 	if prm, ok := soleParam(el); ok {
-		return base.mapOrigins(func(a Origin) Origins {
+		return base.Map(func(a Origin) Origins {
 			b := a
-			b.Path = cleanPattern(joinPattern(a.Path, p))
-			if !a.UserBelow && a.Below == 0 && (b.userBase() || a.Kind == Param || a.Kind == Cell) {
-				a.Below, a.BelowPath = prm.Index+1, b.Path
+			b.Path = lattice.CleanPattern(lattice.JoinPattern(a.Path, p))
+			if !a.Flag(lattice.UserBelow) && a.Num(lattice.Below) == 0 && (userBase(b) || a.Kind == Param || a.Kind == Cell) {
+				a.SetNum(lattice.Below, prm.Index+1)
+				a.SetText(lattice.BelowPath, b.Path)
 			}
 			return Origins{a}
 		})
@@ -126,9 +133,9 @@ func (e *engine) belowAt(base, el Origins, p string) Origins {
 
 // mayBeUserBase reports whether the rule may change v (saves evaluating
 // the element).
-func (v Origins) mayBeUserBase() bool {
+func mayBeUserBase(v Origins) bool {
 	for _, a := range v {
-		if a.userBase() || a.Kind == Param || a.Kind == Cell {
+		if userBase(a) || a.Kind == Param || a.Kind == Cell {
 			return true
 		}
 	}
@@ -172,11 +179,11 @@ func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
 			}
 			seen[a.Key] = true
 			stores := e.cellStores(a.Key)
-			if a.MapKey != "" {
-				stores = e.mapElems(stores, a.MapKey, a.At)
+			if a.TextOf(lattice.MapKey) != "" {
+				stores = e.mapElems(stores, a.TextOf(lattice.MapKey), a.At)
 			}
-			if a.UserBelow {
-				stores = belowUserAt(stores, a.BelowPath)
+			if a.Flag(lattice.UserBelow) {
+				stores = belowUserAt(stores, a.TextOf(lattice.BelowPath))
 			}
 			if len(stores) > 0 && !e.userChosen(stores, seen) {
 				return false
@@ -191,20 +198,22 @@ func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
 // resolveBelow resolves the Below of a callee's origin a at a call with
 // args: the argument decides.
 func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
-	i := a.Below - 1
+	i := a.Num(lattice.Below) - 1
 	if i < 0 || i >= len(args) {
-		a.Below, a.BelowPath = 0, ""
+		a.SetNum(lattice.Below, 0)
+		a.SetText(lattice.BelowPath, "")
 		return Origins{a}
 	}
 	el := e.eval(args[i])
 	if prm, ok := soleParam(el); ok {
-		a.Below = prm.Index + 1 // the caller's caller decides
+		a.SetNum(lattice.Below, prm.Index+1) // the caller's caller decides
 		return Origins{a}
 	}
 	if e.inPlace(el) || e.userChosen(el, nil) {
-		return Origins{userAt(a, a.BelowPath)}
+		return Origins{userAt(a, a.TextOf(lattice.BelowPath))}
 	}
-	a.Below, a.BelowPath = 0, ""
+	a.SetNum(lattice.Below, 0)
+	a.SetText(lattice.BelowPath, "")
 	return Origins{a}
 }
 
@@ -212,16 +221,16 @@ func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
 // for when the edge runs only where a user's flag holds (if *global {
 // dir = home }).
 func (e *engine) asked(phi *ssa.Phi, i int, v Origins) Origins {
-	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && !a.Asked }) {
+	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && !a.Flag(lattice.Asked) }) {
 		return v
 	}
 	preds := phi.Block().Preds
 	if i >= len(preds) || !e.userBranch(preds[i]) {
 		return v
 	}
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind == Bad && a.Cause == CauseHome {
-			a.Asked = true
+			a.SetFlag(lattice.Asked, true)
 		}
 		return Origins{a}
 	})

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -85,11 +86,12 @@ func (e *engine) propagate() {
 				}
 				// What a cell holds, for later packages and the inventory:
 				// the field of whichever object (ctors.go).
-				a.Of, a.Obj = "", 0
+				a.SetText(lattice.Of, "")
+				a.SetNum(lattice.Obj, 0)
 				all = append(all, a)
 			}
 		}
-		e.stores[key] = normalize(all)
+		e.stores[key] = lattice.Normalize(all)
 	}
 
 	e.storesThroughCalls(calls)
@@ -139,10 +141,10 @@ func (e *engine) propagate() {
 			continue // a library's own fields: see inModule
 		}
 		for _, s := range stores[key] {
-			if e.guardExempt(s, r) || r.Aliased && freshStore(s) {
+			if e.guardExempt(s, r) || r.Tags.Flag(lattice.ReqAliased) && freshStore(s) {
 				continue
 			}
-			e.check(e.reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(e.storeReq(s, r), Hop{cellName(key), e.at(s.pos)}), &queue)
+			e.check(e.reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(e.storeReq(s, r), Hop{Name: cellName(key), Pos: e.at(s.pos)}), &queue)
 		}
 	}
 
@@ -169,15 +171,15 @@ func (e *engine) propagate() {
 		}
 		name := cellName(p.key)
 		for _, s := range stores[p.key] {
-			if e.guardExempt(s, p.req) || p.req.Aliased && freshStore(s) {
+			if e.guardExempt(s, p.req) || p.req.Tags.Flag(lattice.ReqAliased) && freshStore(s) {
 				continue
 			}
-			e.check(e.reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(e.storeReq(s, p.req), Hop{name, e.at(s.pos)}), &queue)
+			e.check(e.reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(e.storeReq(s, p.req), Hop{Name: name, Pos: e.at(s.pos)}), &queue)
 		}
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
 		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
-			e.check(e.reqValue(v, p.req), p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{name, e.at(p.pos)}), &queue)
+			e.check(e.reqValue(v, p.req), p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
 		}
 	}
 }
@@ -198,7 +200,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 	for round := 0; round < maxStoreRounds; round++ {
 		changed := false
 		for _, cell := range keys {
-			v := union(e.stores[cell], up.stores[cell])
+			v := lattice.Union(e.stores[cell], up.stores[cell])
 			var add Origins
 			for _, a := range v {
 				if a.Kind != Param {
@@ -208,10 +210,10 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 					if cs.t.invoke {
 						continue
 					}
-					add = union(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.at(cs.instr.Pos())))
+					add = lattice.Union(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.at(cs.instr.Pos())))
 				}
 			}
-			if merged := union(e.stores[cell], add); !merged.equal(e.stores[cell]) {
+			if merged := lattice.Union(e.stores[cell], add); !merged.Equal(e.stores[cell]) {
 				e.stores[cell] = merged
 				changed = true
 			}
@@ -241,14 +243,14 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	if idx >= len(args) {
 		return
 	}
-	name := ShortName(cs.t.key)
+	name := lattice.ShortName(cs.t.key)
 	v := e.afterChdir(cs.fn, cs.instr.Block(), e.eval(args[idx]))
-	if r.EmptyTemp {
+	if r.Tags.Flag(lattice.ReqEmptyTemp) {
 		v = emptyIsTemp(v)
 	}
 	v = e.reqValue(v, r)
-	r.Guarded, r.Guard = fieldGuard(cs.instr, args[idx], e)
-	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, e.at(cs.instr.Pos())}), queue)
+	r.Tags.SetGuard(fieldGuard(cs.instr, args[idx], e))
+	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())}), queue)
 }
 
 // extend records one more hop between a value and the write it reaches.
@@ -282,7 +284,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			return // opened read-only
 		}
 	}
-	op := ShortName(t.key)
+	op := lattice.ShortName(t.key)
 	pos := in.Pos()
 	authority, inAuthority := e.authorities[funcKey(outermost(fn))]
 	for _, i := range paths {
@@ -300,8 +302,9 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		}
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(v)})
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
-		r := Req{Op: op, At: e.at(pos), EmptyTemp: spec.emptyIsTemp}
-		r.Guarded, r.Guard = fieldGuard(in, args[i], e)
+		r := Req{Op: op, At: e.at(pos)}
+		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
+		r.Tags.SetGuard(fieldGuard(in, args[i], e))
 		e.check(v, pos, AtWrite, op, r, queue)
 	}
 }
@@ -324,13 +327,13 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 	for _, a := range v {
 		switch a.Kind {
 		case Param:
-			e.require(a.Key, a.Index, symbolReq(guarded(r, ""), a), pos, queue)
+			e.require(a.Key, a.Index, guarded(r, "").On(a), pos, queue)
 		case Cell:
 			switch {
-			case a.Obj > 0: // the field of the object a parameter points to (ctors.go)
-				e.requireField(a.Of, a.Obj-1, a.Key, symbolReq(r, a), pos, queue)
+			case a.Num(lattice.Obj) > 0: // the field of the object a parameter points to (ctors.go)
+				e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, a.Key, r.On(a), pos, queue)
 			default:
-				e.require(a.Key, -1, symbolReq(guarded(r, a.Key), a), pos, queue)
+				e.require(a.Key, -1, guarded(r, a.Key).On(a), pos, queue)
 			}
 		case Func:
 			if !found {
@@ -338,7 +341,7 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 				found = true
 			}
 		default:
-			if !found && !a.Allowed(e.cfg) {
+			if !found && !e.cfg.Allowed(a) {
 				e.find(pos, site, op, a, r)
 				// A may-write directive can declare a project path, so
 				// it must not hide the value's next offending origin.
@@ -353,6 +356,7 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 	if e.std {
 		return
 	}
+	var changed bool
 	if idx >= 0 {
 		reqs := e.funcReqs[key]
 		if reqs == nil {
@@ -360,22 +364,16 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 			e.funcReqs[key] = reqs
 		}
 		old, had := reqs[idx]
-		var changed bool
-		if r, changed = arrive(old, had, r); !changed {
+		if r, changed = lattice.Arrive(old, had, r); !changed {
 			return
 		}
 		reqs[idx] = r
 	} else {
-		if old, ok := e.cellReqs[key]; ok {
-			if (old.Guard == "" || old.Guard == r.Guard) && covers(old, r) {
-				return
-			}
-			if old.Guard != "" && old.Guard != r.Guard {
-				// Two writes guarded differently (or one not at all):
-				// every store is checked.
-				r.Guard, r.Guarded = "", ""
-			}
-			r = meet(old, r)
+		// Two writes guarded differently (or one not at all) meet without
+		// a guard: every store is checked (lattice.ReqGuard's policy).
+		old, had := e.cellReqs[key]
+		if r, changed = lattice.Arrive(old, had, r); !changed {
+			return
 		}
 		e.cellReqs[key] = r
 	}
@@ -403,13 +401,13 @@ func (e *engine) cellStores(key string) Origins {
 	for _, s := range e.storeSites[key] {
 		parts = append(parts, e.storeValue(s))
 	}
-	return union(parts...)
+	return lattice.Union(parts...)
 }
 
 // cellName renders a cell key for messages: "field config.Config.LogDir"
 // or "variable app.logPath".
 func cellName(key string) string {
-	short := ShortName(key)
+	short := lattice.ShortName(key)
 	if strings.Count(short, ".") >= 2 {
 		return "field " + short
 	}

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -41,7 +42,7 @@ func (e *engine) reachAll() {
 		e.res.Stores[k] = v
 	}
 	for k, v := range e.stores {
-		e.res.Stores[k] = union(e.res.Stores[k], v)
+		e.res.Stores[k] = lattice.Union(e.res.Stores[k], v)
 	}
 }
 
@@ -70,7 +71,7 @@ func (e *engine) reachComponent(c component, reach map[*ssa.Function][]Reach) {
 		}
 		if round+1 == maxReachRounds {
 			for _, fn := range c.funcs {
-				why := fmt.Sprintf("recursion through %s whose writes the analysis gave up following after %d rounds", ShortName(funcKey(fn)), maxReachRounds)
+				why := fmt.Sprintf("recursion through %s whose writes the analysis gave up following after %d rounds", lattice.ShortName(funcKey(fn)), maxReachRounds)
 				reach[fn] = addReach(reach[fn], Reach{At: e.at(fn.Pos()), Unproven: why})
 			}
 			return
@@ -98,9 +99,9 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 		} else if sum := e.summary(t); sum != nil {
 			callee = sum.Writes
 		}
-		name := ShortName(t.key)
+		name := lattice.ShortName(t.key)
 		for _, r := range callee {
-			r.Chain = prependHop(Hop{name, at}, r.Chain)
+			r.Chain = prependHop(Hop{Name: name, Pos: at}, r.Chain)
 			if r.Path != nil {
 				r.Path = e.substitute(r.Path, t.key, t.args(common), at)
 			}
@@ -119,7 +120,7 @@ func unresolvedWithPath(common *ssa.CallCommon) string {
 	for _, a := range common.Args {
 		if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			if common.IsInvoke() {
-				return "a call of interface method " + ShortName(common.Method.FullName()) + " with a path the analysis cannot follow"
+				return "a call of interface method " + lattice.ShortName(common.Method.FullName()) + " with a path the analysis cannot follow"
 			}
 			return "a call through a func value with a path the analysis cannot follow"
 		}
@@ -131,7 +132,7 @@ func unresolvedWithPath(common *ssa.CallCommon) string {
 func addReach(rs []Reach, r Reach) []Reach {
 	for i := range rs {
 		if rs[i].Op == r.Op && rs[i].At == r.At && rs[i].Unproven == r.Unproven {
-			rs[i].Path = union(rs[i].Path, r.Path)
+			rs[i].Path = lattice.Union(rs[i].Path, r.Path)
 			return rs
 		}
 	}

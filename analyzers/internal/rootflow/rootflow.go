@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -77,16 +78,17 @@ func (r *Result) Concrete(v Origins) Origins {
 }
 
 func (r *Result) concrete(v Origins, depth int) Origins {
-	return v.mapOrigins(func(a Origin) Origins {
+	return v.Map(func(a Origin) Origins {
 		if a.Kind != Cell || depth == 0 {
 			return Origins{a}
 		}
-		a.Of, a.Obj = "", 0 // the field of whichever object (ctors.go)
+		a.SetText(lattice.Of, "") // the field of whichever object (ctors.go)
+		a.SetNum(lattice.Obj, 0)
 		stored, ok := r.Stores[a.Key]
 		if !ok {
 			return Origins{a}
 		}
-		return r.concrete(stored, depth-1).mapOrigins(func(b Origin) Origins { return Origins{b.extend(a.Path, a.Raw, b.At)} })
+		return r.concrete(stored, depth-1).Map(func(b Origin) Origins { return Origins{b.Extend(a.Path, a.Raw, b.At)} })
 	})
 }
 

@@ -25,7 +25,7 @@ const maxSelfCopyNodes = 64
 // its guard when the store copies the record's own field back into it,
 // without one otherwise.
 func (e *engine) storeReq(s storeSite, r Req) Req {
-	if r.Guard != "" && e.selfCopy(s, r.Guarded, r.Guard) {
+	if r.Tags.GuardFlag() != "" && e.selfCopy(s, r.Tags.GuardCell(), r.Tags.GuardFlag()) {
 		return r
 	}
 	return guarded(r, "")

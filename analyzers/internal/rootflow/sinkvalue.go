@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -116,7 +117,7 @@ func (e *engine) sinkVals() *sinkValues {
 					for i, pc := range sv.calls[fn] {
 						for j, a := range pc.Args {
 							if a != nil {
-								pc.Args[j] = union(a, Origins{{Kind: Bad, Why: "a path passed through recursion the analysis gave up following", Cause: CauseLimit, At: pc.At}})
+								pc.Args[j] = lattice.Union(a, Origins{{Kind: Bad, Why: "a path passed through recursion the analysis gave up following", Cause: CauseLimit, At: pc.At}})
 							}
 						}
 						sv.calls[fn][i] = pc
@@ -234,7 +235,7 @@ func addParamCall(pcs []ParamCall, pc ParamCall) []ParamCall {
 	for i, old := range pcs {
 		if old.Func == pc.Func && old.At == pc.At && len(old.Args) == len(pc.Args) {
 			for j := range old.Args {
-				old.Args[j] = union(old.Args[j], pc.Args[j])
+				old.Args[j] = lattice.Union(old.Args[j], pc.Args[j])
 			}
 			pcs[i] = old
 			return pcs
@@ -244,7 +245,7 @@ func addParamCall(pcs []ParamCall, pc ParamCall) []ParamCall {
 }
 
 func sameParamCall(a, b ParamCall) bool {
-	return a.Func == b.Func && a.At == b.At && slices.EqualFunc(a.Args, b.Args, Origins.equal)
+	return a.Func == b.Func && a.At == b.At && slices.EqualFunc(a.Args, b.Args, Origins.Equal)
 }
 
 // checkFuncArgs resolves, at a call, the ParamCalls of its target against
@@ -294,7 +295,7 @@ func (e *engine) boundFuncs(v ssa.Value) []string {
 	for _, a := range e.eval(v) {
 		funcs := Origins{a}
 		if a.Kind == Cell && a.Path == "" {
-			funcs = union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
+			funcs = lattice.Union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
 		}
 		for _, f := range funcs {
 			if f.Kind == Func && !slices.Contains(out, f.Key) {
@@ -324,9 +325,11 @@ func (e *engine) checkSinkValue(site funcArgSite, key string, spec sinkSpec, que
 			paths = append(paths, i)
 		}
 	}
-	op := ShortName(key)
+	op := lattice.ShortName(key)
 	for _, i := range paths {
-		e.checkBoundArg(site, "", i, Req{Op: op, At: pc.At, EmptyTemp: spec.emptyIsTemp}, queue)
+		r := Req{Op: op, At: pc.At}
+		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
+		e.checkBoundArg(site, "", i, r, queue)
 	}
 }
 
@@ -340,18 +343,18 @@ func (e *engine) checkBoundArg(site funcArgSite, key string, i int, r Req, queue
 	}
 	at := e.at(cs.instr.Pos())
 	v := e.substitute(pc.Args[i], cs.t.key, cs.t.args(cs.instr.Common()), at)
-	if r.EmptyTemp {
+	if r.Tags.Flag(lattice.ReqEmptyTemp) {
 		v = emptyIsTemp(v)
 	}
-	name := ShortName(cs.t.key)
+	name := lattice.ShortName(cs.t.key)
 	if key != "" {
-		r = extend(r, Hop{ShortName(key), pc.At})
+		r = extend(r, Hop{Name: lattice.ShortName(key), Pos: pc.At})
 	} else {
 		// The sink itself: the target writes through it.
 		e.res.Writes = append(e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: funcKey(cs.fn), Path: v})
-		e.reach[cs.fn] = addReach(e.reach[cs.fn], Reach{Op: r.Op, At: r.At, Path: v, Chain: []Hop{{name, at}}})
+		e.reach[cs.fn] = addReach(e.reach[cs.fn], Reach{Op: r.Op, At: r.At, Path: v, Chain: []Hop{{Name: name, Pos: at}}})
 	}
-	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{name, at}), queue)
+	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: at}), queue)
 }
 
 // requireBound moves a new requirement on a function of this package to

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -60,11 +61,11 @@ func (e *engine) converge(fns []*ssa.Function) {
 // giveUp adds to fn's path results an origin saying the analysis stopped
 // before its summary converged.
 func (e *engine) giveUp(fn *ssa.Function) {
-	limit := Origin{Kind: Bad, Why: fmt.Sprintf("a path the analysis gave up on: the summary of %s did not converge in %d rounds", ShortName(funcKey(fn)), maxSummaryRounds), Cause: CauseLimit, At: e.at(fn.Pos())}
+	limit := Origin{Kind: Bad, Why: fmt.Sprintf("a path the analysis gave up on: the summary of %s did not converge in %d rounds", lattice.ShortName(funcKey(fn)), maxSummaryRounds), Cause: CauseLimit, At: e.at(fn.Pos())}
 	r := slices.Clone(e.results[fn])
 	for i := range r {
 		if r[i] != nil {
-			r[i] = union(r[i], Origins{limit})
+			r[i] = lattice.Union(r[i], Origins{limit})
 		}
 	}
 	e.results[fn] = r
@@ -72,7 +73,7 @@ func (e *engine) giveUp(fn *ssa.Function) {
 
 // sameResults reports whether two summaries of a function are equal.
 func sameResults(a, b []Origins) bool {
-	return slices.EqualFunc(a, b, Origins.equal)
+	return slices.EqualFunc(a, b, Origins.Equal)
 }
 
 // widenNew forgets the patterns of the origins that appeared since the last
@@ -90,7 +91,7 @@ func widenNew(r, old []Origins) []Origins {
 				w[j].Path = "**"
 			}
 		}
-		r[i] = normalize(w)
+		r[i] = lattice.Normalize(w)
 	}
 	return r
 }
@@ -137,9 +138,9 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 				// An empty path beside an error that may be non-nil is
 				// the zero value of a failure path (return "", err, or a
 				// named result still zero when a defer sets err).
-				v = v.without(Empty)
+				v = v.Without(Empty)
 			}
-			out[i] = union(out[i], v)
+			out[i] = lattice.Union(out[i], v)
 		}
 	}
 	for i := range out {

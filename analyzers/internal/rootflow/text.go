@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
 // Text that is not built by path functions: data read from a file or a
@@ -38,20 +39,20 @@ func (e *engine) text(f knowledge.Func, arg func(int) ssa.Value, pos token.Pos, 
 	case knowledge.Contents:
 		from := arg(f.Arg)
 		if from == nil {
-			return e.bad(pos, "the result of %s", ShortName(f.Name))
+			return e.bad(pos, "the result of %s", lattice.ShortName(f.Name))
 		}
 		src := e.eval(from)
 		if len(src) > 0 && !slices.ContainsFunc(src, func(a Origin) bool { return a.Kind != User }) {
 			return Origins{{Kind: User}}
 		}
-		return e.bad(pos, "data read by %s, which the analysis cannot follow", ShortName(f.Name))
+		return e.bad(pos, "data read by %s, which the analysis cannot follow", lattice.ShortName(f.Name))
 	}
 	if buf := arg(0); buf != nil {
 		if v, ok := e.bufferContents(buf, at); ok {
 			return v
 		}
 	}
-	return e.bad(pos, "the result of %s", ShortName(f.Name))
+	return e.bad(pos, "the result of %s", lattice.ShortName(f.Name))
 }
 
 // bufferWrite is one call appending to a buffer.
@@ -85,16 +86,16 @@ func (e *engine) bufferContents(buf ssa.Value, at token.Position) (Origins, bool
 	if len(first) == 0 {
 		return Origins{{Kind: Empty}}, true // nothing written
 	}
-	rest := union(later...)
+	rest := lattice.Union(later...)
 	suffix := ""
 	if len(later) > 0 {
 		suffix = "*"
 	}
-	return union(first...).mapOrigins(func(o Origin) Origins {
+	return lattice.Union(first...).Map(func(o Origin) Origins {
 		if o.Kind == Empty && len(rest) > 0 {
 			return rest // "" then x is x
 		}
-		return Origins{o.appendRaw(suffix, at)}
+		return Origins{o.AppendRaw(suffix, at)}
 	}), true
 }
 
@@ -114,7 +115,7 @@ func (e *engine) bufferData(w bufferWrite) Origins {
 	if c, ok := data.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
 		// WriteByte('/'), WriteRune('x'): the character.
 		if r, exact := constant.Int64Val(c.Value); exact {
-			return Origins{literal(string(rune(r)), token.Position{})}
+			return Origins{lattice.Literal(string(rune(r)), token.Position{})}
 		}
 	}
 	return e.eval(data)

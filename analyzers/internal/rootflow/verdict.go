@@ -1,28 +1,50 @@
 package rootflow
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+)
+
+// Allowed reports whether a write to the concrete origin a is allowed by
+// cfg.
+func (cfg *Config) Allowed(a Origin) bool {
+	switch a.Kind {
+	case Rooted:
+		return !a.InProject() // the user's project: only declared entries (projectdir.go)
+	case DevNull, Empty:
+		return true
+	case Temp:
+		return cfg.AllowTemp
+	case Cache:
+		return cfg.AllowCache
+	case User:
+		return cfg.AllowUser
+	}
+	return false
+}
 
 // Verdict says whether a write to a path of origin a is allowed under cfg,
 // and why, in a sentence for `staterootlint explain`. It is read-only: the
-// same judgement the findings make (Allowed), spelled out.
-func (a Origin) Verdict(cfg *Config) (allowed bool, why string) {
+// same judgement the findings make (Config.Allowed), spelled out.
+func (cfg *Config) Verdict(a Origin) (allowed bool, why string) {
 	switch a.Kind {
 	case Rooted:
 		return true, fmt.Sprintf("rooted: under the %s state root (an authority's result or a configured root override)", a.Root)
 	case Temp:
-		return a.judged(cfg.AllowTemp, "a temporary directory", FlagAllowTemp)
+		return judged(cfg.AllowTemp, "a temporary directory", FlagAllowTemp)
 	case Cache:
-		return a.judged(cfg.AllowCache, "the user cache directory", FlagAllowCache)
+		return judged(cfg.AllowCache, "the user cache directory", FlagAllowCache)
 	case User:
-		return a.judged(cfg.AllowUser, "a path the user chose (a flag or argument)", FlagAllowUser)
+		return judged(cfg.AllowUser, "a path the user chose (a flag or argument)", FlagAllowUser)
 	case DevNull:
 		return true, "allowed: a device keeps no state"
 	case Empty:
 		return true, "allowed: an empty path writes nothing (the call fails or does nothing)"
 	case Param:
-		return true, fmt.Sprintf("not decided here: each call of %s is checked for what it passes, and reported there if it is not rooted", ShortName(a.Key))
+		return true, fmt.Sprintf("not decided here: each call of %s is checked for what it passes, and reported there if it is not rooted", lattice.ShortName(a.Key))
 	case Cell:
-		return true, fmt.Sprintf("not decided here: each store into %s is checked for what it stores, and reported there if it is not rooted", ShortName(a.Key))
+		return true, fmt.Sprintf("not decided here: each store into %s is checked for what it stores, and reported there if it is not rooted", lattice.ShortName(a.Key))
 	case Env:
 		return true, "not decided here: the environment variable its caller names, checked at the call"
 	case Func:
@@ -50,7 +72,7 @@ func (a Origin) Verdict(cfg *Config) (allowed bool, why string) {
 	return false, "not rooted: the analysis cannot follow where the value comes from"
 }
 
-func (a Origin) judged(ok bool, what, flag string) (bool, string) {
+func judged(ok bool, what, flag string) (bool, string) {
 	if ok {
 		return true, "allowed: " + what + " (-" + flag + ")"
 	}

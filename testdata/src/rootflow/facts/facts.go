@@ -1,4 +1,4 @@
-// want package:`stores=\[facts\.Store\.dir=\{repo, param0\}\]; cell requires=\[facts\.Store\.dir→os\.WriteFile\]`
+// want package:`stores=\[facts\.Store\.dir=\{repo, param0\}\]; cell requires=\[facts\.Store\.dir→os\.WriteFile\[aliased\]\]`
 
 // Package facts pins the engine's summaries: every function's FuncFact
 // and the package's PackageFact, as their String methods print them.
@@ -44,7 +44,7 @@ type Store struct{ dir string }
 func NewStore(dir string) *Store { return &Store{dir: dir} } // want NewStore:`^fields=\[0\.facts\.Store\.dir=\{param0\}\]$`
 
 // Flush writes under the field of the object it is called on.
-func (s *Store) Flush(data []byte) error { // want Flush:`writes=\[os\.WriteFile\(\{cell facts\.Store\.dir/db\}\)\]; field requires=\[0\.facts\.Store\.dir→os\.WriteFile\]`
+func (s *Store) Flush(data []byte) error { // want Flush:`writes=\[os\.WriteFile\(\{cell facts\.Store\.dir/db\[of="\(\*rootflow/facts\.Store\)\.Flush" obj=1\]\}\)\]; field requires=\[0\.facts\.Store\.dir→os\.WriteFile\]`
 	return os.WriteFile(filepath.Join(s.dir, "db"), data, 0o600)
 }
 

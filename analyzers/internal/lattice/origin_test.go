@@ -1,4 +1,4 @@
-package rootflow
+package lattice
 
 import (
 	"go/token"
@@ -11,7 +11,7 @@ func TestUnion(t *testing.T) {
 	repo := Origin{Kind: Rooted, Root: "repo"}
 	logs := Origin{Kind: Rooted, Root: "repo", Path: "logs"}
 	tmp := Origin{Kind: Temp}
-	lit := literal("x.json", at)
+	lit := Literal("x.json", at)
 	for _, c := range []struct {
 		name string
 		in   []Origins
@@ -23,7 +23,7 @@ func TestUnion(t *testing.T) {
 		{"duplicates once", []Origins{{repo, tmp}, {repo, tmp}, {tmp}}, "{repo, temp}"},
 		{"empty sets add nothing", []Origins{{}, {repo}, nil}, "{repo}"},
 	} {
-		if got := union(c.in...).String(); got != c.want {
+		if got := Union(c.in...).String(); got != c.want {
 			t.Errorf("%s: union = %s, want %s", c.name, got, c.want)
 		}
 	}
@@ -34,15 +34,15 @@ func TestNormalizeWidens(t *testing.T) {
 	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"} {
 		v = append(v, Origin{Kind: Rooted, Root: "repo", Path: p})
 	}
-	if got := normalize(v).String(); got != "{repo:**}" {
+	if got := Normalize(v).String(); got != "{repo:**}" {
 		t.Errorf("13 patterns below one root: %s, want them widened to {repo:**}", got)
 	}
 	var lits Origins
 	for _, p := range []string{"/a", "/b", "/c", "/d", "/e", "/f", "/g", "/h", "/i", "/j", "/k", "/l", "/m"} {
-		lits = append(lits, literal(p, token.Position{}))
+		lits = append(lits, Literal(p, token.Position{}))
 	}
 	lits = append(lits, Origin{Kind: Temp})
-	got := normalize(lits)
+	got := Normalize(lits)
 	if len(got) != 2 || got[0].Kind != Temp || got[1].Kind != Bad {
 		t.Errorf("13 outside literals and a temp: %s, want the temp and one outside origin", got)
 	}
@@ -56,19 +56,19 @@ func TestAppend(t *testing.T) {
 		got  Origin
 		want string
 	}{
-		{"join below a root", repo.appendPath("logs/run.log", at), "repo:logs/run.log"},
-		{"cleaned", repo.appendPath("a/./b/../c", at), "repo:a/c"},
-		{"climbing out is outside", repo.appendPath("../x", at), "outside(climb)"},
-		{"join onto empty is the literal", Origin{Kind: Empty}.appendPath("x", at), `outside(literal "x")`},
-		{"separator pending", repo.appendRaw("/", at).appendRaw("db", at), "repo:db"},
-		{"sibling of a root", repo.appendRaw(".bak", at), "outside(climb)"},
-		{"raw onto a parameter", param.appendRaw(".tmp", at), "param0+.tmp"},
-		{"raw then join", param.appendRaw(".d", at).appendPath("x", at), "param0+.d/x"},
-		{"literal grows", literal("state", at).appendRaw(".json", at), `outside(literal "state.json")`},
-		{"extend raw onto a root's child", Origin{Kind: Rooted, Root: "repo", Path: "db"}.extend(".tmp", true, at), "repo:db.tmp"},
-		{"extend raw onto a root is a sibling", repo.extend(".tmp", true, at), "outside(climb)"},
-		{"extend joins", repo.extend("a/b", false, at), "repo:a/b"},
-		{"temp keeps its pattern", Origin{Kind: Temp}.appendPath("x-*", at), "temp:x-*"},
+		{"join below a root", repo.AppendPath("logs/run.log", at), "repo:logs/run.log"},
+		{"cleaned", repo.AppendPath("a/./b/../c", at), "repo:a/c"},
+		{"climbing out is outside", repo.AppendPath("../x", at), "outside(climb)"},
+		{"join onto empty is the literal", Origin{Kind: Empty}.AppendPath("x", at), `outside(literal "x")`},
+		{"separator pending", repo.AppendRaw("/", at).AppendRaw("db", at), "repo:db"},
+		{"sibling of a root", repo.AppendRaw(".bak", at), "outside(climb)"},
+		{"raw onto a parameter", param.AppendRaw(".tmp", at), "param0+.tmp"},
+		{"raw then join", param.AppendRaw(".d", at).AppendPath("x", at), "param0+.d/x"},
+		{"literal grows", Literal("state", at).AppendRaw(".json", at), `outside(literal "state.json")`},
+		{"extend raw onto a root's child", Origin{Kind: Rooted, Root: "repo", Path: "db"}.Extend(".tmp", true, at), "repo:db.tmp"},
+		{"extend raw onto a root is a sibling", repo.Extend(".tmp", true, at), "outside(climb)"},
+		{"extend joins", repo.Extend("a/b", false, at), "repo:a/b"},
+		{"temp keeps its pattern", Origin{Kind: Temp}.AppendPath("x-*", at), "temp:x-*"},
 	} {
 		if got := c.got.String(); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
@@ -85,11 +85,11 @@ func TestLiteral(t *testing.T) {
 		{"/etc/app.conf", `outside(literal "/etc/app.conf")`},
 		{"state.json", `outside(literal "state.json")`},
 	} {
-		if got := literal(c.in, at).String(); got != c.want {
-			t.Errorf("literal(%q) = %s, want %s", c.in, got, c.want)
+		if got := Literal(c.in, at).String(); got != c.want {
+			t.Errorf("Literal(%q) = %s, want %s", c.in, got, c.want)
 		}
 	}
-	if !literal("state.json", at).Rel || literal("/etc/x", at).Rel {
+	if !Literal("state.json", at).Rel || Literal("/etc/x", at).Rel {
 		t.Error("a relative literal is relative to the working directory, an absolute one is not")
 	}
 }
@@ -106,8 +106,8 @@ func TestCleanPattern(t *testing.T) {
 		{"**/**", "**"},
 		{"a/**/**/**/b", "a/**/b"},
 	} {
-		if got := cleanPattern(c.in); got != c.want {
-			t.Errorf("cleanPattern(%q) = %q, want %q", c.in, got, c.want)
+		if got := CleanPattern(c.in); got != c.want {
+			t.Errorf("CleanPattern(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
@@ -120,9 +120,9 @@ func TestPattern(t *testing.T) {
 		{Origin{Kind: Rooted, Root: "global", Path: "cache/*.json"}, "global:cache/*.json"},
 		{Origin{Kind: Temp}, "temp"},
 		{Origin{Kind: User, Path: "out"}, "user:out"},
-		{Origin{Kind: Rooted, Root: "repo", Path: elemsSegment(1) + "/x"}, "repo:*/x"},
-		{literal("state.json", at), `cwd:"state.json" relative to the working directory`},
-		{literal("/etc/x", at), "unknown"},
+		{Origin{Kind: Rooted, Root: "repo", Path: ElemsSegment(1) + "/x"}, "repo:*/x"},
+		{Literal("state.json", at), `cwd:"state.json" relative to the working directory`},
+		{Literal("/etc/x", at), "unknown"},
 	} {
 		if got := c.in.Pattern(); got != c.want {
 			t.Errorf("Pattern(%s) = %q, want %q", c.in, got, c.want)

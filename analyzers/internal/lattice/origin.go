@@ -1,0 +1,242 @@
+package lattice
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+)
+
+// Cause says what kind of origin outside every root a Bad origin is, for
+// categories and rules (knowledge.Cause).
+type Cause = knowledge.Cause
+
+// ProjectRoot is the root kind of the project root itself (the directory
+// stateroots.FindProjectRoot finds, holding .git or go.mod), as opposed to
+// the state roots inside or beside it. A path under it is rooted, so its
+// pattern is known ("project:px.lock"), but not allowed: it is the user's
+// project, and a program may write there only the entries its contract
+// names.
+const ProjectRoot = "project"
+
+// Origin is one possible origin of a value together with the path pattern
+// appended to it: a value is a set of origins (Origins).
+type Origin struct {
+	Kind  Kind
+	Root  string // Rooted: root kind ("repo", "global", ...)
+	Path  string // slash-separated pattern below the origin; "" is the origin itself, "*" a dynamic segment
+	Key   string // Param: function; Cell: field or variable; Func: function
+	Index int    // Param, Env: index in the SSA parameter list (receiver first)
+	Lit   string // Bad: the literal the path starts with, if any
+	Why   string // Bad: where the value came from, when not a literal
+	Rel   bool   // Bad: the path is relative to the working directory
+	Cause Cause  // Bad: what kind of origin it is, for categories and rules
+	// Src, on Bad, names the source as the knowledge table does
+	// ("os.UserHomeDir", "user.User.HomeDir") or "$NAME" for an
+	// environment variable; "" for literals and unknown values.
+	Src string
+	// Raw, on a symbolic origin (Param, Cell, Env), says Path was
+	// concatenated onto it without a separator (p + ".tmp"): its first
+	// segment continues the last segment of whatever the symbol stands for.
+	Raw bool
+	At  token.Position // where the origin arose, for messages
+	// Tags are the idiom facts the engine's rules attach (tags.go).
+	Tags
+}
+
+// Compare orders origins: kind, the general strings, the text tags, the
+// position, the general scalars, then the other tags. Every field takes
+// part, so Compare is 0 exactly when the origins are ==.
+func Compare(a, b Origin) int {
+	if c := cmp.Compare(a.Kind, b.Kind); c != 0 {
+		return c
+	}
+	for _, p := range [...][2]string{{a.Root, b.Root}, {a.Key, b.Key}, {a.Path, b.Path}, {a.Lit, b.Lit}, {a.Why, b.Why}, {string(a.Cause), string(b.Cause)}, {a.Src, b.Src}} {
+		if c := strings.Compare(p[0], p[1]); c != 0 {
+			return c
+		}
+	}
+	if c := a.Tags.compareText(b.Tags); c != 0 {
+		return c
+	}
+	if c := ComparePos(a.At, b.At); c != 0 {
+		return c
+	}
+	if c := cmp.Or(cmp.Compare(a.Index, b.Index), compareBool(a.Raw, b.Raw), compareBool(a.Rel, b.Rel)); c != 0 {
+		return c
+	}
+	return a.Tags.compareScalar(b.Tags)
+}
+
+// ComparePos orders positions by file, line and column (offsets are not
+// compared: they follow from the line and column).
+func ComparePos(a, b token.Position) int {
+	return cmp.Or(strings.Compare(a.Filename, b.Filename), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Offset, b.Offset))
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// String renders an origin compactly for facts and tests: "repo:logs",
+// "temp", "param0/x.json", "param1+.tmp" (concatenated without a
+// separator), "cell store.Store.root", "env(param0)",
+// "outside(literal "x")", "outside(home)", followed by its tags in
+// brackets when it has some: "param0[abs-only]".
+func (a Origin) String() string {
+	s := a.base()
+	if t := a.Tags.String(); t != "" {
+		s += "[" + t + "]"
+	}
+	return s
+}
+
+func (a Origin) base() string {
+	below := func(s string) string {
+		p := DisplayPath(a.Path)
+		switch {
+		case p == "":
+			return s
+		case a.Raw:
+			return s + "+" + p
+		}
+		return s + "/" + p
+	}
+	switch a.Kind {
+	case Rooted, Temp, Cache, User, DevNull:
+		return a.Pattern()
+	case Empty:
+		return `""`
+	case Param:
+		return below("param" + strconv.Itoa(a.Index))
+	case Cell:
+		return below("cell " + ShortName(a.Key))
+	case Func:
+		return "func " + ShortName(a.Key)
+	case Env:
+		return below("env(param" + strconv.Itoa(a.Index) + ")")
+	}
+	if a.Lit != "" {
+		return fmt.Sprintf("outside(%s %q)", knowledge.CauseLiteral, path.Join(a.Lit, DisplayPath(a.Path)))
+	}
+	if a.Cause == knowledge.CauseUnproven {
+		return "outside(unproven)"
+	}
+	return "outside(" + string(a.Cause) + ")"
+}
+
+// ShortName renders a function or cell key for messages: the package's
+// last element instead of its full path ("stateroots.Join",
+// "(*store.DB).Save"). Identifiers hold no "/", so the import path ends at
+// the last one.
+func ShortName(key string) string {
+	prefix, rest := "", key
+	if strings.HasPrefix(rest, "(") {
+		prefix, rest = "(", rest[1:]
+		if strings.HasPrefix(rest, "*") {
+			prefix, rest = "(*", rest[1:]
+		}
+	}
+	if i := strings.LastIndex(rest, "/"); i >= 0 {
+		rest = rest[i+1:]
+	}
+	return prefix + rest
+}
+
+// InProject reports whether the origin is a path under the project root.
+func (a Origin) InProject() bool { return a.Kind == Rooted && a.Root == ProjectRoot }
+
+// BareSource reports whether the origin is a known source outside every
+// root (the home directory, an environment variable) with nothing joined
+// below it.
+func (a Origin) BareSource() bool { return a.Kind == Bad && a.Src != "" && a.Path == "" }
+
+// EnvVar returns the name of the environment variable the origin's value
+// was read from, or "" when it is not such a value (or the name is not a
+// constant).
+func (a Origin) EnvVar() string {
+	if a.Kind != Bad || a.Cause != knowledge.CauseEnv {
+		return ""
+	}
+	name, _ := strings.CutPrefix(a.Src, "$")
+	if name == a.Src {
+		return ""
+	}
+	return name
+}
+
+// Describe says in a few words where the value comes from, for messages:
+// `"state.json" relative to the working directory`.
+func (a Origin) Describe() string {
+	switch a.Kind {
+	case Rooted:
+		if a.InProject() {
+			if p := DisplayPath(a.Path); p != "" {
+				return report.Quote(p) + " under the project root"
+			}
+			return "the project root itself"
+		}
+		return fmt.Sprintf("a path under the %s state root", a.Root)
+	case Temp:
+		return "a temporary path"
+	case Cache:
+		return "a path under the user cache directory"
+	case User:
+		return "a user-chosen path"
+	case DevNull:
+		return "a device"
+	case Empty:
+		return "an empty path"
+	case Env:
+		return "a path from an environment variable named by the caller"
+	case Bad:
+		if a.Lit != "" {
+			p := a.Lit
+			if a.Path != "" {
+				p = path.Join(p, DisplayPath(a.Path))
+			}
+			if a.Rel {
+				return report.Quote(p) + " relative to the working directory"
+			}
+			return "the fixed path " + report.Quote(p)
+		}
+		return a.Why
+	}
+	return "a value the analysis cannot follow"
+}
+
+// Pattern renders the origin as an inventory pattern: "repo:logs/*.log",
+// "temp", "cache:x", "user", "unknown".
+func (a Origin) Pattern() string {
+	withPath := func(prefix string) string {
+		p := DisplayPath(a.Path)
+		if p == "" {
+			return prefix
+		}
+		return prefix + ":" + p
+	}
+	switch a.Kind {
+	case Rooted:
+		return withPath(a.Root)
+	case Temp, Cache, User, DevNull:
+		return withPath(a.Kind.String())
+	case Bad:
+		if a.Rel {
+			return "cwd:" + a.Describe()
+		}
+		return "unknown"
+	}
+	return "unknown"
+}

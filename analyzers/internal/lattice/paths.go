@@ -1,0 +1,185 @@
+package lattice
+
+import (
+	"fmt"
+	"go/token"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+)
+
+// MaxSegments bounds a pattern's depth (recursion can grow paths without
+// end): past it, the rest of the pattern is "**".
+const MaxSegments = 12
+
+// Anchored reports whether the origin's kind carries a path below a known
+// origin, so that joining onto it keeps the origin.
+func (a Origin) Anchored() bool {
+	switch a.Kind {
+	case Rooted, Temp, Cache, User, Param, Cell, Env:
+		return true
+	}
+	return false
+}
+
+// AppendPath returns the origin with the relative pattern rel appended
+// (joined with "/") and checks that a rooted path does not climb above its
+// origin.
+func (a Origin) AppendPath(rel string, at token.Position) Origin {
+	if rel == "" {
+		return a
+	}
+	switch {
+	case a.Kind == Empty:
+		// Join("", "x") is "x": the empty origin becomes the literal.
+		return Literal(CleanPattern(rel), at)
+	case a.Anchored():
+		a.Path = CleanPattern(JoinPattern(a.Path, rel))
+		if a.Kind == Rooted && climbs(a.Path) {
+			return climbOut(a.Root, at)
+		}
+	case a.Kind == Bad && (a.Lit != "" || a.Src != ""):
+		// A literal or a known source (the home directory) keeps the
+		// pattern below it: adhocroot tells the bare home directory from
+		// a root already built on it.
+		a.Path = CleanPattern(JoinPattern(a.Path, rel))
+	}
+	return a
+}
+
+func climbOut(root string, at token.Position) Origin {
+	return Origin{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", root, ".."), Cause: knowledge.CauseClimb, At: at}
+}
+
+// AppendRaw returns the origin with s concatenated to its pattern (string +).
+func (a Origin) AppendRaw(s string, at token.Position) Origin {
+	if s == "" {
+		return a
+	}
+	switch {
+	case a.Kind == Empty:
+		return Literal(s, at)
+	case a.Anchored() && a.Raw:
+		a.Path += s
+	case a.Anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell || a.Kind == Env):
+		a.Path, a.Raw = s, true
+	case a.Anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
+		return Origin{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: knowledge.CauseClimb, At: at}
+	case a.Anchored():
+		raw := a.Path + s
+		a.Path = CleanPattern(raw)
+		if a.Kind == Rooted && climbs(a.Path) {
+			return climbOut(a.Root, at)
+		}
+		if strings.HasSuffix(raw, "/") {
+			// A separator is pending (root + "/" + name): keep it, so
+			// the next concatenation starts a segment below.
+			a.Path += "/"
+		}
+	case a.Kind == Bad && a.Lit != "":
+		a.Lit += s
+	}
+	return a
+}
+
+// Extend appends the pattern p of a symbolic origin to b, the origin the
+// symbol stands for (a call's argument, a cell's stored value); raw is the
+// symbol's Raw.
+func (b Origin) Extend(p string, raw bool, at token.Position) Origin {
+	if raw {
+		first, tail, _ := strings.Cut(p, "/")
+		return b.AppendRaw(first, at).AppendPath(tail, at)
+	}
+	return b.AppendPath(p, at)
+}
+
+// Literal is the origin of a constant path s: absolute paths are fixed
+// outside every root, others relative to the working directory.
+func Literal(s string, at token.Position) Origin {
+	switch {
+	case s == "":
+		return Origin{Kind: Empty}
+	case s == "/dev/null" || s == "NUL" || strings.HasPrefix(s, "/dev/"):
+		// A device (the null device, a terminal) keeps no state.
+		return Origin{Kind: DevNull}
+	case s == "/tmp" || strings.HasPrefix(s, "/tmp/"):
+		return Origin{Kind: Temp}
+	case strings.HasPrefix(s, "/") || strings.Contains(s, ":\\"):
+		return Origin{Kind: Bad, Lit: s, Cause: knowledge.CauseLiteral, At: at}
+	}
+	return Origin{Kind: Bad, Lit: s, Cause: knowledge.CauseLiteral, Rel: true, At: at}
+}
+
+// JoinPattern joins two relative patterns with "/".
+func JoinPattern(base, rel string) string {
+	switch {
+	case base == "":
+		return rel
+	case rel == "":
+		return base
+	}
+	return base + "/" + rel
+}
+
+// CleanPattern cleans a relative pattern: "" for the origin itself, a
+// leading "../" when it climbs above it. A leading "/" from concatenation
+// ("root" + "/x") is dropped: it separates the origin from the rest.
+func CleanPattern(p string) string {
+	p = strings.TrimLeft(p, "/")
+	if p == "" {
+		return ""
+	}
+	p = path.Clean(p)
+	if p == "." {
+		return ""
+	}
+	for strings.Contains(p, "**/**") {
+		p = strings.ReplaceAll(p, "**/**", "**") // the same paths
+	}
+	if segs := strings.Split(p, "/"); len(segs) > MaxSegments {
+		p = strings.Join(segs[:MaxSegments-1], "/") + "/**"
+	}
+	return p
+}
+
+func climbs(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
+
+// ElemsMark starts a pattern segment that stands for the elements of a
+// variadic parameter joined onto a root (Join(elem ...string) on a root
+// type): "{elems:2}" for parameter 2. The callers' arguments replace it;
+// people see "*" (DisplayPath). Braces and a colon make a segment no join
+// of the engine produces from a constant.
+const ElemsMark = "{elems:"
+
+// ElemsSegment is the segment standing for variadic parameter i's
+// elements.
+func ElemsSegment(i int) string { return ElemsMark + strconv.Itoa(i) + "}" }
+
+// ElemsParam returns the parameter index an elements segment stands for.
+func ElemsParam(seg string) (int, bool) {
+	rest, ok := strings.CutPrefix(seg, ElemsMark)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(rest, "}"))
+	return i, err == nil
+}
+
+// DisplayPath renders a pattern for people: no pending separator, unknown
+// variadic elements as "*".
+func DisplayPath(p string) string {
+	p = strings.TrimSuffix(p, "/")
+	if strings.Contains(p, ElemsMark) {
+		segs := strings.Split(p, "/")
+		for i, s := range segs {
+			if strings.HasPrefix(s, ElemsMark) {
+				segs[i] = "*"
+			}
+		}
+		p = strings.Join(segs, "/")
+	}
+	return p
+}

@@ -1,0 +1,138 @@
+package lattice
+
+import (
+	"cmp"
+	"go/token"
+	"slices"
+	"strings"
+)
+
+// Hop is one step between a value and the write it reaches: a function
+// it is passed to or a field or variable it is stored into, and where.
+type Hop struct {
+	Name string         // "store.Save", "field config.Config.LogDir"
+	Pos  token.Position // the call or store; zero when not known
+}
+
+// String returns the hop's name.
+func (h Hop) String() string { return h.Name }
+
+// HopNames returns the names of the hops, for messages.
+func HopNames(hops []Hop) []string {
+	out := make([]string, len(hops))
+	for i, h := range hops {
+		out[i] = h.Name
+	}
+	return out
+}
+
+// Req is a requirement: the value reaching a parameter or a cell must be
+// derived from a state root, because it flows into a write. Op, At and
+// Via are its provenance; Tags are transforms that say how the write uses
+// the value (reqtags.go), which may make the requirement weaker than
+// "every value must be rooted".
+type Req struct {
+	Op   string         // the write it reaches, e.g. "os.WriteFile"
+	At   token.Position // where that write is
+	Via  []Hop          // the functions and cells between, outermost first
+	Tags ReqTags
+}
+
+// String renders a requirement for facts: "os.WriteFile", or
+// "save→os.WriteFile" through the hops between, followed by its tags in
+// brackets when it has some: "os.WriteFile[abs-only]".
+func (r Req) String() string {
+	s := strings.Join(append(HopNames(r.Via), r.Op), "→")
+	if t := r.Tags.String(); t != "" {
+		s += "[" + t + "]"
+	}
+	return s
+}
+
+// On returns r as the requirement on the symbolic origin a (a parameter or
+// cell whose value reaches the write): its symbol transforms (user's
+// element below, map keys, absolute only) become the ones a's tags say the
+// write applies to the symbol's value; the others are kept.
+func (r Req) On(a Origin) Req {
+	var below, keys []string
+	if a.Flag(UserBelow) {
+		below = []string{a.TextOf(BelowPath)}
+	}
+	if k := a.TextOf(MapKey); k != "" {
+		keys = []string{k}
+	}
+	r.Tags.SetSet(ReqBelowPaths, below)
+	r.Tags.SetSet(ReqMapKeys, keys)
+	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
+	return r
+}
+
+// WithSymbolTransforms returns r with the symbol transforms of t (user's
+// element below, map keys, absolute only): how a symbol's value is used,
+// not which write it reaches.
+func (r Req) WithSymbolTransforms(t Req) Req {
+	r.Tags.SetSet(ReqBelowPaths, t.Tags.Set(ReqBelowPaths))
+	r.Tags.SetSet(ReqMapKeys, t.Tags.Set(ReqMapKeys))
+	r.Tags.SetFlag(ReqAbsOnly, t.Tags.Flag(ReqAbsOnly))
+	return r
+}
+
+// Covers reports whether requirement old already checks everything r
+// would: it is no weaker in any respect (each tag by its policy).
+func Covers(old, r Req) bool {
+	for t := range numReqTags {
+		if !reqTagDefs[t].covers(old.Tags, r.Tags, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// Meet returns the requirement that checks everything old and r check:
+// each tag meets by its policy. The provenance (Op, At, Via) is that of
+// the side that alone is as strict as the meet (the write that makes the
+// requirement what it is), and of the lower of the two (ComparePos, then
+// the write and the hops) when neither or both are; so the meet does not
+// depend on the order the requirements arrive in.
+func Meet(old, r Req) Req {
+	out := r
+	switch oc, rc := Covers(old, r), Covers(r, old); {
+	case oc && !rc:
+		out = old
+	case rc && !oc:
+	case compareProvenance(old, r) < 0:
+		out = old
+	}
+	out.Tags = ReqTags{}
+	for t := range numReqTags {
+		reqTagDefs[t].meet(&out.Tags, old.Tags, r.Tags, t)
+	}
+	return out
+}
+
+// compareProvenance orders requirements by where their write is, then by
+// the write and the hops.
+func compareProvenance(a, b Req) int {
+	if c := ComparePos(a.At, b.At); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Op, b.Op); c != 0 {
+		return c
+	}
+	return slices.CompareFunc(a.Via, b.Via, func(x, y Hop) int {
+		return cmp.Or(strings.Compare(x.Name, y.Name), ComparePos(x.Pos, y.Pos))
+	})
+}
+
+// Arrive returns the requirement to record where r arrives at a symbol
+// that already has old (when had): false when old checks everything r
+// would, else their meet, which has the symbol's values checked again.
+func Arrive(old Req, had bool, r Req) (Req, bool) {
+	switch {
+	case !had:
+		return r, true
+	case Covers(old, r):
+		return old, false
+	}
+	return Meet(old, r), true
+}

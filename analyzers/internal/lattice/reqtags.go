@@ -1,0 +1,236 @@
+package lattice
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ReqTag names one transform a requirement carries: how the write uses the
+// value of the symbol it is on. Each has a policy that decides covering
+// and meeting (reqTagDefs), so Covers and Meet handle every tag alike.
+type ReqTag uint8
+
+// The requirement tags.
+const (
+	// ReqBelowPaths: a path the user chose is joined below the value at
+	// the write, at these patterns below it (Origin tags UserBelow and
+	// BelowPath); the value must be the user's base at each. Empty: no
+	// such join.
+	ReqBelowPaths ReqTag = iota
+	// ReqMapKeys: the value is a map whose elements at these constant
+	// keys reach the write (Origin tag MapKey); empty for a value that is
+	// not a map, or when every element counts.
+	ReqMapKeys
+	// ReqGuard: "CELL#FLAG", on a requirement on cell CELL, names a
+	// boolean field FLAG of the same record that is true wherever the
+	// write runs: stores into records built with it false are exempt.
+	ReqGuard
+	// ReqAbsOnly: the value reaches the write only where it is an
+	// absolute path: relative values stored into the cell do not count.
+	ReqAbsOnly
+	// ReqAliased: on a requirement on a cell, only the stores into it
+	// through other pointers than a new object count: the new objects are
+	// followed to the reads that require them.
+	ReqAliased
+	// ReqEmptyTemp: an empty path means os.TempDir at the write
+	// (os.CreateTemp's dir).
+	ReqEmptyTemp
+
+	numReqTags
+)
+
+// Bounds of the set-valued tags: past them the transform is dropped (the
+// value is checked as it is, which is stricter).
+const (
+	// MaxBelowPaths bounds the places of the user's element a requirement
+	// keeps.
+	MaxBelowPaths = 4
+	// MaxMapKeys bounds the keys of a map a requirement keeps.
+	MaxMapKeys = 8
+)
+
+// reqPolicy says how a tag covers and meets. A relaxing tag makes the
+// requirement weaker (fewer values checked), so a meet keeps it only where
+// both sides have it; a strengthening tag makes it stronger, so a meet
+// keeps it where either has it.
+type reqPolicy uint8
+
+const (
+	relaxFlag   reqPolicy = iota // a flag that relaxes: meet is and
+	strictFlag                   // a flag that strengthens: meet is or
+	relaxSet                     // a set that relaxes: meet is the union when both have one, within the bound
+	relaxSameAs                  // a text that relaxes: kept only where both sides hold the same
+)
+
+type reqTagDef struct {
+	name   string
+	policy reqPolicy
+	slot   int // bit for flags, index in Sets or Text
+	bound  int // relaxSet: the most elements kept
+}
+
+var reqTagDefs = [numReqTags]reqTagDef{
+	ReqBelowPaths: {name: "below-paths", policy: relaxSet, slot: 0, bound: MaxBelowPaths},
+	ReqMapKeys:    {name: "map-keys", policy: relaxSet, slot: 1, bound: MaxMapKeys},
+	ReqGuard:      {name: "guard", policy: relaxSameAs, slot: 0},
+	ReqAbsOnly:    {name: "abs-only", policy: relaxFlag, slot: 0},
+	ReqAliased:    {name: "aliased", policy: relaxFlag, slot: 1},
+	ReqEmptyTemp:  {name: "empty-temp", policy: strictFlag, slot: 2},
+}
+
+// String returns the tag's printed name.
+func (t ReqTag) String() string { return reqTagDefs[t].name }
+
+// ReqTags holds a requirement's transforms. Sets are sorted and free of
+// duplicates. Read and write it through the methods; the fields are
+// exported for the fact encoding only.
+type ReqTags struct {
+	Flags uint8
+	Sets  [2][]string
+	Text  [1]string
+}
+
+// Flag reports whether flag tag t is set.
+func (g *ReqTags) Flag(t ReqTag) bool { return g.Flags&(1<<reqTagDefs[t].slot) != 0 }
+
+// SetFlag sets or clears flag tag t.
+func (g *ReqTags) SetFlag(t ReqTag, on bool) {
+	bit := uint8(1) << reqTagDefs[t].slot
+	if on {
+		g.Flags |= bit
+	} else {
+		g.Flags &^= bit
+	}
+}
+
+// Set returns set tag t (nil when absent). The caller must not modify it.
+func (g *ReqTags) Set(t ReqTag) []string { return g.Sets[reqTagDefs[t].slot] }
+
+// SetSet sets set tag t to the elements of s, sorted, without duplicates;
+// past the tag's bound it is dropped.
+func (g *ReqTags) SetSet(t ReqTag, s []string) {
+	d := reqTagDefs[t]
+	if len(s) == 0 {
+		g.Sets[d.slot] = nil
+		return
+	}
+	s = slices.Clone(s)
+	slices.Sort(s)
+	s = slices.Compact(s)
+	if len(s) > d.bound {
+		s = nil
+	}
+	g.Sets[d.slot] = s
+}
+
+// TextOf returns text tag t ("" when absent).
+func (g *ReqTags) TextOf(t ReqTag) string { return g.Text[reqTagDefs[t].slot] }
+
+// SetText sets text tag t.
+func (g *ReqTags) SetText(t ReqTag, s string) { g.Text[reqTagDefs[t].slot] = s }
+
+// Guard returns the cell and flag of the ReqGuard tag ("", "" when absent).
+func (g *ReqTags) Guard() (cell, flag string) {
+	cell, flag, _ = strings.Cut(g.TextOf(ReqGuard), "#")
+	return cell, flag
+}
+
+// GuardCell returns the cell of the ReqGuard tag ("" when absent).
+func (g *ReqTags) GuardCell() string { c, _ := g.Guard(); return c }
+
+// GuardFlag returns the flag of the ReqGuard tag ("" when absent).
+func (g *ReqTags) GuardFlag() string { _, f := g.Guard(); return f }
+
+// SetGuard sets the ReqGuard tag; an empty flag clears it.
+func (g *ReqTags) SetGuard(cell, flag string) {
+	if flag == "" {
+		g.SetText(ReqGuard, "")
+		return
+	}
+	g.SetText(ReqGuard, cell+"#"+flag)
+}
+
+// IsZero reports whether no tag is set.
+func (g ReqTags) IsZero() bool {
+	return g.Flags == 0 && g.Sets[0] == nil && g.Sets[1] == nil && g.Text == [1]string{}
+}
+
+// Equal reports whether the two hold the same transforms.
+func (g ReqTags) Equal(h ReqTags) bool {
+	return g.Flags == h.Flags && slices.Equal(g.Sets[0], h.Sets[0]) && slices.Equal(g.Sets[1], h.Sets[1]) && g.Text == h.Text
+}
+
+func (d reqTagDef) covers(old, r ReqTags, t ReqTag) bool {
+	switch d.policy {
+	case relaxFlag:
+		return !old.Flag(t) || r.Flag(t)
+	case strictFlag:
+		return old.Flag(t) || !r.Flag(t)
+	case relaxSet:
+		o, n := old.Set(t), r.Set(t)
+		return len(o) == 0 || len(n) > 0 && subset(n, o)
+	case relaxSameAs:
+		return old.TextOf(t) == "" || old.TextOf(t) == r.TextOf(t)
+	}
+	return false
+}
+
+func (d reqTagDef) meet(out *ReqTags, old, r ReqTags, t ReqTag) {
+	switch d.policy {
+	case relaxFlag:
+		out.SetFlag(t, old.Flag(t) && r.Flag(t))
+	case strictFlag:
+		out.SetFlag(t, old.Flag(t) || r.Flag(t))
+	case relaxSet:
+		o, n := old.Set(t), r.Set(t)
+		if len(o) > 0 && len(n) > 0 {
+			out.SetSet(t, append(slices.Clone(o), n...))
+		}
+	case relaxSameAs:
+		if old.TextOf(t) == r.TextOf(t) {
+			out.SetText(t, r.TextOf(t))
+		}
+	}
+}
+
+// subset reports whether every element of sorted a is in sorted b.
+func subset(a, b []string) bool {
+	for _, s := range a {
+		if _, found := slices.BinarySearch(b, s); !found {
+			return false
+		}
+	}
+	return true
+}
+
+// String prints every set tag, in table order: "abs-only
+// below-paths=[\"..\"]". It is "" when no tag is set.
+func (g ReqTags) String() string {
+	if g.IsZero() {
+		return ""
+	}
+	var parts []string
+	for t := range numReqTags {
+		d := reqTagDefs[t]
+		switch d.policy {
+		case relaxFlag, strictFlag:
+			if g.Flag(t) {
+				parts = append(parts, d.name)
+			}
+		case relaxSet:
+			if s := g.Set(t); len(s) > 0 {
+				q := make([]string, len(s))
+				for i, e := range s {
+					q[i] = strconv.Quote(e)
+				}
+				parts = append(parts, d.name+"=["+strings.Join(q, " ")+"]")
+			}
+		case relaxSameAs:
+			if s := g.TextOf(t); s != "" {
+				parts = append(parts, d.name+"="+strconv.Quote(s))
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}

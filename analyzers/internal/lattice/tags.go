@@ -1,0 +1,178 @@
+package lattice
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Tag names one idiom fact an origin can carry. The engine's rules set and
+// read tags; this package orders, compares and prints them all alike, from
+// the table below, so adding a tag is one constant and one table row.
+type Tag uint8
+
+// The origin tags. Text tags hold a string, the others a number (a flag
+// is 1). Within each group the order is the order of comparison.
+const (
+	// BelowPath, with UserBelow, is the pattern between the symbol's value
+	// and the user's element: the user's base is the value with it
+	// appended (Dir(f) of a cell f is "..").
+	BelowPath Tag = iota
+	// MapKey, on a Param or Cell that holds a map, says the value is the
+	// map's element at this constant key.
+	MapKey
+	// Of, with Obj, names the function whose object parameter Obj-1 the
+	// cell's object is.
+	Of
+
+	// EmptyOnly, on a Param, says the callee returns the parameter only
+	// where it is "": only an empty argument comes back as it is.
+	EmptyOnly
+	// AbsOnly, on a Param, says the callee returns the parameter only
+	// where filepath.IsAbs holds for it; on a Cell, that the value is used
+	// only where it is absolute.
+	AbsOnly
+	// EmptyTemp, on a Param, says an empty argument means os.TempDir (the
+	// dir parameter of a helper around os.CreateTemp).
+	EmptyTemp
+	// UserBelow, on a Param or Cell, says a path the user chose is joined
+	// below it: where it is the working directory (or above it), or the
+	// home directory the user asked for, it is the user's.
+	UserBelow
+	// Below, on an origin of a summary, says the element joined below it
+	// is parameter Below-1 of the function; 0 for none.
+	Below
+	// Asked, on the home directory, says it is used where the user asked
+	// for it with a flag.
+	Asked
+	// Obj, on a Cell, says which object's field it is: Obj > 0, that of
+	// the object parameter Obj-1 of function Of points to; 0, the field of
+	// every object.
+	Obj
+
+	numTags
+)
+
+// tagKind says what a tag holds.
+type tagKind uint8
+
+const (
+	flagTag   tagKind = iota // 0 or 1, printed as its name
+	numberTag                // an integer, printed name=N
+	textTag                  // a string, printed name="s"
+)
+
+// tagDef describes one tag: its printed name, what it holds and its slot
+// in Tags.
+type tagDef struct {
+	name string
+	kind tagKind
+	slot int
+}
+
+// tagDefs is the tag table, indexed by Tag.
+var tagDefs = [numTags]tagDef{
+	BelowPath: {"below-path", textTag, 0},
+	MapKey:    {"map-key", textTag, 1},
+	Of:        {"of", textTag, 2},
+	EmptyOnly: {"empty-only", flagTag, 0},
+	AbsOnly:   {"abs-only", flagTag, 1},
+	EmptyTemp: {"empty-temp", flagTag, 2},
+	UserBelow: {"user-below", flagTag, 3},
+	Below:     {"below", numberTag, 4},
+	Asked:     {"asked", flagTag, 5},
+	Obj:       {"obj", numberTag, 6},
+}
+
+const (
+	numText   = 3
+	numScalar = 7
+)
+
+// String returns the tag's printed name ("abs-only").
+func (t Tag) String() string { return tagDefs[t].name }
+
+// Tags is the set of idiom facts an origin carries: one value per tag,
+// zero ("" or 0) when absent. It is comparable, so origins compare with
+// ==. Read and write it through the methods; the fields are exported for
+// the fact encoding only.
+type Tags struct {
+	Text   [numText]string
+	Scalar [numScalar]int32
+}
+
+// Flag reports whether flag tag t is set.
+func (g *Tags) Flag(t Tag) bool { return g.Scalar[tagDefs[t].slot] != 0 }
+
+// SetFlag sets or clears flag tag t.
+func (g *Tags) SetFlag(t Tag, on bool) {
+	var v int32
+	if on {
+		v = 1
+	}
+	g.Scalar[tagDefs[t].slot] = v
+}
+
+// Num returns number tag t (0 when absent).
+func (g *Tags) Num(t Tag) int { return int(g.Scalar[tagDefs[t].slot]) }
+
+// SetNum sets number tag t.
+func (g *Tags) SetNum(t Tag, n int) { g.Scalar[tagDefs[t].slot] = int32(n) }
+
+// TextOf returns text tag t ("" when absent).
+func (g *Tags) TextOf(t Tag) string { return g.Text[tagDefs[t].slot] }
+
+// SetText sets text tag t.
+func (g *Tags) SetText(t Tag, s string) { g.Text[tagDefs[t].slot] = s }
+
+// IsZero reports whether no tag is set.
+func (g Tags) IsZero() bool { return g == Tags{} }
+
+// compareText orders the text tags, in table order.
+func (g Tags) compareText(h Tags) int {
+	for i := range g.Text {
+		if c := strings.Compare(g.Text[i], h.Text[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// compareScalar orders the flag and number tags, in table order.
+func (g Tags) compareScalar(h Tags) int {
+	for i := range g.Scalar {
+		if g.Scalar[i] != h.Scalar[i] {
+			if g.Scalar[i] < h.Scalar[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// String prints every set tag, in table order, for facts: "abs-only
+// obj=1 of=\"pkg.New\"". It is "" when no tag is set.
+func (g Tags) String() string {
+	if g.IsZero() {
+		return ""
+	}
+	var parts []string
+	for t := range numTags {
+		d := tagDefs[t]
+		switch d.kind {
+		case flagTag:
+			if g.Flag(t) {
+				parts = append(parts, d.name)
+			}
+		case numberTag:
+			if n := g.Num(t); n != 0 {
+				parts = append(parts, d.name+"="+strconv.Itoa(n))
+			}
+		case textTag:
+			if s := g.TextOf(t); s != "" {
+				parts = append(parts, d.name+"="+strconv.Quote(s))
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
