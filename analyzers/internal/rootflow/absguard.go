@@ -7,10 +7,50 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A value used only where filepath.IsAbs holds for it (the kept branch of
-// a join that leaves absolute paths alone) is never a relative path: its
-// relative and empty origins are dropped there, in the function and, for
-// a returned parameter, at its callers (Origin.AbsOnly).
+// absGuardRule: a value used only where filepath.IsAbs holds for it (the
+// kept branch of a join that leaves absolute paths alone, `if
+// !filepath.IsAbs(p) { p = filepath.Join(base, p) }`) is never a relative
+// path: its relative and empty origins are dropped there (a phi's edge, a
+// return), in the function and, for a returned parameter, at its callers
+// (the origin tag AbsOnly); a cell used only there has its relative
+// stores dropped from the requirement (ReqAbsOnly).
+//
+// Unsound where a wrapper of IsAbs (abswrap.go) counts as absolute a path
+// that is not (its author's definition: a placeholder expanded later).
+type absGuardRule struct{}
+
+func (absGuardRule) name() string { return "abs-guard" }
+
+func (absGuardRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
+	preds := phi.Block().Preds
+	if i >= len(preds) || !e.absOnlyEdge(preds[i], phi.Block(), phi.Edges[i]) {
+		return nil, false
+	}
+	// if !IsAbs(p) { p = Join(base, p) }: the p that arrives unchanged is
+	// absolute.
+	return absolute(e.eval(phi.Edges[i])), true
+}
+
+func (absGuardRule) returnValue(e *engine, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
+	if !e.absOnly(b, r) {
+		return nil, false
+	}
+	return absolute(v), true // return b, where IsAbs(b)
+}
+
+func (absGuardRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+	if a.Flag(lattice.AbsOnly) {
+		return absolute(arg)
+	}
+	return arg
+}
+
+func (absGuardRule) checkValue(_ *engine, r Req, v Origins) Origins {
+	if r.Tags.Flag(lattice.ReqAbsOnly) {
+		return absolute(v)
+	}
+	return v
+}
 
 // absOnly reports whether block b runs only where filepath.IsAbs(v) (or
 // path.IsAbs(v)) is true.
@@ -74,34 +114,5 @@ func absolute(v Origins) Origins {
 			a.SetFlag(lattice.AbsOnly, true)
 		}
 		return Origins{a}
-	})
-}
-
-// emptyAt reports whether block b runs only where v == "": there v is the
-// empty path, whatever it is elsewhere (if p == "" { return p }).
-func emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
-	for cmp, equal := range guards(b) {
-		if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v && equal {
-			return true
-		}
-	}
-	return false
-}
-
-// onlyEmpty is what v is where it is "": the empty path if v can be
-// empty, nothing if it cannot; a parameter is marked so its callers keep
-// only their empty arguments.
-func onlyEmpty(v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
-		switch {
-		case a.Kind == Empty:
-			return Origins{a}
-		case a.Kind == Param && a.Path == "":
-			a.SetFlag(lattice.EmptyOnly, true)
-			return Origins{a}
-		case a.Kind == Bad && a.Lit != "", a.Kind == Rooted && a.Path != "":
-			return nil // a literal or a path below a root is never ""
-		}
-		return Origins{{Kind: Empty}}
 	})
 }

@@ -172,42 +172,18 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 // corresponding call arguments.
 func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Position) Origins {
 	return v.Map(func(a Origin) Origins {
-		if a.Kind == Env && a.Key == key {
+		switch {
+		case a.Kind == Env && a.Key == key:
 			if a.Index < 0 || a.Index >= len(args) {
 				return Origins{{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}}
 			}
 			return Origins{e.envVar(args[a.Index], at).Extend(a.Path, a.Raw, at)}
-		}
-		if a.Kind == Cell && a.Num(lattice.Obj) > 0 && a.TextOf(lattice.Of) == key {
-			return e.throughObject(a, args)
-		}
-		if a.Kind != Param || a.Key != key {
-			if a.Num(lattice.Below) > 0 {
-				return e.resolveBelow(a, args)
-			}
-			return Origins{a}
-		}
-		if a.Index < 0 || a.Index >= len(args) {
+		case a.Kind != Param || a.Key != key:
+			return e.bindSymbol(a, key, args, at)
+		case a.Index < 0 || a.Index >= len(args):
 			return Origins{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
 		}
-		arg := e.eval(args[a.Index])
-		if a.TextOf(lattice.MapKey) != "" {
-			arg = e.mapElems(arg, a.TextOf(lattice.MapKey), at)
-		}
-		if a.Flag(lattice.EmptyTemp) {
-			arg = emptyIsTemp(arg)
-		}
-		if a.Flag(lattice.AbsOnly) {
-			arg = absolute(arg)
-		}
-		if a.Flag(lattice.EmptyOnly) {
-			arg = onlyEmpty(arg)
-		}
-		if a.Flag(lattice.UserBelow) {
-			arg = belowUserAt(arg, a.TextOf(lattice.BelowPath))
-		} else if a.Num(lattice.Below) > 0 && a.Num(lattice.Below) <= len(args) {
-			arg = e.belowAt(arg, e.eval(args[a.Num(lattice.Below)-1]), a.TextOf(lattice.BelowPath))
-		}
+		arg := e.bindArg(a, e.eval(args[a.Index]), args, at)
 		p := e.expandElems(a.Path, args)
 		return arg.Map(func(b Origin) Origins { return Origins{b.Extend(p, a.Raw, at)} })
 	}).Map(func(a Origin) Origins {

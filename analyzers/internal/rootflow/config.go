@@ -48,6 +48,10 @@ type Config struct {
 	// modelled by the engine's tables and cost nothing as dependencies;
 	// the CLI turns it on when it is asked to analyze the standard library.
 	AnalyzeStd bool
+
+	// rulesOff switches idiom rules off by name (rules.go). It is for
+	// tests that run a rule on and off on a snippet; no flag sets it.
+	rulesOff map[string]bool
 }
 
 // DefaultConfig returns the configuration used when nothing is configured.

@@ -10,6 +10,25 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// ctorObjectsRule: a field read through a parameter that points to an
+// object is the field of the object each caller passes (see below): at a
+// call, the callee's Cell origin tagged Of and Obj is resolved to what the
+// caller's object holds in that field.
+//
+// Unsound where the object is changed between the call and the read by
+// code the package does not show (another goroutine, a callee in another
+// package that stores into the field).
+type ctorObjectsRule struct{}
+
+func (ctorObjectsRule) name() string { return "ctor-objects" }
+
+func (ctorObjectsRule) bindSymbol(e *engine, a Origin, key string, args []ssa.Value, _ token.Position) (Origins, bool) {
+	if a.Kind != Cell || a.Num(lattice.Obj) == 0 || a.TextOf(lattice.Of) != key {
+		return nil, false
+	}
+	return e.throughObject(a, args), true
+}
+
 // Objects through constructors: a field read through a parameter that
 // points to an object (rc.path in func (rc *RC) Touch) is the field of
 // the object the caller passes, not of every object of the type. The read

@@ -1,8 +1,6 @@
 package rootflow
 
 import (
-	"go/token"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
@@ -22,6 +20,58 @@ import (
 // concrete path (a root, a literal, the cache directory) is never "",
 // and its default never runs. On the other edge, x arrives only where it
 // is not "": its empty origin is dropped.
+
+// cwdDefaultRule decides the edge of `if x == "." { x = <default> }` or
+// `if x == "" { x = <default> }` that took the default: it is x spelled
+// out (the working directory the user named with "."), or, for "", x with
+// its empty origin replaced by the default (withDefault).
+//
+// Unsound where the default is not what x stands for (a "." that the
+// program maps to another directory of its own): that default is taken
+// for x.
+type cwdDefaultRule struct{}
+
+func (cwdDefaultRule) name() string { return "cwd-default" }
+
+func (cwdDefaultRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
+	x, empty := cwdDefault(phi, i)
+	if x == nil {
+		return nil, false
+	}
+	// dest = os.Getwd() when dest == ".": still dest. When dest == "", an
+	// empty dest means the default.
+	val := e.eval(x)
+	if empty {
+		val = withDefault(val, e.eval(phi.Edges[i]))
+	}
+	return val, true
+}
+
+// cwdDefault recognizes `if x == "." { x = <default> }` and
+// `if x == "" { x = <default> }`: when edge i of phi arrives only through
+// the branch where another of its edges, x, equals "." or "", the edge is
+// x spelled out (the working directory the user named with ".", or the
+// default of an empty argument), and cwdDefault returns x and whether the
+// comparison was with ""; otherwise nil.
+func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
+	preds := phi.Block().Preds
+	if i >= len(preds) {
+		return nil, false
+	}
+	for cmp, equal := range guards(preds[i]) {
+		x, s, isConst := comparedTo(cmp)
+		if !isConst || s != "." && s != "" || !equal {
+			continue
+		}
+		for j, other := range phi.Edges {
+			if j != i && other == x {
+				return x, s == ""
+			}
+		}
+		return nil, false
+	}
+	return nil, false
+}
 
 // withDefault returns the origins of x after `if x == "" { x = def }`
 // on the edge that took the default.
@@ -56,34 +106,4 @@ func mayBeEmpty(a Origin) bool {
 		return a.Path == ""
 	}
 	return false
-}
-
-// nonEmptyEdge reports whether the edge from pred into succ (a phi's) is
-// taken only where v != "": pred's own branch on v == "" decides it, or
-// pred runs only where v != "".
-func nonEmptyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	if branch, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If); ok && pred.Succs[0] != pred.Succs[1] {
-		if cmp, ok := branch.Cond.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
-			if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v {
-				// Succs[0] is where the comparison holds.
-				return (pred.Succs[0] == succ) == (cmp.Op == token.NEQ)
-			}
-		}
-	}
-	for cmp, equal := range guards(pred) {
-		if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v && !equal {
-			return true
-		}
-	}
-	return false
-}
-
-// nonEmpty drops the empty origin of a value known not to be "".
-func nonEmpty(v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
-		if a.Kind == Empty {
-			return nil
-		}
-		return Origins{a}
-	})
 }

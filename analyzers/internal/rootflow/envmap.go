@@ -8,6 +8,37 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// envMapRule: the element at a constant key of a map copy of the
+// environment is that environment variable (see below). A parameter or
+// cell that holds such a map carries the tag MapKey where its element
+// reaches a write, so a caller's map argument is read at that key, and a
+// requirement on it the transform ReqMapKeys.
+//
+// Unsound where the map is changed after the copy in a way the package
+// does not show (a callee in another package that stores into it).
+type envMapRule struct{}
+
+func (envMapRule) name() string { return "env-map" }
+
+func (envMapRule) bindArg(e *engine, a Origin, arg Origins, _ []ssa.Value, at token.Position) Origins {
+	if k := a.TextOf(lattice.MapKey); k != "" {
+		return e.mapElems(arg, k, at)
+	}
+	return arg
+}
+
+func (envMapRule) checkValue(e *engine, r Req, v Origins) Origins {
+	keys := r.Tags.Set(lattice.ReqMapKeys)
+	if len(keys) == 0 {
+		return v
+	}
+	parts := make([]Origins, len(keys))
+	for i, k := range keys {
+		parts[i] = e.mapElems(v, k, r.At)
+	}
+	return lattice.Union(parts...)
+}
+
 // A copy of the environment in a map: a program reads os.Environ() once,
 // splits each "K=V" and keeps the pairs in a map[string]string, then
 // reads env["MYAPP_HOME"] where another would call os.Getenv. A map made

@@ -226,61 +226,6 @@ func (e *engine) constant(c *ssa.Const) Origins {
 	return Origins{lattice.Literal(constant.StringVal(c.Value), token.Position{})}
 }
 
-// userDefaults applies the rule that a default standing in for the user's
-// choice is the user's choice: where a user-chosen value meets a path in or
-// relative to the working directory ("." when no argument was given,
-// os.Getwd when the flag said "."), the working directory is what the user
-// chose by not choosing. Other origins (a home directory fallback) stay.
-// A field or variable that only ever holds user-chosen values (a flag's
-// value copied into an options struct) counts as user-chosen.
-func (e *engine) userDefaults(v Origins) Origins {
-	isUser := func(a Origin) bool {
-		if a.Kind == User {
-			return true
-		}
-		if a.Kind != Cell || a.Path != "" {
-			return false
-		}
-		stored := e.cellStores(a.Key)
-		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b Origin) bool { return b.Kind != User })
-	}
-	if !slices.ContainsFunc(v, isUser) {
-		return v
-	}
-	return v.Map(func(a Origin) Origins {
-		if a.Kind == Bad && (a.Cause == CauseCwd || a.Cause == CauseLiteral && a.Rel) {
-			return Origins{{Kind: User}}
-		}
-		return Origins{a}
-	})
-}
-
-// cwdDefault recognizes `if x == "." { x = <default> }` and
-// `if x == "" { x = <default> }`: when edge i of phi arrives only through
-// the branch where another of its edges, x, equals "." or "", the edge is
-// x spelled out (the working directory the user named with ".", or the
-// default of an empty argument), and cwdDefault returns x and whether the
-// comparison was with ""; otherwise nil.
-func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
-	preds := phi.Block().Preds
-	if i >= len(preds) {
-		return nil, false
-	}
-	for cmp, equal := range guards(preds[i]) {
-		x, s, isConst := comparedTo(cmp)
-		if !isConst || s != "." && s != "" || !equal {
-			continue
-		}
-		for j, other := range phi.Edges {
-			if j != i && other == x {
-				return x, s == ""
-			}
-		}
-		return nil, false
-	}
-	return nil, false
-}
-
 // comparedTo splits a comparison with a constant string (x == "." or
 // "." == x) into the other operand and the constant; ok is false when
 // neither side is a constant string.
@@ -340,20 +285,6 @@ func noReturn(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
-}
-
-// emptyIsTemp maps the empty path to a temp origin, and marks parameters
-// so that their callers' empty arguments are mapped too.
-func emptyIsTemp(v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
-		switch {
-		case a.Kind == Empty:
-			return Origins{{Kind: Temp}}
-		case a.Kind == Param && a.Path == "":
-			a.SetFlag(lattice.EmptyTemp, true)
-		}
-		return Origins{a}
-	})
 }
 
 func (e *engine) param(p *ssa.Parameter) Origins {

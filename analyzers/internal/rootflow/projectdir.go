@@ -1,12 +1,56 @@
 package rootflow
 
 import (
-	"slices"
+	"go/token"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
+
+// projectDirRule: a path the user chose joined below a directory makes
+// that directory the user's base: where it is the working directory (or
+// above it), or the home directory the user asked for, the whole path is
+// the user's. A parameter or cell with such a join below it carries the
+// tags UserBelow and BelowPath (or Below: the element is a parameter of
+// the function, decided at each call), and a requirement on it the
+// transform ReqBelowPaths.
+//
+// Unsound where the "user's" element is a default of the program's own
+// that the element test takes for the user's (a flag's default naming
+// the program's own directory).
+type projectDirRule struct{}
+
+func (projectDirRule) name() string { return "project-dir" }
+
+func (projectDirRule) bindArg(e *engine, a Origin, arg Origins, args []ssa.Value, _ token.Position) Origins {
+	switch below := a.Num(lattice.Below); {
+	case a.Flag(lattice.UserBelow):
+		return belowUserAt(arg, a.TextOf(lattice.BelowPath))
+	case below > 0 && below <= len(args):
+		return e.belowAt(arg, e.eval(args[below-1]), a.TextOf(lattice.BelowPath))
+	}
+	return arg
+}
+
+func (projectDirRule) bindSymbol(e *engine, a Origin, _ string, args []ssa.Value, _ token.Position) (Origins, bool) {
+	if a.Num(lattice.Below) == 0 {
+		return nil, false
+	}
+	return e.resolveBelow(a, args), true
+}
+
+func (projectDirRule) checkValue(_ *engine, r Req, v Origins) Origins {
+	below := r.Tags.Set(lattice.ReqBelowPaths)
+	if len(below) == 0 {
+		return v
+	}
+	parts := make([]Origins, len(below))
+	for i, p := range below {
+		parts[i] = belowUserAt(v, p)
+	}
+	return lattice.Union(parts...)
+}
 
 // The user's base: a relative path is resolved against the working
 // directory, so Join(wd, p), with p the user's choice, is p: the user
@@ -215,39 +259,4 @@ func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
 	a.SetNum(lattice.Below, 0)
 	a.SetText(lattice.BelowPath, "")
 	return Origins{a}
-}
-
-// asked marks the home directory that arrives at phi over edge i as asked
-// for when the edge runs only where a user's flag holds (if *global {
-// dir = home }).
-func (e *engine) asked(phi *ssa.Phi, i int, v Origins) Origins {
-	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && !a.Flag(lattice.Asked) }) {
-		return v
-	}
-	preds := phi.Block().Preds
-	if i >= len(preds) || !e.userBranch(preds[i]) {
-		return v
-	}
-	return v.Map(func(a Origin) Origins {
-		if a.Kind == Bad && a.Cause == CauseHome {
-			a.SetFlag(lattice.Asked, true)
-		}
-		return Origins{a}
-	})
-}
-
-// userBranch reports whether block b runs only where a condition the
-// user chose (a boolean flag) holds.
-func (e *engine) userBranch(b *ssa.BasicBlock) bool {
-	for ; b != nil && b.Idom() != nil; b = b.Idom() {
-		idom := b.Idom()
-		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !ok || !idom.Succs[0].Dominates(b) || idom.Succs[1].Dominates(b) {
-			continue
-		}
-		if e.userChosen(e.eval(branch.Cond), nil) {
-			return true
-		}
-	}
-	return false
 }

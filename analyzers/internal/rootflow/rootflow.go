@@ -127,10 +127,12 @@ type engine struct {
 	index
 	evaluator
 	requirements
+	hooks hooks // the idiom rules, by hook (rules.go)
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e := &engine{
+		hooks: newHooks(cfg.rulesOff),
 		index: index{
 			pass:       pass,
 			cfg:        cfg,

@@ -127,13 +127,7 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 			if !carries[i] || (failing && isZeroConst(r)) {
 				continue
 			}
-			v := e.eval(r)
-			switch {
-			case emptyAt(b, r):
-				v = onlyEmpty(v) // if p == "" { return p }
-			case e.absOnly(b, r):
-				v = absolute(v) // return b, where IsAbs(b)
-			}
+			v := e.returnValue(b, r)
 			if failing {
 				// An empty path beside an error that may be non-nil is
 				// the zero value of a failure path (return "", err, or a

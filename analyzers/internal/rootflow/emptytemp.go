@@ -1,0 +1,42 @@
+package rootflow
+
+import (
+	"go/token"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"golang.org/x/tools/go/ssa"
+)
+
+// emptyTempRule: an empty directory argument of os.CreateTemp and
+// os.MkdirTemp means os.TempDir, and so does an empty argument of a helper
+// that passes its parameter there (the parameter origin's tag EmptyTemp):
+// at a call of such a helper, the caller's empty argument is a temporary
+// path.
+//
+// Unsound only if the helper changes the parameter on a path the summary
+// does not see; the tag is set where the parameter reaches the call as it
+// is.
+type emptyTempRule struct{}
+
+func (emptyTempRule) name() string { return "empty-temp" }
+
+func (emptyTempRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+	if a.Flag(lattice.EmptyTemp) {
+		return emptyIsTemp(arg)
+	}
+	return arg
+}
+
+// emptyIsTemp maps the empty path to a temp origin, and marks parameters
+// so that their callers' empty arguments are mapped too.
+func emptyIsTemp(v Origins) Origins {
+	return v.Map(func(a Origin) Origins {
+		switch {
+		case a.Kind == Empty:
+			return Origins{{Kind: Temp}}
+		case a.Kind == Param && a.Path == "":
+			a.SetFlag(lattice.EmptyTemp, true)
+		}
+		return Origins{a}
+	})
+}

@@ -1,0 +1,55 @@
+package rootflow
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// nonEmptyRule: on the edge of a phi taken only where x != "" (the branch
+// of `if x == "" { x = def }` that kept x), x is not the empty path: its
+// empty origin is dropped there.
+//
+// Sound: the branch condition is decoded from the SSA, and the empty
+// origin is exactly the value the edge excludes.
+type nonEmptyRule struct{}
+
+func (nonEmptyRule) name() string { return "non-empty" }
+
+func (nonEmptyRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
+	preds := phi.Block().Preds
+	if i >= len(preds) || !nonEmptyEdge(preds[i], phi.Block(), phi.Edges[i]) {
+		return nil, false
+	}
+	return nonEmpty(e.eval(phi.Edges[i])), true
+}
+
+// nonEmptyEdge reports whether the edge from pred into succ (a phi's) is
+// taken only where v != "": pred's own branch on v == "" decides it, or
+// pred runs only where v != "".
+func nonEmptyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
+	if branch, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If); ok && pred.Succs[0] != pred.Succs[1] {
+		if cmp, ok := branch.Cond.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
+			if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v {
+				// Succs[0] is where the comparison holds.
+				return (pred.Succs[0] == succ) == (cmp.Op == token.NEQ)
+			}
+		}
+	}
+	for cmp, equal := range guards(pred) {
+		if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v && !equal {
+			return true
+		}
+	}
+	return false
+}
+
+// nonEmpty drops the empty origin of a value known not to be "".
+func nonEmpty(v Origins) Origins {
+	return v.Map(func(a Origin) Origins {
+		if a.Kind == Empty {
+			return nil
+		}
+		return Origins{a}
+	})
+}

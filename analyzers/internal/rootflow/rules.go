@@ -1,0 +1,180 @@
+package rootflow
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A rule is one idiom of the engine: a refinement of how values flow that
+// real programs need for precision (a default spelled out, a join that
+// keeps absolute paths, a copy of the environment). Each rule is one file
+// that implements one or more of the hook interfaces below, with a doc
+// comment that says what it decides and where it is unsound; the core
+// calls each hook from one place (hooks.go) and knows no rule by name.
+// The list rules registers them; its order is the order hooks run in.
+type rule interface {
+	// name is the rule's kebab-case name, used by the registry test and
+	// by the test-only switch (Config.rulesOff).
+	name() string
+}
+
+// rules is every idiom rule, in the order their hooks run.
+var rules = []rule{
+	cwdDefaultRule{},
+	envMapRule{},
+	emptyTempRule{},
+	ctorObjectsRule{},
+	absGuardRule{},
+	emptyReturnRule{},
+	nonEmptyRule{},
+	askedRule{},
+	projectDirRule{},
+	userDefaultsRule{},
+}
+
+// phiEdgeRule may decide the value a phi receives along edge i (the
+// branch it arrives from tells more than the value: `if x == "" { x = def
+// }`); ok false leaves it to the next rule, and in the end to the edge's
+// own value.
+type phiEdgeRule interface {
+	rule
+	phiEdge(e *engine, phi *ssa.Phi, i int) (v Origins, ok bool)
+}
+
+// phiJoinRule refines the value of a phi, the union of its edges.
+type phiJoinRule interface {
+	rule
+	phiJoin(e *engine, phi *ssa.Phi, v Origins) Origins
+}
+
+// returnRule may decide what a function returns as result value r from
+// block b (a return that runs only where r is "" returns ""); ok false
+// leaves it to the next rule, and in the end to r's value v.
+type returnRule interface {
+	rule
+	returnValue(e *engine, b *ssa.BasicBlock, r ssa.Value, v Origins) (out Origins, ok bool)
+}
+
+// bindArgRule transforms arg, the value a call passes for the callee's
+// parameter origin a (a summary's Param origin of the called function),
+// as a's tags say the callee uses it. args are the call's arguments.
+type bindArgRule interface {
+	rule
+	bindArg(e *engine, a Origin, arg Origins, args []ssa.Value, at token.Position) Origins
+}
+
+// bindSymbolRule may resolve, at a call of function key with args, an
+// origin of the callee's summary that is not one of its parameters (a
+// field of the object a parameter points to); ok false leaves it as it
+// is.
+type bindSymbolRule interface {
+	rule
+	bindSymbol(e *engine, a Origin, key string, args []ssa.Value, at token.Position) (v Origins, ok bool)
+}
+
+// checkValueRule transforms the value checked against requirement r, as
+// r's tags say the write uses it (only where it is absolute, the elements
+// of a map at some keys).
+type checkValueRule interface {
+	rule
+	checkValue(e *engine, r Req, v Origins) Origins
+}
+
+// hooks are the enabled rules, by hook, in registration order: built once
+// per engine from rules and Config.rulesOff.
+type hooks struct {
+	phiEdge    []phiEdgeRule
+	phiJoin    []phiJoinRule
+	returns    []returnRule
+	bindArg    []bindArgRule
+	bindSymbol []bindSymbolRule
+	checkValue []checkValueRule
+}
+
+// newHooks sorts the rules not switched off into their hooks.
+func newHooks(off map[string]bool) hooks {
+	var h hooks
+	for _, r := range rules {
+		if off[r.name()] {
+			continue
+		}
+		if r, ok := r.(phiEdgeRule); ok {
+			h.phiEdge = append(h.phiEdge, r)
+		}
+		if r, ok := r.(phiJoinRule); ok {
+			h.phiJoin = append(h.phiJoin, r)
+		}
+		if r, ok := r.(returnRule); ok {
+			h.returns = append(h.returns, r)
+		}
+		if r, ok := r.(bindArgRule); ok {
+			h.bindArg = append(h.bindArg, r)
+		}
+		if r, ok := r.(bindSymbolRule); ok {
+			h.bindSymbol = append(h.bindSymbol, r)
+		}
+		if r, ok := r.(checkValueRule); ok {
+			h.checkValue = append(h.checkValue, r)
+		}
+	}
+	return h
+}
+
+// edgeValue is the value phi receives along edge i: a rule's decision, or
+// the edge's own value.
+func (e *engine) edgeValue(phi *ssa.Phi, i int) Origins {
+	for _, r := range e.hooks.phiEdge {
+		if v, ok := r.phiEdge(e, phi, i); ok {
+			return v
+		}
+	}
+	return e.eval(phi.Edges[i])
+}
+
+// joinValue is the value of phi, whose edges' union is v.
+func (e *engine) joinValue(phi *ssa.Phi, v Origins) Origins {
+	for _, r := range e.hooks.phiJoin {
+		v = r.phiJoin(e, phi, v)
+	}
+	return v
+}
+
+// returnValue is what a return in block b gives for result value r.
+func (e *engine) returnValue(b *ssa.BasicBlock, r ssa.Value) Origins {
+	v := e.eval(r)
+	for _, rule := range e.hooks.returns {
+		if out, ok := rule.returnValue(e, b, r, v); ok {
+			return out
+		}
+	}
+	return v
+}
+
+// bindArg is the caller's argument arg for the callee's parameter origin
+// a, transformed as a's tags say.
+func (e *engine) bindArg(a Origin, arg Origins, args []ssa.Value, at token.Position) Origins {
+	for _, r := range e.hooks.bindArg {
+		arg = r.bindArg(e, a, arg, args, at)
+	}
+	return arg
+}
+
+// bindSymbol resolves an origin of a callee's summary that is not one of
+// its parameters at a call of key with args.
+func (e *engine) bindSymbol(a Origin, key string, args []ssa.Value, at token.Position) Origins {
+	for _, r := range e.hooks.bindSymbol {
+		if v, ok := r.bindSymbol(e, a, key, args, at); ok {
+			return v
+		}
+	}
+	return Origins{a}
+}
+
+// reqValue returns the value checked against requirement r.
+func (e *engine) reqValue(v Origins, r Req) Origins {
+	for _, rule := range e.hooks.checkValue {
+		v = rule.checkValue(e, r, v)
+	}
+	return v
+}
