@@ -52,6 +52,9 @@ type Config struct {
 	// rulesOff switches idiom rules off by name (rules.go). It is for
 	// tests that run a rule on and off on a snippet; no flag sets it.
 	rulesOff map[string]bool
+	// rulesExtra are rules added after the registered ones, for the
+	// registry test's example rule; no flag sets it.
+	rulesExtra []rule
 }
 
 // DefaultConfig returns the configuration used when nothing is configured.

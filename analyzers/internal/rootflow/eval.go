@@ -106,33 +106,13 @@ func (e *engine) compute(v ssa.Value) Origins {
 	case *ssa.Phi:
 		parts := make([]Origins, 0, len(v.Edges))
 		preds := v.Block().Preds
-		for i, edge := range v.Edges {
+		for i := range v.Edges {
 			if i < len(preds) && noReturn(preds[i]) {
 				continue // log.Fatal(err) on the way: the value never arrives
 			}
-			if x, empty := cwdDefault(v, i); x != nil {
-				// dest = os.Getwd() when dest == ".": still dest. When
-				// dest == "", an empty dest means the default.
-				val := e.eval(x)
-				if empty {
-					val = withDefault(val, e.eval(edge)) // emptydefault.go
-				}
-				parts = append(parts, val)
-				continue
-			}
-			if i < len(preds) && e.absOnlyEdge(preds[i], v.Block(), edge) {
-				// if !IsAbs(p) { p = Join(base, p) }: the p that arrives
-				// unchanged is absolute.
-				parts = append(parts, absolute(e.eval(edge)))
-				continue
-			}
-			if i < len(preds) && nonEmptyEdge(preds[i], v.Block(), edge) {
-				parts = append(parts, nonEmpty(e.eval(edge)))
-				continue
-			}
-			parts = append(parts, e.asked(v, i, e.eval(edge)))
+			parts = append(parts, e.edgeValue(v, i))
 		}
-		return e.userDefaults(lattice.Union(parts...))
+		return e.joinValue(v, lattice.Union(parts...))
 	case *ssa.Call:
 		return e.callResult(v.Common(), 0, v.Pos())
 	case *ssa.Extract:

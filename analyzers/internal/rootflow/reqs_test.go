@@ -27,7 +27,7 @@ func TestReqValue(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []Kind
-			e := &engine{hooks: newHooks(nil), index: index{cfg: &Config{RootEnv: []string{"ROOT"}}}}
+			e := &engine{hooks: newHooks(rules, nil), index: index{cfg: &Config{RootEnv: []string{"ROOT"}}}}
 			for _, a := range e.reqValue(c.v, c.r) {
 				got = append(got, a.Kind)
 			}

@@ -132,7 +132,7 @@ type engine struct {
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e := &engine{
-		hooks: newHooks(cfg.rulesOff),
+		hooks: newHooks(append(rules[:len(rules):len(rules)], cfg.rulesExtra...), cfg.rulesOff),
 		index: index{
 			pass:       pass,
 			cfg:        cfg,

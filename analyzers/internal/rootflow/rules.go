@@ -92,10 +92,10 @@ type hooks struct {
 	checkValue []checkValueRule
 }
 
-// newHooks sorts the rules not switched off into their hooks.
-func newHooks(off map[string]bool) hooks {
+// newHooks sorts the rules of list not switched off into their hooks.
+func newHooks(list []rule, off map[string]bool) hooks {
 	var h hooks
-	for _, r := range rules {
+	for _, r := range list {
 		if off[r.name()] {
 			continue
 		}
