@@ -77,6 +77,16 @@ func (r Req) WithSymbolTransforms(t Req) Req {
 	return r
 }
 
+// For returns r as a requirement on cell (or, with "", on a symbol that
+// is no cell): a guard names the record field of one cell, so it is
+// dropped on any other.
+func (r Req) For(cell string) Req {
+	if c, f := r.Tags.Guard(); f != "" && c != cell {
+		r.Tags.SetGuard("", "")
+	}
+	return r
+}
+
 // Covers reports whether requirement old already checks everything r
 // would: it is no weaker in any respect (each tag by its policy).
 func Covers(old, r Req) bool {

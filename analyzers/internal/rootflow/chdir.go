@@ -45,6 +45,20 @@ func (e *engine) noteChdir(common *ssa.CallCommon) {
 	}
 }
 
+// chdirRule: see above. A path passed at a write or a call in a block that
+// runs after a successful change of directory is rebased (siteValue).
+//
+// Unsound where the directory changes again through code the function
+// does not show (a callee, another goroutine): the rebase assumes the
+// last Chdir in sight holds.
+type chdirRule struct{}
+
+func (chdirRule) name() string { return "chdir" }
+
+func (chdirRule) siteValue(e *engine, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+	return e.afterChdir(fn, b, v)
+}
+
 // afterChdir rebases v's relative origins onto the directory the working
 // directory was changed to before block b of fn, if it was.
 func (e *engine) afterChdir(fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {

@@ -22,6 +22,13 @@ type ctorObjectsRule struct{}
 
 func (ctorObjectsRule) name() string { return "ctor-objects" }
 
+// exemptStore: under a requirement that follows new objects to the reads
+// that require them (ReqAliased), a store into a new object is checked
+// there, not here.
+func (ctorObjectsRule) exemptStore(_ *engine, s storeSite, r Req) bool {
+	return r.Tags.Flag(lattice.ReqAliased) && freshStore(s)
+}
+
 func (ctorObjectsRule) bindSymbol(e *engine, a Origin, key string, args []ssa.Value, _ token.Position) (Origins, bool) {
 	if a.Kind != Cell || a.Num(lattice.Obj) == 0 || a.TextOf(lattice.Of) != key {
 		return nil, false
@@ -255,10 +262,10 @@ func (e *engine) requireField(key string, idx int, cell string, r Req, pos token
 	}
 	fn, ok := e.byKey[key]
 	if _, isValue := e.valueFuncs[key]; !ok || !e.local(fn) || isValue {
-		e.require(cell, -1, guarded(r, cell), pos, queue)
+		e.require(cell, -1, r.For(cell), pos, queue)
 		return
 	}
-	aliased := guarded(r, cell)
+	aliased := r.For(cell)
 	aliased.Tags.SetFlag(lattice.ReqAliased, true)
 	e.require(cell, -1, aliased, pos, queue)
 	reqs := e.fieldReqs[key]
@@ -355,7 +362,7 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 			}
 		}
 	}
-	e.require(cell, -1, guarded(r, cell), pos, queue)
+	e.require(cell, -1, r.For(cell), pos, queue)
 }
 
 // checkConstructed checks field cell of result idx of call c against r
@@ -487,7 +494,7 @@ func (e *engine) importedFieldReqs(key string, sites []callSite, queue *[]pendin
 		}
 		for _, cs := range sites {
 			if _, isValue := e.valueFuncs[key]; cs.t.shared || isValue {
-				e.require(fr.Cell, -1, guarded(fr.Req, fr.Cell), cs.instr.Pos(), queue)
+				e.require(fr.Cell, -1, fr.Req.For(fr.Cell), cs.instr.Pos(), queue)
 				continue
 			}
 			e.checkObjectArg(cs, fr.Index, fr.Cell, fr.Req, queue)
@@ -555,7 +562,7 @@ func (e *engine) valueFuncFallback(queue *[]pending) {
 		}
 		for _, fr := range sum.FieldReqs {
 			if e.inModule(key) || !throughCell(fr.Req) {
-				e.require(fr.Cell, -1, guarded(fr.Req, fr.Cell), token.NoPos, queue)
+				e.require(fr.Cell, -1, fr.Req.For(fr.Cell), token.NoPos, queue)
 			}
 		}
 	}

@@ -79,51 +79,38 @@ func (f *FuncFact) String() string {
 		parts = append(parts, "authority="+f.Authority)
 	}
 	if f.Results != nil {
-		rs := make([]string, len(f.Results))
-		for i, r := range f.Results {
-			rs[i] = r.String()
-		}
-		parts = append(parts, "results=["+strings.Join(rs, ", ")+"]")
+		parts = append(parts, "results="+list(f.Results, Origins.String))
 	}
-	if len(f.Reqs) > 0 {
-		rs := make([]string, len(f.Reqs))
-		for i, r := range f.Reqs {
-			rs[i] = strconv.Itoa(r.Index) + "→" + r.Req.String()
-		}
-		parts = append(parts, "requires=["+strings.Join(rs, ", ")+"]")
-	}
-	if len(f.Writes) > 0 {
-		ws := make([]string, len(f.Writes))
-		for i, w := range f.Writes {
-			ws[i] = w.String()
-		}
-		parts = append(parts, "writes=["+strings.Join(ws, ", ")+"]")
-	}
+	parts = appendList(parts, "requires", f.Reqs, func(r ParamReq) string { return strconv.Itoa(r.Index) + "→" + r.Req.String() })
+	parts = appendList(parts, "writes", f.Writes, Reach.String)
 	if f.AbsCheck {
 		parts = append(parts, "abscheck")
 	}
-	if len(f.FieldReqs) > 0 {
-		rs := make([]string, len(f.FieldReqs))
-		for i, r := range f.FieldReqs {
-			rs[i] = strconv.Itoa(r.Index) + "." + lattice.ShortName(r.Cell) + "→" + r.Req.String()
-		}
-		parts = append(parts, "field requires=["+strings.Join(rs, ", ")+"]")
-	}
-	if len(f.Fields) > 0 {
-		fs := make([]string, len(f.Fields))
-		for i, r := range f.Fields {
-			fs[i] = strconv.Itoa(r.Result) + "." + lattice.ShortName(r.Cell) + "=" + r.Value.String()
-		}
-		parts = append(parts, "fields=["+strings.Join(fs, ", ")+"]")
-	}
-	if len(f.ParamCalls) > 0 {
-		cs := make([]string, len(f.ParamCalls))
-		for i, c := range f.ParamCalls {
-			cs[i] = c.String()
-		}
-		parts = append(parts, "calls=["+strings.Join(cs, ", ")+"]")
-	}
+	parts = appendList(parts, "field requires", f.FieldReqs, func(r FieldReq) string {
+		return strconv.Itoa(r.Index) + "." + lattice.ShortName(r.Cell) + "→" + r.Req.String()
+	})
+	parts = appendList(parts, "fields", f.Fields, func(r ResultField) string {
+		return strconv.Itoa(r.Result) + "." + lattice.ShortName(r.Cell) + "=" + r.Value.String()
+	})
+	parts = appendList(parts, "calls", f.ParamCalls, ParamCall.String)
 	return strings.Join(parts, "; ")
+}
+
+// list renders the elements of s with str as "[a, b]".
+func list[T any](s []T, str func(T) string) string {
+	out := make([]string, len(s))
+	for i, e := range s {
+		out[i] = str(e)
+	}
+	return "[" + strings.Join(out, ", ") + "]"
+}
+
+// appendList appends "name=[a, b]" to parts when s is not empty.
+func appendList[T any](parts []string, name string, s []T, str func(T) string) []string {
+	if len(s) == 0 {
+		return parts
+	}
+	return append(parts, name+"="+list(s, str))
 }
 
 // String renders a reach: "os.WriteFile(param0/x.json)", or the unproven
@@ -192,37 +179,13 @@ func (*PackageFact) AFact() {}
 // "stores=[cell=origins]; cell requires=[cell→os.WriteFile]; requires=[f#0→...]".
 func (f *PackageFact) String() string {
 	var parts []string
-	if len(f.Stores) > 0 {
-		ss := make([]string, len(f.Stores))
-		for i, s := range f.Stores {
-			ss[i] = lattice.ShortName(s.Key) + "=" + s.Value.String()
-		}
-		parts = append(parts, "stores=["+strings.Join(ss, ", ")+"]")
-	}
-	if len(f.CellReqs) > 0 {
-		rs := make([]string, len(f.CellReqs))
-		for i, r := range f.CellReqs {
-			rs[i] = lattice.ShortName(r.Key) + "→" + r.Req.String()
-		}
-		parts = append(parts, "cell requires=["+strings.Join(rs, ", ")+"]")
-	}
-	if len(f.FuncReqs) > 0 {
-		rs := make([]string, len(f.FuncReqs))
-		for i, r := range f.FuncReqs {
-			rs[i] = lattice.ShortName(r.Key) + "#" + strconv.Itoa(r.Index) + "→" + r.Req.String()
-		}
-		parts = append(parts, "requires=["+strings.Join(rs, ", ")+"]")
-	}
-	if len(f.Closures) > 0 {
-		cs := make([]string, len(f.Closures))
-		for i, c := range f.Closures {
-			rs := make([]string, len(c.Results))
-			for j, r := range c.Results {
-				rs[j] = r.String()
-			}
-			cs[i] = lattice.ShortName(c.Key) + "=[" + strings.Join(rs, ", ") + "]"
-		}
-		parts = append(parts, "closures=["+strings.Join(cs, ", ")+"]")
-	}
+	parts = appendList(parts, "stores", f.Stores, func(s CellStores) string { return lattice.ShortName(s.Key) + "=" + s.Value.String() })
+	parts = appendList(parts, "cell requires", f.CellReqs, func(r CellReq) string { return lattice.ShortName(r.Key) + "→" + r.Req.String() })
+	parts = appendList(parts, "requires", f.FuncReqs, func(r ParamReq) string {
+		return lattice.ShortName(r.Key) + "#" + strconv.Itoa(r.Index) + "→" + r.Req.String()
+	})
+	parts = appendList(parts, "closures", f.Closures, func(c ClosureResults) string {
+		return lattice.ShortName(c.Key) + "=" + list(c.Results, Origins.String)
+	})
 	return strings.Join(parts, "; ")
 }

@@ -9,6 +9,25 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// guardedWriteRule: see below. At a write or a call whose path argument
+// reads a field of a record under a branch on a boolean field of the
+// same record, the requirement carries the guard (siteReq); a store into
+// a record built on the spot with the flag false is exempt (exemptStore).
+//
+// Unsound where the flag is set later through a path the package does not
+// show (a callee in another package, reflection): flagSetLater covers the
+// package's own stores.
+type guardedWriteRule struct{}
+
+func (guardedWriteRule) name() string { return "guarded-write" }
+
+func (guardedWriteRule) siteReq(e *engine, instr ssa.Instruction, arg ssa.Value, r Req) Req {
+	r.Tags.SetGuard(fieldGuard(instr, arg, e))
+	return r
+}
+
+func (guardedWriteRule) exemptStore(e *engine, s storeSite, r Req) bool { return e.guardExempt(s, r) }
+
 // A write guarded by a boolean field of the record whose path it writes
 // (for _, f := range files { if f.Temp { os.Remove(f.Name) } }) writes
 // only the paths of records whose flag is set. The requirement it puts on
@@ -77,15 +96,6 @@ func fieldRead(v ssa.Value) (ssa.Value, int) {
 		}
 	}
 	return nil, 0
-}
-
-// guarded returns r with its guard when the requirement is on cell, and
-// without one otherwise: a guard narrows the stores of one cell only.
-func guarded(r Req, cell string) Req {
-	if r.Tags.GuardFlag() != "" && r.Tags.GuardCell() != cell {
-		r.Tags.SetGuard("", "")
-	}
-	return r
 }
 
 // guardExempt reports whether a store site into a cell is exempt from a

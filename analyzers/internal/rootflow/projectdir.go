@@ -56,7 +56,7 @@ func (projectDirRule) checkValue(_ *engine, r Req, v Origins) Origins {
 // directory, so Join(wd, p), with p the user's choice, is p: the user
 // chose where under the directory they run in, as they do when the
 // program writes p itself. The same holds for a directory found by walking
-// up from the working directory (the project directory, SPEC §1), and for
+// up from the working directory (the project directory that stateroots.FindProjectRoot finds), and for
 // the home directory when the user asked for it (a branch on a user's
 // flag: --global). Only the element right after the base counts:
 // Join(wd, ".cache", p) is a directory of the program's own in the cwd,

@@ -140,12 +140,7 @@ func (e *engine) propagate() {
 		if !e.inModule(key) {
 			continue // a library's own fields: see inModule
 		}
-		for _, s := range stores[key] {
-			if e.guardExempt(s, r) || r.Tags.Flag(lattice.ReqAliased) && freshStore(s) {
-				continue
-			}
-			e.check(e.reqValue(e.storeValue(s), r), s.pos, AtStore, cellName(key), extend(e.storeReq(s, r), Hop{Name: cellName(key), Pos: e.at(s.pos)}), &queue)
-		}
+		e.checkStores(key, stores[key], r, &queue)
 	}
 
 	for len(queue) > 0 {
@@ -158,7 +153,7 @@ func (e *engine) propagate() {
 			if len(shared[p.key]) > 0 {
 				// A call that may reach it among other implementations:
 				// its objects are any object.
-				e.require(p.cell, -1, guarded(p.req, p.cell), p.pos, &queue)
+				e.require(p.cell, -1, p.req.For(p.cell), p.pos, &queue)
 			}
 			continue
 		}
@@ -170,17 +165,24 @@ func (e *engine) propagate() {
 			continue
 		}
 		name := cellName(p.key)
-		for _, s := range stores[p.key] {
-			if e.guardExempt(s, p.req) || p.req.Tags.Flag(lattice.ReqAliased) && freshStore(s) {
-				continue
-			}
-			e.check(e.reqValue(e.storeValue(s), p.req), s.pos, AtStore, name, extend(e.storeReq(s, p.req), Hop{Name: name, Pos: e.at(s.pos)}), &queue)
-		}
+		e.checkStores(p.key, stores[p.key], p.req, &queue)
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
 		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
-			e.check(e.reqValue(v, p.req), p.pos, AtStore, name, extend(guarded(p.req, ""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
+			e.check(e.reqValue(v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
 		}
+	}
+}
+
+// checkStores checks the stores into cell key against requirement r,
+// each under the requirement it answers to.
+func (e *engine) checkStores(key string, stores []storeSite, r Req, queue *[]pending) {
+	name := cellName(key)
+	for _, s := range stores {
+		if e.storeExempt(s, r) {
+			continue
+		}
+		e.check(e.reqValue(e.storeValue(s), r), s.pos, AtStore, name, extend(e.storeReq(s, r), Hop{Name: name, Pos: e.at(s.pos)}), queue)
 	}
 }
 
@@ -244,12 +246,9 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 		return
 	}
 	name := lattice.ShortName(cs.t.key)
-	v := e.afterChdir(cs.fn, cs.instr.Block(), e.eval(args[idx]))
-	if r.Tags.Flag(lattice.ReqEmptyTemp) {
-		v = emptyIsTemp(v)
-	}
+	v := e.siteValue(cs.fn, cs.instr.Block(), e.eval(args[idx]))
 	v = e.reqValue(v, r)
-	r.Tags.SetGuard(fieldGuard(cs.instr, args[idx], e))
+	r = e.siteReq(cs.instr, args[idx], r.For(""))
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())}), queue)
 }
 
@@ -291,7 +290,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if i >= len(args) {
 			continue
 		}
-		v := e.afterChdir(fn, in.Block(), e.eval(args[i]))
+		v := e.siteValue(fn, in.Block(), e.eval(args[i]))
 		if spec.emptyIsTemp {
 			v = emptyIsTemp(v)
 		}
@@ -304,7 +303,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
 		r := Req{Op: op, At: e.at(pos)}
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
-		r.Tags.SetGuard(fieldGuard(in, args[i], e))
+		r = e.siteReq(in, args[i], r)
 		e.check(v, pos, AtWrite, op, r, queue)
 	}
 }
@@ -327,13 +326,13 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 	for _, a := range v {
 		switch a.Kind {
 		case Param:
-			e.require(a.Key, a.Index, guarded(r, "").On(a), pos, queue)
+			e.require(a.Key, a.Index, r.For("").On(a), pos, queue)
 		case Cell:
 			switch {
 			case a.Num(lattice.Obj) > 0: // the field of the object a parameter points to (ctors.go)
 				e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, a.Key, r.On(a), pos, queue)
 			default:
-				e.require(a.Key, -1, guarded(r, a.Key).On(a), pos, queue)
+				e.require(a.Key, -1, r.For(a.Key).On(a), pos, queue)
 			}
 		case Func:
 			if !found {

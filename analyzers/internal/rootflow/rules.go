@@ -21,6 +21,9 @@ type rule interface {
 
 // rules is every idiom rule, in the order their hooks run.
 var rules = []rule{
+	chdirRule{},
+	guardedWriteRule{},
+	selfCopyRule{},
 	cwdDefaultRule{},
 	envMapRule{},
 	emptyTempRule{},
@@ -81,6 +84,37 @@ type checkValueRule interface {
 	checkValue(e *engine, r Req, v Origins) Origins
 }
 
+// siteValueRule transforms the value a write or a call passes as a path,
+// where it is passed: in block b of function fn (a relative path after the
+// function changed directory lands below the new one).
+type siteValueRule interface {
+	rule
+	siteValue(e *engine, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins
+}
+
+// siteReqRule refines the requirement a write or a call puts on the value
+// arg it is passed at instr (the write runs only for records whose flag is
+// set).
+type siteReqRule interface {
+	rule
+	siteReq(e *engine, instr ssa.Instruction, arg ssa.Value, r Req) Req
+}
+
+// storeExemptRule may exempt store s into a cell from requirement r on
+// the cell: what it stores never reaches the write.
+type storeExemptRule interface {
+	rule
+	exemptStore(e *engine, s storeSite, r Req) bool
+}
+
+// storeReqRule may decide the requirement store s answers to for
+// requirement r on its cell; ok false leaves the default, r without a
+// guard (a guard is about the record the write reads, not the store's).
+type storeReqRule interface {
+	rule
+	storeReq(e *engine, s storeSite, r Req) (out Req, ok bool)
+}
+
 // hooks are the enabled rules, by hook, in registration order: built once
 // per engine from rules and Config.rulesOff.
 type hooks struct {
@@ -90,6 +124,10 @@ type hooks struct {
 	bindArg    []bindArgRule
 	bindSymbol []bindSymbolRule
 	checkValue []checkValueRule
+	siteValue  []siteValueRule
+	siteReq    []siteReqRule
+	exempt     []storeExemptRule
+	storeReq   []storeReqRule
 }
 
 // newHooks sorts the rules of list not switched off into their hooks.
@@ -116,6 +154,18 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(checkValueRule); ok {
 			h.checkValue = append(h.checkValue, r)
+		}
+		if r, ok := r.(siteValueRule); ok {
+			h.siteValue = append(h.siteValue, r)
+		}
+		if r, ok := r.(siteReqRule); ok {
+			h.siteReq = append(h.siteReq, r)
+		}
+		if r, ok := r.(storeExemptRule); ok {
+			h.exempt = append(h.exempt, r)
+		}
+		if r, ok := r.(storeReqRule); ok {
+			h.storeReq = append(h.storeReq, r)
 		}
 	}
 	return h
@@ -177,4 +227,40 @@ func (e *engine) reqValue(v Origins, r Req) Origins {
 		v = rule.checkValue(e, r, v)
 	}
 	return v
+}
+
+// siteValue is the value passed as a path in block b of fn.
+func (e *engine) siteValue(fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+	for _, r := range e.hooks.siteValue {
+		v = r.siteValue(e, fn, b, v)
+	}
+	return v
+}
+
+// siteReq is the requirement a write or call at instr puts on arg.
+func (e *engine) siteReq(instr ssa.Instruction, arg ssa.Value, r Req) Req {
+	for _, rule := range e.hooks.siteReq {
+		r = rule.siteReq(e, instr, arg, r)
+	}
+	return r
+}
+
+// storeExempt reports whether a rule exempts store s from r.
+func (e *engine) storeExempt(s storeSite, r Req) bool {
+	for _, rule := range e.hooks.exempt {
+		if rule.exemptStore(e, s, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// storeReq is the requirement store s answers to for r on its cell.
+func (e *engine) storeReq(s storeSite, r Req) Req {
+	for _, rule := range e.hooks.storeReq {
+		if out, ok := rule.storeReq(e, s, r); ok {
+			return out
+		}
+	}
+	return r.For("")
 }

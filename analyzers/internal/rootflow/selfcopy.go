@@ -21,14 +21,21 @@ import (
 // every store is checked: nothing is hidden).
 const maxSelfCopyNodes = 64
 
-// storeReq returns the requirement a store into a cell answers to: r with
-// its guard when the store copies the record's own field back into it,
-// without one otherwise.
-func (e *engine) storeReq(s storeSite, r Req) Req {
-	if r.Tags.GuardFlag() != "" && e.selfCopy(s, r.Tags.GuardCell(), r.Tags.GuardFlag()) {
-		return r
+// selfCopyRule: a store that copies a record's own field back into it
+// keeps the requirement's guard (see above).
+//
+// Unsound where the copy goes through a value this walk takes for the
+// record's own field but another record's reaches (an alias the walk does
+// not see); the walk is bounded by maxSelfCopyNodes and gives up safe.
+type selfCopyRule struct{}
+
+func (selfCopyRule) name() string { return "self-copy" }
+
+func (selfCopyRule) storeReq(e *engine, s storeSite, r Req) (Req, bool) {
+	if r.Tags.GuardFlag() == "" || !e.selfCopy(s, r.Tags.GuardCell(), r.Tags.GuardFlag()) {
+		return r, false
 	}
-	return guarded(r, "")
+	return r, true
 }
 
 // selfCopy reports whether store s writes into field cell of a record a

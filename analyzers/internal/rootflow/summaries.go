@@ -105,12 +105,12 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 		return nil
 	}
 	carries := make([]bool, n)
-	any := false
+	carriesAny := false
 	for i := range n {
 		carries[i] = isPathType(results.At(i).Type())
-		any = any || carries[i]
+		carriesAny = carriesAny || carries[i]
 	}
-	if !any {
+	if !carriesAny {
 		return nil
 	}
 	errLast := isError(results.At(n - 1).Type())
