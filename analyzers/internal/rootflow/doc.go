@@ -7,49 +7,60 @@
 // so the analysis is interprocedural across packages under every driver,
 // go vet's unitchecker included.
 //
-// # Core types
+// # Layout
 //
-//	Origins      the set of possible origins of a value (sorted, bounded)
-//	Origin       one origin: its Kind and the path pattern below it
-//	  Rooted       under a state root (Root names its kind: repo, global, ...)
-//	  Temp, Cache  under a temporary or the user cache directory
-//	  User         chosen by the user (a flag, an argument)
-//	  DevNull      a device; Empty, the empty path (writing it fails)
-//	  Param        a parameter of the function being summarized (symbolic)
-//	  Cell         what is stored in a field or package variable (symbolic)
-//	  Func         a function value; Env, a variable the caller names
-//	  Bad          outside every root, with its Cause and the words why
-//	Req          a requirement: a parameter or cell whose value reaches a
-//	             write, with the Hops between
-//	Hop          one step of such a chain (a call or a store) and its position
-//	FuncFact     a function's summary: results, requirements, the writes it reaches
-//	PackageFact  a package's stores into cells and requirements on others
-//	Result       what one package gives the analyzers: writes, findings,
-//	             reaches and stores
+// The lattices are plain data in package lattice (no SSA): Origin and
+// Origins (where a value comes from, with idiom facts as tags) and Req (a
+// requirement, with transforms as tags); their laws are tested there.
+// This package has three parts with one role each: the index of the
+// package (index.go), forward evaluation of values and summaries
+// (eval.go, calls.go, summaries.go: the transfer functions) and backward
+// requirements with the reporting policy (propagate.go, reach.go).
+// Summaries and reaches are computed callee-first over the call graph's
+// components (order.go). Every bound is in bounds.go; one that is hit
+// says so in the result.
 //
-// The engine's per-package state has three parts with one role each:
-// the index of the package (index.go), the evaluator of values and
-// summaries (eval.go, calls.go, summaries.go) and the requirements and
-// findings it derives (propagate.go, reach.go). Summaries and reaches are
-// computed callee-first over the call graph's components (order.go).
-// Every bound is in bounds.go; one that is hit says so in the result.
+// Idioms that real programs need for precision are rules (rules.go): each
+// is a type in a file of its own that implements one or more hooks, and
+// the core calls each hook from one place and names no rule. The list
+// rules registers them in the order their hooks run.
 //
 // # Extending it
 //
-// To add a sink (a function that writes a path): add an entry with the
-// Sink role to the knowledge table (analyzers/internal/knowledge), with
-// its signature as a comment, and a line writing a literal path through it
-// to a fixture under testdata/src/shadowwrite (sinks covers the table).
-// Users add their own with -sinks (pkg.Func#N).
+// Adding a sink (a function that writes a path): one entry with the Sink
+// role in the knowledge table (analyzers/internal/knowledge/table.go), its
+// Go signature as a comment above it, and a line writing a literal path
+// through it in a fixture under testdata/src/shadowwrite (the sinks
+// fixture covers the table). Users add their own with -sinks (pkg.Func#N).
 //
-// To add a derivation rule (how a call's result relates to its
-// arguments): if it is one of the knowledge table's result roles
-// (Identity, Split, Join, Parent, Outside, ...), an entry there is enough;
-// otherwise add a role, handle it in known (calls.go), and add a fixture
-// under testdata/src/shadowwrite that fails without it: a rooted path
-// through the call that must stay quiet, and a literal one that must be
-// reported. A rule that changes summaries should also be pinned in
-// testdata/src/rootflow/facts.
+// Adding a library role (how a call's result relates to its arguments,
+// for a standard or common library function): if it is one of the
+// knowledge table's result roles (Identity, Split, Join, Parent, Outside,
+// ...), one table entry; a new role is a constant in knowledge.go, its
+// transfer function in known (calls.go), and a fixture under
+// testdata/src/shadowwrite with a rooted path through the call that stays
+// quiet and a literal one that is reported.
+//
+// Adding an idiom rule touches no core file:
+//
+//  1. a file NAME.go with a type nameRule struct{}, a doc comment that says
+//     what it decides and where it is unsound (the word "Unsound"), a
+//     name() method returning its kebab-case name, and the hook methods it
+//     needs (rules.go: phiEdge, phiJoin, returnValue, bindArg, bindSymbol,
+//     checkValue, siteValue, siteReq, exemptStore, storeReq). If it needs a
+//     fact on an origin or a requirement, add a tag to the tables in
+//     package lattice (tags.go, reqtags.go): ordering, printing, covering
+//     and meeting follow from the table;
+//  2. one line in rules, where its hooks should run relative to the
+//     others;
+//  3. a fixture testdata/src/rootflow/rules/NAME/*.go with // want and
+//     // ok lines that passes with every rule on and fails with this one
+//     off: TestRulesOnOff runs it both ways, TestRuleRegistry checks the
+//     rest of this list.
+//
+// recipe_test.go keeps a test-only rule (dash-stdout) that follows these
+// steps and runs through the same tests, so the recipe stays true. A rule
+// that silences findings must keep the recall suite at 100%.
 //
 // The standard library is modelled by the knowledge table rather than
 // analyzed for requirements.
