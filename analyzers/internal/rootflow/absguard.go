@@ -55,49 +55,23 @@ func (absGuardRule) checkValue(_ *engine, r Req, v Origins) Origins {
 // absOnly reports whether block b runs only where filepath.IsAbs(v) (or
 // path.IsAbs(v)) is true.
 func (e *engine) absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
-	for ; b != nil && b.Idom() != nil; b = b.Idom() {
-		idom := b.Idom()
-		if want, ok := e.absCheck(idom, v); ok {
-			then, els := idom.Succs[0].Dominates(b), idom.Succs[1].Dominates(b)
-			if then != els && then == want {
-				return true
-			}
+	for c := range e.dominating(b) {
+		if c.isAbsTest(v) {
+			return true
 		}
 	}
 	return false
 }
 
 // absOnlyEdge reports whether the edge from pred into succ (a phi's) is
-// taken only where IsAbs(v) is true: pred's own branch decides it, or
-// pred runs only there.
+// taken only where IsAbs(v) is true.
 func (e *engine) absOnlyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	if want, ok := e.absCheck(pred, v); ok && pred.Succs[0] != pred.Succs[1] {
-		return (pred.Succs[0] == succ) == want
+	for c := range e.alongEdge(pred, succ) {
+		if c.isAbsTest(v) {
+			return true
+		}
 	}
-	return e.absOnly(pred, v)
-}
-
-// absCheck returns, when block b ends by branching on IsAbs(v) (or its
-// negation), which successor index 0 means: true for IsAbs(v), false for
-// !IsAbs(v). IsAbs is filepath.IsAbs, path.IsAbs or a wrapper (abswrap.go).
-func (e *engine) absCheck(b *ssa.BasicBlock, v ssa.Value) (want, ok bool) {
-	branch, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !isIf {
-		return false, false
-	}
-	cond, want := branch.Cond, true
-	if not, isNot := cond.(*ssa.UnOp); isNot && not.Op == token.NOT {
-		cond, want = not.X, false
-	}
-	call, isCall := cond.(*ssa.Call)
-	if !isCall || len(call.Call.Args) != 1 || call.Call.Args[0] != v {
-		return false, false
-	}
-	callee := call.Call.StaticCallee()
-	if callee == nil || !e.isAbsCheck(callee) {
-		return false, false
-	}
-	return want, true
+	return false
 }
 
 // absolute keeps the origins of v that can be absolute paths: a relative

@@ -47,13 +47,8 @@ func (e *engine) asked(phi *ssa.Phi, i int, v Origins) Origins {
 // userBranch reports whether block b runs only where a condition the
 // user chose (a boolean flag) holds.
 func (e *engine) userBranch(b *ssa.BasicBlock) bool {
-	for ; b != nil && b.Idom() != nil; b = b.Idom() {
-		idom := b.Idom()
-		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !ok || !idom.Succs[0].Dominates(b) || idom.Succs[1].Dominates(b) {
-			continue
-		}
-		if e.userChosen(e.eval(branch.Cond), nil) {
+	for c := range e.dominating(b) {
+		if c.holds && c.kind == condOther && e.userChosen(e.eval(c.value), nil) {
 			return true
 		}
 	}

@@ -1,7 +1,6 @@
 package rootflow
 
 import (
-	"go/token"
 	"path"
 
 	"golang.org/x/tools/go/ssa"
@@ -147,20 +146,16 @@ func (e *engine) chdirEdge(p, b *ssa.BasicBlock, st chdirState) (chdirState, boo
 	if !st.known {
 		return st, false
 	}
-	branch, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-	if !ok || p.Succs[0] == p.Succs[1] {
+	c, ok := e.branchCond(p)
+	if !ok || p.Succs[0] == p.Succs[1] || c.kind != condCmp {
 		return st, true
 	}
-	cmp, ok := branch.Cond.(*ssa.BinOp)
-	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
-		return st, true
-	}
-	equal := (p.Succs[0] == b) == (cmp.Op == token.EQL)
-	if dir := e.chdirChecked(cmp); dir != nil && equal {
+	equal := (p.Succs[0] == b) == c.holds
+	if dir := e.chdirChecked(c.cmp); dir != nil && equal {
 		return chdirState{known: true, moved: true, dir: dir}, true
 	}
-	if x, s, isConst := comparedTo(cmp); isConst && (s == "" || s == ".") && equal && !st.moved {
-		if v := e.throughCells(e.eval(x)); len(v) > 0 && allUser(v) {
+	if c.isStr && (c.str == "" || c.str == ".") && equal && !st.moved {
+		if v := e.throughCells(e.eval(c.x)); len(v) > 0 && allUser(v) {
 			return chdirState{known: true, moved: true, dir: Origins{{Kind: User}}}, true
 		}
 	}

@@ -34,7 +34,7 @@ type cwdDefaultRule struct{}
 func (cwdDefaultRule) name() string { return "cwd-default" }
 
 func (cwdDefaultRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
-	x, empty := cwdDefault(phi, i)
+	x, empty := e.cwdDefault(phi, i)
 	if x == nil {
 		return nil, false
 	}
@@ -53,14 +53,14 @@ func (cwdDefaultRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
 // x spelled out (the working directory the user named with ".", or the
 // default of an empty argument), and cwdDefault returns x and whether the
 // comparison was with ""; otherwise nil.
-func cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
+func (e *engine) cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
 	preds := phi.Block().Preds
 	if i >= len(preds) {
 		return nil, false
 	}
-	for cmp, equal := range guards(preds[i]) {
-		x, s, isConst := comparedTo(cmp)
-		if !isConst || s != "." && s != "" || !equal {
+	for c := range e.dominating(preds[i]) {
+		x, s := c.x, c.str
+		if c.kind != condCmp || !c.isStr || s != "." && s != "" || !c.holds {
 			continue
 		}
 		for j, other := range phi.Edges {

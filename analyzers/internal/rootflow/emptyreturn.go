@@ -18,8 +18,8 @@ type emptyReturnRule struct{}
 
 func (emptyReturnRule) name() string { return "empty-return" }
 
-func (emptyReturnRule) returnValue(_ *engine, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
-	if !emptyAt(b, r) {
+func (emptyReturnRule) returnValue(e *engine, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
+	if !e.emptyAt(b, r) {
 		return nil, false
 	}
 	return onlyEmpty(v), true
@@ -34,9 +34,9 @@ func (emptyReturnRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, 
 
 // emptyAt reports whether block b runs only where v == "": there v is the
 // empty path, whatever it is elsewhere (if p == "" { return p }).
-func emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
-	for cmp, equal := range guards(b) {
-		if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v && equal {
+func (e *engine) emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
+	for c := range e.dominating(b) {
+		if c.isEmptyTest(v, true) {
 			return true
 		}
 	}

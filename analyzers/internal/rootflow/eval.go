@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -216,32 +215,6 @@ func comparedTo(cmp *ssa.BinOp) (x ssa.Value, s string, ok bool) {
 	}
 	s, ok = constString(lit)
 	return x, s, ok
-}
-
-// guards yields the comparisons (==, !=) whose branches dominate block b,
-// innermost first, each with whether b runs only where its operands are
-// equal (false: only where they differ).
-func guards(b *ssa.BasicBlock) iter.Seq2[*ssa.BinOp, bool] {
-	return func(yield func(*ssa.BinOp, bool) bool) {
-		for ; b != nil && b.Idom() != nil; b = b.Idom() {
-			idom := b.Idom()
-			branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-			if !ok {
-				continue
-			}
-			cmp, ok := branch.Cond.(*ssa.BinOp)
-			if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
-				continue
-			}
-			then, els := idom.Succs[0].Dominates(b), idom.Succs[1].Dominates(b)
-			if then == els {
-				continue
-			}
-			if !yield(cmp, then == (cmp.Op == token.EQL)) {
-				return
-			}
-		}
-	}
 }
 
 // noReturn reports whether block b calls a function that does not return

@@ -48,22 +48,10 @@ func fieldGuard(instr ssa.Instruction, arg ssa.Value, e *engine) (cell, guard st
 	if base == nil {
 		return "", ""
 	}
-	b := instr.Block()
-	for ; b != nil && b.Idom() != nil; b = b.Idom() {
-		idom := b.Idom()
-		branch, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
+	for c := range e.enteredThrough(instr.Block()) {
+		if condBase, flag := fieldRead(c.value); condBase == base {
+			return fieldKey(base.Type(), field, e), fieldKey(base.Type(), flag, e)
 		}
-		// The true branch is entered from the test alone and leads to
-		// instr (the false branch may be a loop's head, which dominates
-		// the body too).
-		then := idom.Succs[0]
-		condBase, flag := fieldRead(branch.Cond)
-		if condBase != base || len(then.Preds) != 1 || !then.Dominates(instr.Block()) {
-			continue
-		}
-		return fieldKey(base.Type(), field, e), fieldKey(base.Type(), flag, e)
 	}
 	return "", ""
 }

@@ -1,8 +1,6 @@
 package rootflow
 
 import (
-	"go/token"
-
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -18,7 +16,7 @@ func (nonEmptyRule) name() string { return "non-empty" }
 
 func (nonEmptyRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
 	preds := phi.Block().Preds
-	if i >= len(preds) || !nonEmptyEdge(preds[i], phi.Block(), phi.Edges[i]) {
+	if i >= len(preds) || !e.nonEmptyEdge(preds[i], phi.Block(), phi.Edges[i]) {
 		return nil, false
 	}
 	return nonEmpty(e.eval(phi.Edges[i])), true
@@ -27,17 +25,9 @@ func (nonEmptyRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
 // nonEmptyEdge reports whether the edge from pred into succ (a phi's) is
 // taken only where v != "": pred's own branch on v == "" decides it, or
 // pred runs only where v != "".
-func nonEmptyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	if branch, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If); ok && pred.Succs[0] != pred.Succs[1] {
-		if cmp, ok := branch.Cond.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
-			if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v {
-				// Succs[0] is where the comparison holds.
-				return (pred.Succs[0] == succ) == (cmp.Op == token.NEQ)
-			}
-		}
-	}
-	for cmp, equal := range guards(pred) {
-		if x, s, isConst := comparedTo(cmp); isConst && s == "" && x == v && !equal {
+func (e *engine) nonEmptyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
+	for c := range e.alongEdge(pred, succ) {
+		if c.isEmptyTest(v, false) {
 			return true
 		}
 	}

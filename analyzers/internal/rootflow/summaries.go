@@ -122,7 +122,7 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 			// only after a panic: not a path this function computes.
 			continue
 		}
-		failing := errLast && !isNilConst(ret.Results[n-1]) || onErrorPath(b)
+		failing := errLast && !isNilConst(ret.Results[n-1]) || e.onErrorPath(b)
 		for i, r := range ret.Results {
 			if !carries[i] || (failing && isZeroConst(r)) {
 				continue
@@ -148,9 +148,9 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 // onErrorPath reports whether block b runs only after a check found an
 // error (`if err != nil { return "" }`): what it returns is a failure
 // path's zero value even without an error result.
-func onErrorPath(b *ssa.BasicBlock) bool {
-	for cmp, equal := range guards(b) {
-		if !equal && isNilConst(cmp.Y) && isError(cmp.X.Type()) {
+func (e *engine) onErrorPath(b *ssa.BasicBlock) bool {
+	for c := range e.dominating(b) {
+		if c.kind == condCmp && !c.holds && isNilConst(c.cmp.Y) && isError(c.cmp.X.Type()) {
 			return true
 		}
 	}

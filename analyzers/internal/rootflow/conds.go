@@ -1,0 +1,168 @@
+package rootflow
+
+import (
+	"go/token"
+	"iter"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Branch conditions are decoded here and nowhere else, as x/tools nilness
+// does: the If that ends a block is read once into a cond, and the rules
+// ask which conds hold where a block runs or along an edge.
+
+// condKind says what a decoded branch condition tests.
+type condKind uint8
+
+const (
+	condOther condKind = iota // anything else: a boolean value (a flag), a call
+	condCmp                   // x == y or x != y
+	condAbs                   // IsAbs(x): filepath.IsAbs, path.IsAbs or a wrapper (abswrap.go)
+)
+
+// cond is a branch condition and whether it holds where it is considered.
+type cond struct {
+	kind condKind
+	// x is the value the condition is about: IsAbs's argument, or, for a
+	// comparison with a constant string, the other operand.
+	x ssa.Value
+	// str is the constant string a comparison is with (isStr says there
+	// is one).
+	str   string
+	isStr bool
+	// cmp is the comparison (condCmp), for rules that read its operands.
+	cmp *ssa.BinOp
+	// value is the condition as a value (the If's operand).
+	value ssa.Value
+	// holds says the condition is true there: for condCmp, the operands
+	// are equal (whatever the operator), for condAbs that IsAbs(x) is
+	// true, for condOther that the value is true.
+	holds bool
+}
+
+// branchCond decodes the If that ends block b, as the condition that holds
+// on its first successor; ok is false when b does not end with an If.
+func (e *engine) branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
+	branch, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !isIf {
+		return cond{}, false
+	}
+	c = cond{value: branch.Cond, holds: true}
+	switch v := branch.Cond.(type) {
+	case *ssa.BinOp:
+		if v.Op == token.EQL || v.Op == token.NEQ {
+			c.kind, c.cmp, c.holds = condCmp, v, v.Op == token.EQL
+			c.x, c.str, c.isStr = comparedTo(v)
+			return c, true
+		}
+	case *ssa.UnOp:
+		if inner, ok := e.absCall(v.X); ok && v.Op == token.NOT {
+			c.kind, c.x, c.holds = condAbs, inner, false
+			return c, true
+		}
+	case *ssa.Call:
+		if x, ok := e.absCall(v); ok {
+			c.kind, c.x = condAbs, x
+			return c, true
+		}
+	}
+	return c, true
+}
+
+// absCall returns x when v is a call IsAbs(x) (abswrap.go).
+func (e *engine) absCall(v ssa.Value) (ssa.Value, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return nil, false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || !e.isAbsCheck(callee) {
+		return nil, false
+	}
+	return call.Call.Args[0], true
+}
+
+// negated is c where it does not hold.
+func (c cond) negated() cond {
+	c.holds = !c.holds
+	return c
+}
+
+// dominating yields the conditions that hold wherever block b runs,
+// innermost first: those of the dominators of b whose branch leads to b
+// through one successor only.
+func (e *engine) dominating(b *ssa.BasicBlock) iter.Seq[cond] {
+	return func(yield func(cond) bool) {
+		for ; b != nil && b.Idom() != nil; b = b.Idom() {
+			idom := b.Idom()
+			c, ok := e.branchCond(idom)
+			if !ok {
+				continue
+			}
+			then, els := idom.Succs[0].Dominates(b), idom.Succs[1].Dominates(b)
+			if then == els {
+				continue
+			}
+			if els {
+				c = c.negated()
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// enteredThrough yields the conditions of the dominators of block b whose
+// first successor is entered from the branch alone and leads to b: b runs
+// only where they are true, even when the other successor dominates b too
+// (a loop's head, whose body an if inside it guards).
+func (e *engine) enteredThrough(b *ssa.BasicBlock) iter.Seq[cond] {
+	return func(yield func(cond) bool) {
+		for d := b; d != nil && d.Idom() != nil; d = d.Idom() {
+			idom := d.Idom()
+			c, ok := e.branchCond(idom)
+			if !ok {
+				continue
+			}
+			if then := idom.Succs[0]; len(then.Preds) != 1 || !then.Dominates(b) {
+				continue
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// alongEdge yields the conditions that hold on the edge from pred into
+// succ: pred's own branch when it tells succ apart, then those that hold
+// wherever pred runs.
+func (e *engine) alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
+	return func(yield func(cond) bool) {
+		if c, ok := e.branchCond(pred); ok && pred.Succs[0] != pred.Succs[1] {
+			if pred.Succs[0] != succ {
+				c = c.negated()
+			}
+			if !yield(c) {
+				return
+			}
+		}
+		for c := range e.dominating(pred) {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// isEmptyTest reports whether c compares v with "" and says v == "" when
+// empty, v != "" otherwise.
+func (c cond) isEmptyTest(v ssa.Value, empty bool) bool {
+	return c.kind == condCmp && c.isStr && c.str == "" && c.x == v && c.holds == empty
+}
+
+// isAbsTest reports whether c says IsAbs(v).
+func (c cond) isAbsTest(v ssa.Value) bool {
+	return c.kind == condAbs && c.x == v && c.holds
+}
