@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/staterootlint/staterootlint/internal/config"
-
 	"github.com/staterootlint/staterootlint/analyzers"
+	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // runSuite runs the real suite in-process, with the go/packages driver
 // (loadAll) or the unit driver (with the cache in cacheDir, if any).
-func runSuite(t *testing.T, loadAll bool, cacheDir string, args ...string) (code int, stdout, stderr string, stats unitStats) {
+func runSuite(t *testing.T, loadAll bool, cacheDir string, args ...string) (code int, stdout, stderr string, stats driver.Stats) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	c := &cli{suite: analyzers.All, stdout: &out, stderr: &errOut, loadAll: loadAll, cacheDir: cacheDir}
@@ -54,7 +53,7 @@ func TestUnitDriverSameAsLoadAll(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			wantCode, wantOut, wantErr, _ := runSuite(t, true, "", tc.args...)
 			code, out, errOut, stats := runSuite(t, false, "", tc.args...)
-			if !stats.ran {
+			if !stats.Units {
 				t.Errorf("the unit driver fell back to go/packages; stderr:\n%s", errOut)
 			}
 			if code != wantCode || out != wantOut || errOut != wantErr {
@@ -78,11 +77,11 @@ func TestCache(t *testing.T) {
 	args := []string{"-C", dir, "--format", "json", "./..."}
 
 	code, cold, errOut, stats := runSuite(t, false, cacheDir, args...)
-	if code != exitFindings || stats.analyzed == 0 || stats.cached != 0 {
+	if code != exitFindings || stats.Analyzed == 0 || stats.Cached != 0 {
 		t.Fatalf("cold: exit %d, %+v\n%s%s", code, stats, cold, errOut)
 	}
 	code, warm, _, stats := runSuite(t, false, cacheDir, args...)
-	if code != exitFindings || warm != cold || !stats.warm || stats.analyzed != 0 || stats.cached == 0 {
+	if code != exitFindings || warm != cold || !stats.Warm || stats.Analyzed != 0 || stats.Cached == 0 {
 		t.Errorf("warm: exit %d, %+v\n%s\nwant\n%s", code, stats, warm, cold)
 	}
 	// A file touched but not changed keeps the run warm.
@@ -90,10 +89,10 @@ func TestCache(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(dir, "main.go"), now, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, touched, _, stats := runSuite(t, false, cacheDir, args...); touched != cold || !stats.warm {
+	if _, touched, _, stats := runSuite(t, false, cacheDir, args...); touched != cold || !stats.Warm {
 		t.Errorf("after touching main.go: %+v, want a warm run\n%s", stats, touched)
 	}
-	if _, uncached, _, stats := runSuite(t, false, cacheDir, append([]string{"--no-cache"}, args...)...); uncached != cold || stats.cached != 0 {
+	if _, uncached, _, stats := runSuite(t, false, cacheDir, append([]string{"--no-cache"}, args...)...); uncached != cold || stats.Cached != 0 {
 		t.Errorf("--no-cache: %+v\n%s", stats, uncached)
 	}
 
@@ -112,7 +111,7 @@ func TestCache(t *testing.T) {
 	}
 	code, after, _, stats := runSuite(t, false, cacheDir, args...)
 	_, want, _, _ := runSuite(t, true, "", args...)
-	if code != exitFindings || after != want || stats.warm || stats.analyzed != 1 {
+	if code != exitFindings || after != want || stats.Warm || stats.Analyzed != 1 {
 		t.Errorf("after the edit: exit %d, %+v\n%s\nwant (go/packages driver)\n%s", code, stats, after, want)
 	}
 
@@ -129,7 +128,7 @@ func TestCache(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _, stats := runSuite(t, false, cacheDir, args...); code != exitFindings || out != want || stats.analyzed != 1 {
+	if code, out, _, stats := runSuite(t, false, cacheDir, args...); code != exitFindings || out != want || stats.Analyzed != 1 {
 		t.Errorf("after a comment in store: exit %d, %+v, want 1 package analyzed\n%s", code, stats, out)
 	}
 
@@ -159,10 +158,10 @@ func TestCache(t *testing.T) {
 	}
 	code, rebuilt, errOut, stats := runSuite(t, false, cacheDir, args...)
 	// The only word on stderr is the first-run hint (no config file here).
-	if hint := "no " + config.FileName + " in "; code != exitFindings || rebuilt != want || stats.cached != 0 || errOut != "" && !strings.Contains(errOut, hint) || strings.Count(errOut, "\n") > 1 {
+	if hint := "no " + config.FileName + " in "; code != exitFindings || rebuilt != want || stats.Cached != 0 || errOut != "" && !strings.Contains(errOut, hint) || strings.Count(errOut, "\n") > 1 {
 		t.Errorf("corrupt cache: exit %d, %+v\n%s%s", code, stats, rebuilt, errOut)
 	}
-	if _, _, _, stats := runSuite(t, false, cacheDir, args...); stats.analyzed != 0 || !stats.warm {
+	if _, _, _, stats := runSuite(t, false, cacheDir, args...); stats.Analyzed != 0 || !stats.Warm {
 		t.Errorf("after rebuilding: %+v, want everything cached", stats)
 	}
 }
@@ -177,7 +176,7 @@ func TestCacheFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	cacheDir := t.TempDir()
-	run := func(args ...string) (int, string, string, unitStats) {
+	run := func(args ...string) (int, string, string, driver.Stats) {
 		var out, errOut bytes.Buffer
 		c := &cli{suite: suite, stdout: &out, stderr: &errOut, cacheDir: cacheDir}
 		code := c.main(args)
@@ -187,38 +186,11 @@ func TestCacheFix(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	code, out, errOut, stats := run("-C", dir, "--fix")
-	if code != exitClean || out != "" || !strings.Contains(errOut, "applied 2 fixes to 2 files") || stats.analyzed != 0 {
+	if code != exitClean || out != "" || !strings.Contains(errOut, "applied 2 fixes to 2 files") || stats.Analyzed != 0 {
 		t.Fatalf("--fix from the cache: exit %d, %+v\nstdout: %s\nstderr: %s", code, stats, out, errOut)
 	}
 	if code, out, errOut, _ := run("-C", dir); code != exitClean {
 		t.Errorf("after --fix: exit %d\n%s%s", code, out, errOut)
-	}
-}
-
-// TestProgressOnlyOnTerminal: a run whose stderr is a buffer or a pipe
-// (CI logs) shows no progress, nor does --quiet.
-func TestProgressOnlyOnTerminal(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	var buf bytes.Buffer
-	for _, p := range []*progress{newProgress(&buf, false), newProgress(w, false), newProgress(os.Stderr, true)} {
-		p.begin(2)
-		p.start("example.com/a")
-		p.finish()
-		p.end()
-		if p.w != nil {
-			t.Errorf("progress enabled for %T", p.w)
-		}
-	}
-	w.Close()
-	if buf.Len() > 0 {
-		t.Errorf("progress wrote %q", buf.String())
-	}
-	if out, _ := io.ReadAll(r); len(out) > 0 {
-		t.Errorf("progress wrote %q to a pipe", out)
 	}
 }
 
