@@ -14,14 +14,14 @@ import (
 )
 
 // A warm run answers from the cache without building anything. The full
-// cache key of a unit (cache.go) hashes its dependencies' export data,
+// cache key of a unit (cachekey.go) hashes its dependencies' export data,
 // which only go list -export provides, and building it costs a second or
 // more on a large program even when nothing changed. So each root unit's
 // entry is also kept under a source key: the run's tool and
 // configuration, the unit's files (by content), and the source keys of
 // its dependencies, transitively. A rerun lists the package graph alone
 // (go list without -export), computes the roots' source keys from file
-// hashes the memo remembers (hashmemo.go), and when every root has an
+// hashes the memo remembers (cache.Memo), and when every root has an
 // entry, those are the result. Any miss, or anything unusual (a listing
 // error, the standard library as a root, a configuration file the full
 // run would reject), hands the run to the full path, which reports it as
