@@ -26,6 +26,12 @@ func run(t *testing.T, opts driver.Options) (*driver.Result, map[string][]invent
 	if err != nil {
 		t.Fatal(err)
 	}
+	return runIn(t, dir, opts)
+}
+
+// runIn is run in another directory.
+func runIn(t *testing.T, dir string, opts driver.Options) (*driver.Result, map[string][]inventory.Artifact, error) {
+	t.Helper()
 	opts.Dir = dir
 	opts.Analyzers = []*analysis.Analyzer{shadowwrite.Analyzer, inventory.Analyzer}
 	inv := map[string][]inventory.Artifact{}
