@@ -53,7 +53,7 @@ var quotedPos = regexp.MustCompile(`(\.go):\d+`)
 func baselineMessage(msg string) string { return quotedPos.ReplaceAllString(msg, "$1") }
 
 func keyOf(f finding) baselineKey {
-	return baselineKey{f.analyzer, f.pkg, f.fn, baselineMessage(f.message)}
+	return baselineKey{f.Analyzer, f.Package, f.Func, baselineMessage(f.Message)}
 }
 
 // userPath returns p as the program opens it: relative to dir (the -C

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/staterootlint/staterootlint/analyzers/probe"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // explain is the explain subcommand: for the writes on one line, every
@@ -78,17 +80,15 @@ func (c *cli) explain(args []string) int {
 			req.cfg = cfg
 		}
 	}
-	if _, err := req.cfg.Apply(req.roots); err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return exitConfig
-	}
-	enableChains(req.roots)
 	// explain reads the engine's results, which only the driver that
 	// keeps every package's analysis has.
-	graph, code := c.runGraph(req)
-	if code != exitClean {
-		return code
+	opts := c.driverOptions(req)
+	opts.Graph = true
+	res, err := driver.Run(context.Background(), opts)
+	if err != nil {
+		return c.driverError(err)
 	}
+	graph := res.Graph
 	sites, lines := probe.Explain(graph, file, line)
 	if len(sites) == 0 && len(lines) == 0 {
 		if real, err := filepath.EvalSymlinks(file); err == nil && real != file {

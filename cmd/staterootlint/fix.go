@@ -5,60 +5,15 @@ import (
 	"cmp"
 	"fmt"
 	"go/format"
-	"go/token"
 	"os"
 	"slices"
 	"sort"
 
-	"golang.org/x/tools/go/analysis"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
-// edit is one resolved text edit: replace file[start:end] with text.
-type edit struct {
-	start, end int
-	text       []byte
-}
-
-// resolvedFix is a suggested fix with its edits resolved to file offsets,
-// so it can be applied after the analysis dropped the FileSet (and be
-// kept in the cache).
-type resolvedFix struct {
-	edits []fileEdit
-	why   string // why it cannot be applied, if it cannot
-}
-
-// fileEdit is an edit of the file named file, size bytes long when
-// analyzed.
-type fileEdit struct {
-	file string
-	size int
-	edit
-}
-
-// resolveFix resolves the edits of fix: file names and offsets, or why
-// they cannot be applied.
-func resolveFix(fset *token.FileSet, fix analysis.SuggestedFix) *resolvedFix {
-	out := new(resolvedFix)
-	for _, te := range fix.TextEdits {
-		tf := fset.File(te.Pos)
-		end := te.End
-		if !end.IsValid() {
-			end = te.Pos
-		}
-		if tf == nil || int(end)-tf.Base() > tf.Size() {
-			out.why = "its edits lie outside the parsed files"
-			return out
-		}
-		if fset.Position(te.Pos).Filename != tf.Name() {
-			// cgo's translation, mapped back by //line directives:
-			// its offsets are not the user's file's.
-			out.why = "it edits a file the analysis saw through //line directives (cgo's translation), not the file itself"
-			return out
-		}
-		out.edits = append(out.edits, fileEdit{file: tf.Name(), size: tf.Size(), edit: edit{start: tf.Offset(te.Pos), end: tf.Offset(end), text: te.NewText}})
-	}
-	return out
-}
+// edit is one resolved text edit: replace a file's [Start, End) with Text.
+type edit = driver.Edit
 
 // applyFixes applies the first suggested fix of every finding that has one
 // and returns the findings left unfixed. A fix whose edits overlap another
@@ -82,23 +37,23 @@ func (c *cli) applyFixes(cwd string, findings []finding) ([]finding, int) {
 	var failed []unfixed
 	fixed, noFix := 0, 0
 	for _, f := range findings {
-		if f.fix == nil {
+		if f.Fix == nil {
 			remaining = append(remaining, f)
 			noFix++
 			continue
 		}
 		// The edits of the first fix, grouped by file.
 		byFile := map[string][]edit{}
-		why := f.fix.why
-		for _, fe := range f.fix.edits {
+		why := f.Fix.Why
+		for _, fe := range f.Fix.Edits {
 			if why != "" {
 				break
 			}
-			if files[fe.file] == nil {
-				files[fe.file] = &fileEdits{size: fe.size}
-				fileOrder = append(fileOrder, fe.file)
+			if files[fe.File] == nil {
+				files[fe.File] = &fileEdits{size: fe.Size}
+				fileOrder = append(fileOrder, fe.File)
 			}
-			byFile[fe.file] = append(byFile[fe.file], fe.edit)
+			byFile[fe.File] = append(byFile[fe.File], fe)
 		}
 		for name, es := range byFile {
 			if _, conflict := mergeEdits(files[name].edits, es); conflict && why == "" {
@@ -155,7 +110,7 @@ func (c *cli) applyFixes(cwd string, findings []finding) ([]finding, int) {
 	}
 	fmt.Fprintf(c.stderr, "%s: %s\n", progname, summary)
 	for _, u := range failed {
-		fmt.Fprintf(c.stderr, "%s:%d:%d: %s (%s): %s\n", relPath(cwd, u.f.pos.Filename), u.f.pos.Line, u.f.pos.Column, u.f.message, u.f.analyzer, u.why)
+		fmt.Fprintf(c.stderr, "%s:%d:%d: %s (%s): %s\n", relPath(cwd, u.f.Pos.Filename), u.f.Pos.Line, u.f.Pos.Column, u.f.Message, u.f.Analyzer, u.why)
 	}
 	return remaining, exitClean
 }
@@ -167,12 +122,12 @@ func mergeEdits(have, add []edit) ([]edit, bool) {
 	for _, e := range add {
 		dup := false
 		for _, h := range out {
-			if h.start == e.start && h.end == e.end && bytes.Equal(h.text, e.text) {
+			if h.Start == e.Start && h.End == e.End && bytes.Equal(h.Text, e.Text) {
 				dup = true
 				break
 			}
 			// Overlap, or two insertions at the same offset whose order is ambiguous.
-			if e.start < h.end && h.start < e.end || e.start == h.start {
+			if e.Start < h.End && h.Start < e.End || e.Start == h.Start {
 				return have, true
 			}
 		}
@@ -186,14 +141,14 @@ func mergeEdits(have, add []edit) ([]edit, bool) {
 func applyEdits(src []byte, edits []edit) []byte {
 	edits = slices.Clone(edits)
 	sort.SliceStable(edits, func(i, j int) bool {
-		return cmp.Or(cmp.Compare(edits[i].start, edits[j].start), cmp.Compare(edits[i].end, edits[j].end)) < 0
+		return cmp.Or(cmp.Compare(edits[i].Start, edits[j].Start), cmp.Compare(edits[i].End, edits[j].End)) < 0
 	})
 	var out bytes.Buffer
 	last := 0
 	for _, e := range edits {
-		out.Write(src[last:e.start])
-		out.Write(e.text)
-		last = e.end
+		out.Write(src[last:e.Start])
+		out.Write(e.Text)
+		last = e.End
 	}
 	out.Write(src[last:])
 	return out.Bytes()

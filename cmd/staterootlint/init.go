@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/probe"
 	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver"
 	"github.com/staterootlint/staterootlint/stateroots"
 )
 
@@ -87,9 +89,9 @@ func (c *cli) init(args []string) int {
 		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
 		return exitConfig
 	}
-	pkgs, code := c.load(req)
-	if code != exitClean {
-		return code
+	pkgs, err := driver.Load(context.Background(), c.driverOptions(req))
+	if err != nil {
+		return c.driverError(err)
 	}
 	before, graph, code := c.analyzeLoaded(req.roots, pkgs)
 	if code != exitClean {
@@ -118,7 +120,7 @@ func (c *cli) init(args []string) int {
 		_, err = cfg.Apply(req.roots)
 	}
 	if err == nil {
-		err = cfg.Resolve(packageLookup(pkgs))
+		err = cfg.Resolve(driver.PackageLookup(pkgs))
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: internal error: the proposal does not load: %v; please report it\n%s", progname, err, text)
@@ -182,18 +184,11 @@ func setFlag(roots []*analysis.Analyzer, name, value string) error {
 
 // analyzeLoaded runs the analyzers, as configured now, on loaded packages.
 func (c *cli) analyzeLoaded(roots []*analysis.Analyzer, pkgs []*packages.Package) ([]finding, *checker.Graph, int) {
-	graph, err := checker.Analyze(guard(roots), pkgs, nil)
+	graph, findings, err := driver.Analyze(roots, pkgs)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return nil, nil, exitUsage
+		return nil, nil, c.driverError(err)
 	}
-	if errs := analysisErrors(graph); len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
-		}
-		return nil, nil, exitUsage
-	}
-	return collect(graph), graph, exitClean
+	return findings, graph, exitClean
 }
 
 // notProposed is a function that looked like a resolver and is not one.

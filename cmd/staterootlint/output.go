@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/internal/driver"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -27,14 +28,14 @@ func (c *cli) print(req checkRequest, findings []finding) error {
 // cwd; verbose, each finding's chain follows it, one indented step a line.
 func printText(w io.Writer, cwd string, findings []finding, verbose bool) error {
 	for _, f := range findings {
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(cwd, f.pos.Filename), f.pos.Line, f.pos.Column, f.message, f.analyzer); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(cwd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer); err != nil {
 			return err
 		}
 		if !verbose {
 			continue
 		}
-		for _, s := range f.chain {
-			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(cwd, s.pos.Filename), s.pos.Line, s.pos.Column, s.message); err != nil {
+		for _, s := range f.Chain {
+			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(cwd, s.Pos.Filename), s.Pos.Line, s.Pos.Column, s.Message); err != nil {
 				return err
 			}
 		}
@@ -77,13 +78,13 @@ func printJSON(w io.Writer, findings []finding) error {
 	}{Diagnostics: []jsonDiagnostic{}}
 	for _, f := range findings {
 		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
-			Analyzer: f.analyzer,
-			File:     f.pos.Filename,
-			Line:     f.pos.Line,
-			Column:   f.pos.Column,
-			Message:  f.message,
-			Category: f.category,
-			Chain:    jsonChain(f.chain),
+			Analyzer: f.Analyzer,
+			File:     f.Pos.Filename,
+			Line:     f.Pos.Line,
+			Column:   f.Pos.Column,
+			Message:  f.Message,
+			Category: f.Category,
+			Chain:    jsonChain(f.Chain),
 		})
 	}
 	enc := json.NewEncoder(w)
@@ -91,10 +92,10 @@ func printJSON(w io.Writer, findings []finding) error {
 	return enc.Encode(out)
 }
 
-func jsonChain(chain []step) []jsonStep {
+func jsonChain(chain []driver.Step) []jsonStep {
 	var out []jsonStep
 	for _, s := range chain {
-		out = append(out, jsonStep{File: s.pos.Filename, Line: s.pos.Line, Column: s.pos.Column, Message: s.message})
+		out = append(out, jsonStep{File: s.Pos.Filename, Line: s.Pos.Line, Column: s.Pos.Column, Message: s.Message})
 	}
 	return out
 }
@@ -233,31 +234,31 @@ func printSARIF(w io.Writer, roots []*analysis.Analyzer, findings []finding, roo
 	}
 	results := []sarifResult{}
 	for _, f := range findings {
-		loc := artifact(f.pos.Filename)
+		loc := artifact(f.Pos.Filename)
 		var props *sarifProperties
-		if f.category != "" {
-			props = &sarifProperties{Category: f.category}
+		if f.Category != "" {
+			props = &sarifProperties{Category: f.Category}
 		}
 		results = append(results, sarifResult{
 			Properties: props,
-			RuleID:     f.analyzer,
-			RuleIndex:  addRule(f.analyzer, f.analyzer),
+			RuleID:     f.Analyzer,
+			RuleIndex:  addRule(f.Analyzer, f.Analyzer),
 			Level:      "error",
-			Message:    sarifMessage{Text: f.message},
+			Message:    sarifMessage{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: loc,
-				Region:           sarifRegion{StartLine: f.pos.Line, StartColumn: f.pos.Column},
+				Region:           sarifRegion{StartLine: f.Pos.Line, StartColumn: f.Pos.Column},
 			}}},
 		})
-		if len(f.chain) == 0 {
+		if len(f.Chain) == 0 {
 			continue
 		}
 		r := &results[len(results)-1]
 		var flow sarifThreadFlow
-		for i, s := range f.chain {
+		for i, s := range f.Chain {
 			l := sarifLocation{
-				PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(s.pos.Filename), Region: sarifRegion{StartLine: s.pos.Line, StartColumn: s.pos.Column}},
-				Message:          &sarifMessage{Text: s.message},
+				PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(s.Pos.Filename), Region: sarifRegion{StartLine: s.Pos.Line, StartColumn: s.Pos.Column}},
+				Message:          &sarifMessage{Text: s.Message},
 			}
 			flow.Locations = append(flow.Locations, sarifFlowLocation{Location: l})
 			l.ID = i + 1

@@ -17,6 +17,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers"
 	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // Exit codes, as the README documents them; CI scripts depend on them.
@@ -34,21 +35,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if isVetInvocation(args) {
 		return runVet(args, analyzers.All, stdout, stderr)
 	}
-	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr, cacheDir: defaultCacheDir()}).main(args)
+	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr, cacheDir: driver.DefaultCacheDir()}).main(args)
 }
 
 // cli is one invocation of the standalone driver.
 type cli struct {
 	suite          []*analysis.Analyzer // the analyzers users can enable
 	stdout, stderr io.Writer
-	// cacheDir is the persistent cache's directory (cache.go); "" runs
-	// without one (tests).
+	// cacheDir is the persistent cache's directory; "" runs without one
+	// (tests).
 	cacheDir string
 	// loadAll runs the go/packages driver (every package in memory)
 	// instead of the unit driver: for tests that compare the two.
 	loadAll bool
-	// stats describes the last run of the unit driver, for tests.
-	stats unitStats
+	// stats describes the last run of the driver, for tests.
+	stats driver.Stats
 }
 
 // command is a subcommand: "staterootlint NAME args...".

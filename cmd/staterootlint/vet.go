@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // isVetInvocation reports whether the go command runs the binary as
@@ -80,7 +81,7 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 		}
 	}
 	os.Args = append([]string{os.Args[0]}, args...)
-	unitchecker.Main(exitOnError(guard(closure), stderr, os.Exit)...) // exits
+	unitchecker.Main(exitOnError(driver.Guard(closure), stderr, os.Exit)...) // exits
 	return exitUsage
 }
 

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 func TestVetConfig(t *testing.T) {
@@ -82,7 +83,7 @@ func TestExitOnError(t *testing.T) {
 		user := &analysis.Analyzer{Name: "user", Doc: "user: use", Requires: []*analysis.Analyzer{engine}, Run: func(*analysis.Pass) (any, error) { return nil, nil }}
 		var stderr bytes.Buffer
 		code := -1
-		roots := exitOnError(guard([]*analysis.Analyzer{user}), &stderr, func(c int) { code = c })
+		roots := exitOnError(driver.Guard([]*analysis.Analyzer{user}), &stderr, func(c int) { code = c })
 		pass := &analysis.Pass{Pkg: fakePackage("example.com/p")}
 		if _, err := roots[0].Requires[0].Run(pass); err == nil {
 			t.Errorf("%v: the wrapped Run returned no error", tc.err)

@@ -11,12 +11,13 @@ import (
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/glob"
 )
 
 // Pattern is one allowed write of a may-write radius.
 type Pattern struct {
-	kind string   // root kind, or "temp", "user"
-	glob []string // segments below the root; nil means anything
+	kind string // root kind, or "temp", "user"
+	glob string // a glob below the root (glob.Covers); "" means anything
 	// Text is the pattern as written in the directive.
 	Text string
 }
@@ -50,24 +51,25 @@ func Parse(args, stateDir []string) ([]Pattern, *PatternError) {
 			out = append(out, Pattern{kind: a, Text: a})
 			continue
 		}
-		kind, glob, hasGlob := strings.Cut(a, ":")
+		kind, below, hasGlob := strings.Cut(a, ":")
 		if kind == "" || strings.ContainsAny(kind, "/*") {
 			return nil, &PatternError{a, fmt.Sprintf("invalid may-write pattern %q: want KIND:GLOB (repo:logs/**), temp, user or none", a)}
 		}
 		p := Pattern{kind: kind, Text: a}
-		if hasGlob && glob != "" && glob != "**" {
-			clean := path.Clean(glob)
+		if hasGlob && below != "" && below != "**" {
+			clean := path.Clean(below)
 			if strings.HasPrefix(clean, "../") || clean == ".." || path.IsAbs(clean) {
 				return nil, &PatternError{a, fmt.Sprintf("invalid may-write pattern %q: the glob must stay below the root", a)}
 			}
-			p.glob = strings.Split(clean, "/")
-			for _, seg := range p.glob {
+			p.glob = clean
+			segs := strings.Split(clean, "/")
+			for _, seg := range segs {
 				if _, err := path.Match(seg, ""); err != nil {
 					return nil, &PatternError{a, fmt.Sprintf("invalid may-write pattern %q: segment %q is a malformed glob (%v); close the bracket, or escape [ ] * ? with a backslash", a, seg, err)}
 				}
 			}
-			if slices.Contains(stateDir, p.glob[0]) {
-				return nil, &PatternError{a, fmt.Sprintf("may-write pattern %q starts with the state dir %s, but patterns are relative to the root, which is that directory already; write %q", a, p.glob[0], kindPattern(kind, p.glob[1:]))}
+			if slices.Contains(stateDir, segs[0]) {
+				return nil, &PatternError{a, fmt.Sprintf("may-write pattern %q starts with the state dir %s, but patterns are relative to the root, which is that directory already; write %q", a, segs[0], kindPattern(kind, segs[1:]))}
 			}
 		}
 		out = append(out, p)
@@ -77,11 +79,11 @@ func Parse(args, stateDir []string) ([]Pattern, *PatternError) {
 
 // kindPattern spells the pattern KIND:GLOB for the glob segments, or KIND
 // alone when they match anything.
-func kindPattern(kind string, glob []string) string {
-	if len(glob) == 0 || len(glob) == 1 && glob[0] == "**" {
+func kindPattern(kind string, segs []string) string {
+	if len(segs) == 0 || len(segs) == 1 && segs[0] == "**" {
 		return kind
 	}
-	return kind + ":" + strings.Join(glob, "/")
+	return kind + ":" + strings.Join(segs, "/")
 }
 
 // Allows reports whether the radius ps allows a write to origin a.
@@ -96,49 +98,10 @@ func Allows(ps []Pattern, a rootflow.Origin) bool {
 			return true
 		case a.Kind == rootflow.Rooted && a.Root == p.kind,
 			a.Kind == rootflow.Cache && p.kind == "cache":
-			if p.glob == nil || match(p.glob, segments(a.Path)) {
+			if p.glob == "" || glob.Covers(p.glob, a.Path) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func segments(p string) []string {
-	if p == "" {
-		return nil
-	}
-	return strings.Split(p, "/")
-}
-
-// match matches path segments against glob segments. A dynamic segment
-// ("*") or tail ("**") of the written path matches only "*" or "**" of the
-// glob: the write may land anywhere such a segment can.
-func match(glob, segs []string) bool {
-	if len(glob) == 0 {
-		return len(segs) == 0
-	}
-	if glob[0] == "**" {
-		for i := 0; i <= len(segs); i++ {
-			if match(glob[1:], segs[i:]) {
-				return true
-			}
-		}
-		return false
-	}
-	if len(segs) == 0 {
-		return false
-	}
-	switch s := segs[0]; {
-	case s == "**":
-		return false // an unbounded tail matches only "**"
-	case glob[0] == "*":
-		return match(glob[1:], segs[1:])
-	case strings.Contains(s, "*"):
-		ok, _ := path.Match(glob[0], s)
-		return ok && strings.Contains(glob[0], "*") && match(glob[1:], segs[1:])
-	default:
-		ok, _ := path.Match(glob[0], s)
-		return ok && match(glob[1:], segs[1:])
-	}
 }

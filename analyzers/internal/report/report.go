@@ -30,6 +30,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/internal/flagname"
+	"github.com/staterootlint/staterootlint/internal/glob"
 )
 
 // Flag names of the reporting configuration. The config file keys, the CLI
@@ -384,7 +385,7 @@ func (r *Reporter) dropName(name string) bool {
 	slashed := filepath.ToSlash(name)
 	drop = !r.tests && strings.HasSuffix(slashed, "_test.go")
 	for _, p := range r.exclude {
-		if ok, _ := matchGlob(p, slashed); ok {
+		if ok, _ := glob.Match(p, slashed); ok {
 			drop = true
 		}
 	}
@@ -605,8 +606,8 @@ func FuncDirectives(files []*ast.File, name string) iter.Seq2[*ast.FuncDecl, []s
 	}
 }
 
-// normalizeGlob turns an -exclude pattern into the anchored form matchGlob
-// takes.
+// normalizeGlob turns an -exclude pattern into the anchored form
+// glob.Match takes.
 func normalizeGlob(p string) string {
 	p = filepath.ToSlash(strings.TrimSpace(p))
 	if strings.HasSuffix(p, "/") {
@@ -616,41 +617,6 @@ func normalizeGlob(p string) string {
 		p = "**/" + p
 	}
 	return p
-}
-
-// matchGlob reports whether the slash-separated name matches pattern,
-// where a "**" segment matches zero or more segments and any other segment
-// is a path.Match pattern.
-func matchGlob(pattern, name string) (bool, error) {
-	return matchSegments(strings.Split(pattern, "/"), strings.Split(name, "/"))
-}
-
-func matchSegments(pat, name []string) (bool, error) {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for len(pat) > 0 && pat[0] == "**" {
-				pat = pat[1:]
-			}
-			if len(pat) == 0 {
-				return true, nil
-			}
-			for i := 0; i <= len(name); i++ {
-				if ok, err := matchSegments(pat, name[i:]); ok || err != nil {
-					return ok, err
-				}
-			}
-			return false, nil
-		}
-		if len(name) == 0 {
-			return false, nil
-		}
-		ok, err := path.Match(pat[0], name[0])
-		if err != nil || !ok {
-			return false, err
-		}
-		pat, name = pat[1:], name[1:]
-	}
-	return len(name) == 0, nil
 }
 
 // MaxQuoted is how many characters of a value a diagnostic quotes at most:

@@ -1,33 +1,36 @@
-package main
+package driver
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"go/build"
 	"slices"
 
-	"github.com/staterootlint/staterootlint/internal/config"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver/cache"
 )
 
 // A warm run answers from the cache without building anything. The full
-// cache key of a unit (cache.go) hashes its dependencies' export data,
+// cache key of a unit (cachekey.go) hashes its dependencies' export data,
 // which only go list -export provides, and building it costs a second or
 // more on a large program even when nothing changed. So each root unit's
 // entry is also kept under a source key: the run's tool and
 // configuration, the unit's files (by content), and the source keys of
 // its dependencies, transitively. A rerun lists the package graph alone
 // (go list without -export), computes the roots' source keys from file
-// hashes the memo remembers (hashmemo.go), and when every root has an
+// hashes the memo remembers (cache.Memo), and when every root has an
 // entry, those are the result. Any miss, or anything unusual (a listing
 // error, the standard library as a root, a configuration file the full
 // run would reject), hands the run to the full path, which reports it as
 // always.
 
-// warmRun returns the result of req from the cache by source keys, or
+// warmRun returns the result of opts from the cache by source keys, or
 // false.
-func (c *cli) warmRun(req checkRequest, cache *cache) (*analysisResult, bool) {
-	listed, err := goList(req, false)
+func warmRun(ctx context.Context, opts *Options, c *cache.Cache, collected []string) (*Result, bool) {
+	listed, err := goList(ctx, opts, false)
 	if err != nil {
 		return nil, false
 	}
@@ -41,11 +44,11 @@ func (c *cli) warmRun(req checkRequest, cache *cache) (*analysisResult, bool) {
 			rootPkgs = append(rootPkgs, u.pkg.packagesPackage())
 		}
 	}
-	if checkConfigFiles(req, rootPkgs) != nil {
+	if checkConfigFiles(opts, rootPkgs) != nil {
 		return nil, false
 	}
-	d.cache = cache
-	d.keys = newKeyInputs(config.Closure(req.roots), req.roots, cache.memo)
+	d.cache = c
+	d.keys = newKeyInputs(config.Closure(opts.Analyzers), opts.Analyzers, collected, c.Memo)
 	n := 0
 	for _, u := range d.units {
 		if !u.root {
@@ -55,18 +58,18 @@ func (c *cli) warmRun(req checkRequest, cache *cache) (*analysisResult, bool) {
 		if err != nil {
 			return nil, false
 		}
-		e, ok := cache.get(key)
-		if !ok {
+		e := new(cacheEntry)
+		if !c.Get(key, e) {
 			return nil, false
 		}
 		e.restore(u)
 		n++
 	}
-	res, errs := d.result()
+	res, errs := d.result(opts)
 	if len(errs) > 0 {
 		return nil, false
 	}
-	c.stats = unitStats{ran: true, warm: true, cached: n}
+	res.Stats = Stats{Units: true, Warm: true, Cached: n}
 	return res, true
 }
 
@@ -81,7 +84,7 @@ func (d *unitDriver) keepForWarmRuns() {
 			continue
 		}
 		if key, err := d.keys.sourceKey(u); err == nil {
-			d.cache.put(key, entryOf(u))
+			d.cache.Put(key, entryOf(u))
 		}
 	}
 }
@@ -107,7 +110,7 @@ func (k *keyInputs) sourceKey(u *unit) ([32]byte, error) {
 	fmt.Fprintf(h, "source %s %s root=%t %s/%s\x00", p.ImportPath, p.Name, u.root, build.Default.GOOS, build.Default.GOARCH)
 	hashModule(h, p.Module)
 	for _, name := range slices.Concat(p.abs(p.GoFiles, p.CgoFiles), p.otherFiles()) {
-		sum, err := k.memo.sum(name, nil)
+		sum, err := k.memo.Sum(name, nil)
 		if err != nil {
 			u.srcKey.err = errNoKey
 			return [32]byte{}, errNoKey

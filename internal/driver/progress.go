@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"fmt"
@@ -10,8 +10,8 @@ import (
 
 // progress shows, on a terminal, how far a run is: one line on stderr,
 // rewritten in place at most every progressEvery, and erased at the end.
-// It shows nothing when stderr is not a terminal or with --quiet, so logs
-// and pipes get only the report.
+// It shows nothing when the writer is not a terminal, so logs and pipes
+// get only the report.
 type progress struct {
 	w io.Writer // nil: disabled
 
@@ -24,11 +24,11 @@ type progress struct {
 
 const progressEvery = 100 * time.Millisecond
 
-func newProgress(stderr io.Writer, quiet bool) *progress {
-	if quiet || !isTerminal(stderr) {
+func newProgress(w io.Writer) *progress {
+	if w == nil || !isTerminal(w) {
 		return &progress{}
 	}
-	return &progress{w: stderr}
+	return &progress{w: w}
 }
 
 // isTerminal reports whether w is a terminal (a character device: a

@@ -1,4 +1,4 @@
-package main
+package cache
 
 import (
 	"os"
@@ -23,9 +23,9 @@ func TestHashMemo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sum := func(m *hashMemo) [32]byte {
+	sum := func(m *Memo) [32]byte {
 		t.Helper()
-		s, err := m.sum(file, nil)
+		s, err := m.Sum(file, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,16 +33,16 @@ func TestHashMemo(t *testing.T) {
 	}
 
 	write("package a // one", time.Hour)
-	m := loadHashMemo(memoFile)
+	m := LoadMemo(memoFile)
 	one := sum(m)
-	m.save()
-	if _, ok := loadHashMemo(memoFile).entries[file]; !ok {
+	m.Save()
+	if _, ok := LoadMemo(memoFile).entries[file]; !ok {
 		t.Fatal("the memo did not keep the file's hash")
 	}
 
 	// Same size, other content, other time: hashed again.
 	write("package a // two", time.Hour/2)
-	m = loadHashMemo(memoFile)
+	m = LoadMemo(memoFile)
 	two := sum(m)
 	if two == one {
 		t.Error("a changed file kept its remembered hash")
@@ -50,7 +50,7 @@ func TestHashMemo(t *testing.T) {
 
 	// Modified just now: hashed, not remembered.
 	write("package a // new", 0)
-	m = loadHashMemo(memoFile)
+	m = LoadMemo(memoFile)
 	if sum(m) == two {
 		t.Error("a file modified just now got a remembered hash")
 	}
@@ -61,7 +61,7 @@ func TestHashMemo(t *testing.T) {
 	if err := os.WriteFile(memoFile, []byte("garbage"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if m := loadHashMemo(memoFile); len(m.entries) != 0 {
+	if m := LoadMemo(memoFile); len(m.entries) != 0 {
 		t.Errorf("a corrupt memo gave %d entries", len(m.entries))
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cache
 
 import (
 	"crypto/sha256"
@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// hashMemo remembers the hashes of files between runs, keyed by path and
+// Memo remembers the hashes of files between runs, keyed by path and
 // checked against the file's size, modification time and inode before it
 // is trusted, the way git's index avoids reading unchanged files. A warm
 // rerun then stats the program's files instead of reading them.
@@ -18,7 +18,7 @@ import (
 // later write in the same clock tick could leave its size and time
 // unchanged. The memo is part of the cache: it is one file, written whole
 // through a rename, and one that cannot be read is started afresh.
-type hashMemo struct {
+type Memo struct {
 	name string // the memo's file; "" keeps it in memory only
 
 	mu      sync.Mutex
@@ -36,10 +36,10 @@ type memoEntry struct {
 // racyWindow: files modified this recently are hashed but not remembered.
 const racyWindow = 2 * time.Second
 
-// loadHashMemo reads the memo kept in name (a missing or unreadable one
+// LoadMemo reads the memo kept in name (a missing or unreadable one
 // is empty).
-func loadHashMemo(name string) *hashMemo {
-	m := &hashMemo{name: name, entries: map[string]memoEntry{}}
+func LoadMemo(name string) *Memo {
+	m := &Memo{name: name, entries: map[string]memoEntry{}}
 	if name == "" {
 		return m
 	}
@@ -50,10 +50,10 @@ func loadHashMemo(name string) *hashMemo {
 	return m
 }
 
-// sum returns the hash of what digest computes over the file's contents
+// Sum returns the hash of what digest computes over the file's contents
 // (sha256 of the whole file when digest is nil), from the memo when the
 // file is unchanged since it was remembered.
-func (m *hashMemo) sum(name string, digest func(io.Reader) ([32]byte, error)) ([32]byte, error) {
+func (m *Memo) Sum(name string, digest func(io.Reader) ([32]byte, error)) ([32]byte, error) {
 	fi, err := os.Stat(name)
 	if err != nil {
 		return [32]byte{}, err
@@ -71,7 +71,7 @@ func (m *hashMemo) sum(name string, digest func(io.Reader) ([32]byte, error)) ([
 	}
 	defer f.Close()
 	if digest == nil {
-		digest = sha256All
+		digest = SHA256
 	}
 	if now.Sum, err = digest(f); err != nil {
 		return [32]byte{}, err
@@ -88,7 +88,8 @@ func (m *hashMemo) sum(name string, digest func(io.Reader) ([32]byte, error)) ([
 	return now.Sum, nil
 }
 
-func sha256All(r io.Reader) ([32]byte, error) {
+// SHA256 hashes all of r.
+func SHA256(r io.Reader) ([32]byte, error) {
 	h := sha256.New()
 	var sum [32]byte
 	if _, err := io.Copy(h, r); err != nil {
@@ -98,9 +99,9 @@ func sha256All(r io.Reader) ([32]byte, error) {
 	return sum, nil
 }
 
-// save writes the memo back when it changed, dropping the files that no
+// Save writes the memo back when it changed, dropping the files that no
 // longer exist; failures leave the old memo (or none).
-func (m *hashMemo) save() {
+func (m *Memo) Save() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.name == "" || !m.dirty {

@@ -1,7 +1,9 @@
-package main
+package driver
 
 import (
 	"bufio"
+	"context"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -11,6 +13,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -22,8 +25,8 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
 
-	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver/cache"
 )
 
 // The unit driver analyzes one package at a time, in dependency order,
@@ -55,12 +58,11 @@ type unit struct {
 	pending    atomic.Int32
 
 	// Results, kept until the end of the run.
-	facts     *unitFacts
-	factHash  [32]byte // hash of its facts and its dependencies' (see cache.go)
-	findings  []finding
-	artifacts []inventory.Artifact
-	hasInv    bool     // artifacts is an inventory result (even an empty one)
-	export    struct { // see exportHash
+	facts    *unitFacts
+	factHash [32]byte // hash of its facts and its dependencies' (see cachekey.go)
+	findings []Finding
+	results  []result // of the collected analyzers, in the order of the roots
+	export   struct { // see exportHash
 		once sync.Once
 		sum  [32]byte
 	}
@@ -77,15 +79,11 @@ type unit struct {
 	failed bool // failed itself or a dependency did: no facts
 }
 
-// unitStats counts what a run of the unit driver did.
-type unitStats struct {
-	ran              bool // the unit driver ran to the end (no fall back)
-	warm             bool // answered by source keys, nothing built (warm.go)
-	analyzed, cached int
+// result is the result of a collected analyzer on one unit.
+type result struct {
+	Analyzer string
+	Value    any
 }
-
-// errFallBack makes runUnits hand the run to the go/packages driver.
-var errFallBack = errors.New("fall back to the go/packages driver")
 
 // unitDriver is one run of the unit driver.
 type unitDriver struct {
@@ -96,8 +94,10 @@ type unitDriver struct {
 	byID    map[string]*unit
 	byPath  map[string]*unit
 	sizes   types.Sizes
+	collect map[string]bool // the analyzers whose results are collected, by name
+	ctx     context.Context
 
-	cache    *cache // nil: no cache
+	cache    *cache.Cache // nil: no cache
 	keys     *keyInputs
 	progress *progress
 
@@ -116,25 +116,32 @@ type unitDriver struct {
 	cached   atomic.Int32
 }
 
-// runUnits runs the analyzers of req with the unit driver. errFallBack
+// runUnits runs the analyzers of opts with the unit driver. errFallBack
 // means the go/packages driver must run instead.
-func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
-	var cache *cache
-	if !req.noCache && req.cacheDir != "" {
-		cache = openCache(req.cacheDir)
+func runUnits(ctx context.Context, opts *Options) (*Result, error) {
+	closure := config.Closure(opts.Analyzers)
+	registerFacts(closure)
+	collected := registerResults(opts.Collect)
+	var c *cache.Cache
+	if opts.CacheDir != "" {
+		c = openCache(opts.CacheDir)
 	}
-	if cache != nil {
-		defer cache.memo.save()
-		if res, ok := c.warmRun(req, cache); ok {
-			return res, exitClean, nil
+	if c != nil {
+		defer c.Close()
+		if res, ok := warmRun(ctx, opts, c, collected); ok {
+			return res, nil
 		}
 	}
-	listed, err := goList(req, true)
+	listed, err := goList(ctx, opts, true)
 	if err != nil {
-		return nil, 0, errFallBack
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, errFallBack
 	}
 	d := newUnitDriver(listed)
-	d.cache = cache
+	d.ctx = ctx
+	d.cache = c
 
 	var roots []*listedPackage
 	var rootPkgs []*packages.Package
@@ -144,28 +151,25 @@ func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
 			rootPkgs = append(rootPkgs, u.pkg.packagesPackage())
 		}
 	}
-	if err := checkConfigFiles(req, rootPkgs); err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-		return nil, exitConfig, nil
+	if err := checkConfigFiles(opts, rootPkgs); err != nil {
+		return nil, &ConfigError{err}
 	}
-	if len(req.cfg.Authorities)+len(req.cfg.Sinks) > 0 {
-		if err := req.cfg.Resolve(d.lookupPackage); err != nil {
+	if len(opts.Config.Authorities)+len(opts.Config.Sinks) > 0 {
+		if err := opts.Config.Resolve(d.lookupPackage); err != nil {
 			if d.fallback.Load() {
-				return nil, 0, errFallBack
+				return nil, errFallBack
 			}
-			fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
-			return nil, exitConfig, nil
+			return nil, &ConfigError{err}
 		}
 	}
 	if slices.ContainsFunc(roots, (*listedPackage).inGOROOT) {
-		if code := c.analyzeStd(req.roots); code != exitClean {
-			return nil, code, nil
+		if err := analyzeStd(opts.Analyzers); err != nil {
+			return nil, err
 		}
 	}
 
-	closure := config.Closure(req.roots)
-	registerFacts(closure)
-	d.roots = guard(req.roots)
+	d.roots = Guard(opts.Analyzers)
+	d.collect = collectedSet(opts.Collect)
 	d.forRoot = config.Closure(d.roots)
 	for _, a := range d.forRoot {
 		if len(a.FactTypes) > 0 {
@@ -180,25 +184,48 @@ func (c *cli) runUnits(req checkRequest) (*analysisResult, int, error) {
 	d.mark()
 
 	if d.cache != nil {
-		d.keys = newKeyInputs(closure, req.roots, d.cache.memo)
+		d.keys = newKeyInputs(closure, opts.Analyzers, collected, d.cache.Memo)
 	}
-	d.progress = newProgress(c.stderr, req.quiet)
+	d.progress = newProgress(opts.Progress)
 	d.schedule()
 	d.progress.end()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if d.fallback.Load() {
-		return nil, 0, errFallBack
+		return nil, errFallBack
 	}
 
-	c.stats = unitStats{ran: true, analyzed: int(d.analyzed.Load()), cached: int(d.cached.Load())}
-	res, errs := d.result()
+	res, errs := d.result(opts)
 	if len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintf(c.stderr, "%s: %s\n", progname, e)
-		}
-		return nil, exitUsage, nil
+		return nil, &AnalysisError{errs}
 	}
+	res.Stats = Stats{Units: true, Analyzed: int(d.analyzed.Load()), Cached: int(d.cached.Load())}
 	d.keepForWarmRuns()
-	return res, exitClean, nil
+	return res, nil
+}
+
+// registerResults registers the result types of the collected analyzers
+// with gob, for the cache, and returns their names, sorted.
+func registerResults(collect map[*analysis.Analyzer]func(string, any)) []string {
+	var names []string
+	for a := range collect {
+		if a.ResultType != nil {
+			gob.Register(reflect.Zero(a.ResultType).Interface())
+		}
+		names = append(names, a.Name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// collectedSet returns the names of the collected analyzers.
+func collectedSet(collect map[*analysis.Analyzer]func(string, any)) map[string]bool {
+	out := map[string]bool{}
+	for a := range collect {
+		out[a.Name] = true
+	}
+	return out
 }
 
 // newUnitDriver makes a unit of each listed package and links each to
@@ -223,25 +250,51 @@ func newUnitDriver(listed []*listedPackage) *unitDriver {
 	return d
 }
 
-// result collects the findings and inventory of the root units, and the
-// errors of all units (sorted, without duplicates).
-func (d *unitDriver) result() (*analysisResult, []string) {
-	res := &analysisResult{}
+// result collects the findings and collected results of the root units,
+// and the errors of all units (sorted, without duplicates). It hands the
+// results to opts.Collect in the order of the units.
+func (d *unitDriver) result(opts *Options) (*Result, []string) {
+	res := &Result{}
 	var errs []string
-	var arts [][]inventory.Artifact
+	byName := map[string]*analysis.Analyzer{}
+	for a := range opts.Collect {
+		byName[a.Name] = a
+	}
+	facts := map[string][]Fact{}
 	for _, u := range d.units {
 		errs = append(errs, u.errs...)
-		if u.root {
-			res.findings = append(res.findings, u.findings...)
-			if u.hasInv {
-				arts = append(arts, u.artifacts)
+		if !u.root {
+			continue
+		}
+		res.Findings = append(res.Findings, u.findings...)
+		if opts.Facts && u.facts != nil {
+			if err := u.facts.decode(); err != nil {
+				errs = append(errs, fmt.Sprintf("package %s: %v", u.pkg.ImportPath, err))
+			}
+			for _, g := range u.facts.decoded {
+				facts[u.pkg.ImportPath] = append(facts[u.pkg.ImportPath], Fact(g))
 			}
 		}
 	}
 	slices.Sort(errs)
-	uniqueFindings(&res.findings)
-	res.artifacts = inventory.Merge(arts...)
-	return res, slices.Compact(errs)
+	if len(errs) > 0 {
+		return nil, slices.Compact(errs)
+	}
+	for _, u := range d.units {
+		if !u.root {
+			continue
+		}
+		for _, r := range u.results {
+			if a := byName[r.Analyzer]; a != nil && !isNil(r.Value) {
+				opts.Collect[a](u.pkg.ImportPath, r.Value)
+			}
+		}
+	}
+	uniqueFindings(&res.Findings)
+	if opts.Facts {
+		res.Facts = sortedFacts(facts)
+	}
+	return res, nil
 }
 
 // stdModelled reports whether every analyzer with facts is, or builds on,
@@ -338,8 +391,16 @@ func (d *unitDriver) schedule() {
 	wg.Wait()
 }
 
-// do runs one unit: from the cache, or by analyzing it.
+// do runs one unit: from the cache, or by analyzing it. A fault of the
+// driver's own (the analyzers' are recovered by Guard) fails the unit
+// with an InternalError naming it.
 func (d *unitDriver) do(u *unit) {
+	defer func() {
+		if r := recover(); r != nil {
+			u.errs = append(u.errs, fault(u.path, r).Error())
+			u.failed = true
+		}
+	}()
 	for _, dep := range u.deps {
 		if dep.failed {
 			u.failed = true // its errors are reported by the dependency
@@ -347,7 +408,7 @@ func (d *unitDriver) do(u *unit) {
 			return
 		}
 	}
-	if d.fallback.Load() {
+	if d.fallback.Load() || d.ctx.Err() != nil {
 		u.failed = true
 		d.progress.finish()
 		return
@@ -359,7 +420,7 @@ func (d *unitDriver) do(u *unit) {
 	if d.cache != nil {
 		var err error
 		if key, err = d.keys.key(u); err == nil {
-			if e, ok := d.cache.get(key); ok {
+			if e := new(cacheEntry); d.cache.Get(key, e) {
 				e.restore(u)
 				u.factHash = factHash(u)
 				d.cached.Add(1)
@@ -378,21 +439,13 @@ func (d *unitDriver) do(u *unit) {
 	if d.cache != nil {
 		u.factHash = factHash(u)
 		if key != ([32]byte{}) && len(u.errs) == 0 {
-			d.cache.put(key, entryOf(u))
+			d.cache.Put(key, entryOf(u))
 		}
 	}
 }
 
 // analyze parses and type-checks the unit and runs its analyzers.
-func (d *unitDriver) analyze(u *unit) (err error) {
-	defer func() {
-		// The analyzers' faults are recovered by guard; this is the
-		// driver's own.
-		if r := recover(); r != nil {
-			u.errs = append(u.errs, fmt.Sprintf("internal error analyzing package %s: %v%s; please report it", u.path, r, panicSite()))
-			err = fmt.Errorf("%v", r)
-		}
-	}()
+func (d *unitDriver) analyze(u *unit) error {
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range u.pkg.compiledFiles() {
@@ -494,8 +547,8 @@ func (d *unitDriver) analyze(u *unit) (err error) {
 			for _, diag := range act.diags {
 				u.findings = append(u.findings, newFinding(a.Name, u.pkg.ImportPath, fset, files, diag))
 			}
-			if r, ok := act.result.(*inventory.Result); ok && r != nil {
-				u.artifacts, u.hasInv = append(u.artifacts, r.Artifacts...), true
+			if d.collect[a.Name] && !isNil(act.result) {
+				u.results = append(u.results, result{a.Name, act.result})
 			}
 		}
 	}
@@ -656,11 +709,4 @@ func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
 		}
 		return os.ReadFile(name)
 	}
-}
-
-// uniqueFindings sorts findings and drops duplicates (a package and its
-// test variant report the same line twice), as collect does.
-func uniqueFindings(fs *[]finding) {
-	slices.SortStableFunc(*fs, compareFindings)
-	*fs = slices.CompactFunc(*fs, func(a, b finding) bool { return compareFindings(a, b) == 0 })
 }

@@ -1,7 +1,8 @@
-package main
+package driver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -141,19 +142,19 @@ var errListed = errors.New("go list reported errors")
 // Without, only the package graph and its source files are listed, which
 // is what a warm run needs and costs a fraction. Packages with errors
 // make it return errListed.
-func goList(req checkRequest, build bool) ([]*listedPackage, error) {
+func goList(ctx context.Context, opts *Options, build bool) ([]*listedPackage, error) {
 	args := []string{"list", "-e", "-json=" + listedFields, "-deps", "-pgo=off"}
 	if build {
 		args = append(args, "-compiled", "-export")
 	}
-	if req.cfg.TestsEnabled() {
+	if opts.Config.TestsEnabled() {
 		args = append(args, "-test")
 	}
-	args = append(args, req.buildFlags...)
+	args = append(args, opts.BuildFlags...)
 	args = append(args, "--")
-	args = append(args, req.patterns...)
-	cmd := exec.Command("go", args...) // as go/packages runs it: from PATH
-	cmd.Dir = req.dir
+	args = append(args, opts.Patterns...)
+	cmd := exec.CommandContext(ctx, "go", args...) // as go/packages runs it: from PATH
+	cmd.Dir = opts.Dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -1,0 +1,66 @@
+// Package driver runs staterootlint's analyzers over Go packages: the
+// standalone driver as a library. The command (cmd/staterootlint) keeps
+// the flags, the output formats, the subcommands and go vet mode, and
+// maps the driver's errors to exit codes; the driver never prints a
+// report and never exits.
+//
+// # Run
+//
+// Run(ctx, Options) applies the configuration to the analyzers' flags,
+// lists the packages, checks the configuration against them (the file
+// in effect, the configured authorities and sinks) and runs the
+// analyzers. It returns the root packages' findings (Result.Findings,
+// sorted and resolved to file positions, so they outlive the analysis),
+// their facts when asked (Options.Facts), and hands the results of the
+// analyzers named in Options.Collect (an inventory, say) to the caller's
+// functions, one per root package.
+//
+// Two drivers stand behind it:
+//
+//   - The unit driver analyzes one package at a time, in dependency
+//     order, as go vet does: each package is type-checked from source
+//     against its dependencies' export data (go list -export), its
+//     analyzers run with the facts of its dependencies, and then
+//     everything but its encoded facts and its findings is dropped, so
+//     memory follows the largest package, not the program.
+//   - The go/packages driver (checker.Analyze over every package in
+//     memory) runs when the go command reports errors or a package does
+//     not type-check, so those are reported as the go command words
+//     them; and when the caller asks for it (Options.Graph), to read the
+//     analyzers' results across packages.
+//
+// Both report the same findings on the same packages.
+//
+// # The cache
+//
+// With Options.CacheDir, the unit driver keeps, per package, its
+// encoded facts, its findings and its collected results, under a key
+// that hashes everything they depend on: the executable, every
+// analyzer's flags, which analyzers report and which are collected, the
+// package's files, and each dependency's export data and facts (see
+// cachekey.go). After an edit, the edited package is analyzed again, and
+// an importer only if what it sees of the package changed. A rerun on an
+// unchanged tree answers from the cache by source keys without building
+// anything (warm.go). The store itself, and the memo that spares
+// rehashing unchanged files, are package cache; everything in it may be
+// deleted at any time.
+//
+// # Errors
+//
+// Run's errors are typed, so a caller can say what happened and what to
+// do, and choose an exit code:
+//
+//   - *ConfigError: the configuration does not apply, names what the
+//     packages do not have, or is not the file go vet would read;
+//   - *LoadError: the go command failed, reported errors in the packages
+//     (Problems, each with its position, as go build prints them), or
+//     matched nothing;
+//   - *AnalysisError: analyzers failed on packages, one line each;
+//   - *InternalError: a fault of the driver itself.
+//
+// An analyzer's panic is recovered by Guard into an error naming the
+// analyzer, the package and the line; the driver's own faults are
+// recovered in one place (fault) into an InternalError naming the
+// package. Analyzers still defer report.Recover themselves: go vet,
+// golangci-lint and nogo never call this package.
+package driver
