@@ -58,13 +58,19 @@ func (c *cli) inventory(args []string) int {
 		}
 		doc.Path = contract // problems name the file as the user did
 	}
+	var diagram *diagramDoc
+	if sf.updateDiagram != "" {
+		if diagram, code = c.openDiagram(sf.updateDiagram, absFrom(req.dir, sf.updateDiagram)); code != exitClean {
+			return code
+		}
+	}
 	res, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}
 	arts := res.artifacts
-	if sf.updateDiagram != "" {
-		return c.updateDiagram(sf.updateDiagram, absFrom(req.dir, sf.updateDiagram), arts)
+	if diagram != nil {
+		return diagram.update(c, arts)
 	}
 	if contract == "" {
 		if err := c.writeInventory(format, sf, arts); err != nil {

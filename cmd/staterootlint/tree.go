@@ -137,25 +137,38 @@ func (c *cli) readDiagram(flag, name, path string) ([]byte, shape.Diagram, int) 
 	return doc, d, exitClean
 }
 
-// updateDiagram rewrites the diagram of the document name (at path).
-func (c *cli) updateDiagram(name, path string, arts []inventory.Artifact) int {
+// diagramDoc is a contract document whose diagram is to be rewritten:
+// read, and its markers found, before the analysis runs.
+type diagramDoc struct {
+	name, path string
+	doc        []byte
+	d          shape.Diagram
+}
+
+// openDiagram reads the document of --update-diagram.
+func (c *cli) openDiagram(name, path string) (*diagramDoc, int) {
 	doc, d, code := c.readDiagram("--update-diagram", name, path)
 	if code != exitClean {
-		return code
+		return nil, code
 	}
-	m := mermaidOf(d, arts)
-	if d.Current(doc, m) {
+	return &diagramDoc{name: name, path: path, doc: doc, d: d}, exitClean
+}
+
+// update rewrites the document's diagram, unless it is current.
+func (dd *diagramDoc) update(c *cli, arts []inventory.Artifact) int {
+	m := mermaidOf(dd.d, arts)
+	if dd.d.Current(dd.doc, m) {
 		return exitClean
 	}
-	fi, err := os.Stat(path)
+	fi, err := os.Stat(dd.path)
 	if err == nil {
-		err = os.WriteFile(path, d.Replace(doc, m), fi.Mode().Perm())
+		err = os.WriteFile(dd.path, dd.d.Replace(dd.doc, m), fi.Mode().Perm())
 	}
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: --update-diagram %s: %v\n", progname, name, err)
+		fmt.Fprintf(c.stderr, "%s: --update-diagram %s: %v\n", progname, dd.name, err)
 		return exitUsage
 	}
-	fmt.Fprintf(c.stderr, "%s: updated the diagram of %s\n", progname, name)
+	fmt.Fprintf(c.stderr, "%s: updated the diagram of %s\n", progname, dd.name)
 	return exitClean
 }
 
