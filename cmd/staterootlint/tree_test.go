@@ -230,3 +230,38 @@ func TestUpdateDiagram(t *testing.T) {
 		t.Errorf("--contract after an edit of the diagram: exit %d\n%s", code, out)
 	}
 }
+
+// TestCommittedInventories keeps the inventories that guardtest's
+// cross-checks read equal to what staterootlint computes now (-update
+// rewrites them): a stale one would hide a gap or report a false one.
+func TestCommittedInventories(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, c := range []struct {
+		dir, file string
+		pkgs      []string
+	}{
+		{exampleDir, filepath.Join(exampleDir, "cmd", "px", "testdata", "inventory.json"), nil},
+		{root, filepath.Join(root, "runtime", "guardtest", "testdata", "missed", "inventory.json"), []string{"./runtime/guardtest/testdata/missed"}},
+	} {
+		args := append([]string{"inventory", "-C", c.dir, "--quiet", "--by-command", "--format", "json"}, c.pkgs...)
+		code, out, errOut := runCLI(t, analyzers.All, args...)
+		if code != exitClean {
+			t.Fatalf("%v: exit %d\n%s", args, code, errOut)
+		}
+		if *update {
+			if err := os.WriteFile(c.file, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != string(want) {
+			t.Errorf("%s is not what %v prints now (go test -run TestCommittedInventories -update to rewrite it)", c.file, args)
+		}
+		if !strings.Contains(out, `"command":`) {
+			t.Errorf("%s lists no command", c.file)
+		}
+	}
+}
