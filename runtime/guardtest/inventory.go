@@ -2,8 +2,8 @@ package guardtest
 
 import (
 	"encoding/json"
-	"maps"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
