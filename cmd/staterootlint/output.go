@@ -19,22 +19,22 @@ func (c *cli) print(req checkRequest, findings []finding) error {
 	case "sarif":
 		return printSARIF(c.stdout, req.roots, findings, repoRoot(req.dir))
 	default:
-		return printText(c.stdout, req.cwd, findings, req.verbose)
+		return printText(c.stdout, req.dir, findings, req.verbose)
 	}
 }
 
 // printText prints "path:line:col: message (analyzer)", paths relative to
-// cwd; verbose, each finding's chain follows it, one indented step a line.
-func printText(w io.Writer, cwd string, findings []finding, verbose bool) error {
+// dir (the working directory, or -C's DIR, as go -C prints them); verbose, each finding's chain follows it, one indented step a line.
+func printText(w io.Writer, dir string, findings []finding, verbose bool) error {
 	for _, f := range findings {
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(cwd, f.pos.Filename), f.pos.Line, f.pos.Column, f.message, f.analyzer); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(dir, f.pos.Filename), f.pos.Line, f.pos.Column, f.message, f.analyzer); err != nil {
 			return err
 		}
 		if !verbose {
 			continue
 		}
 		for _, s := range f.chain {
-			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(cwd, s.pos.Filename), s.pos.Line, s.pos.Column, s.message); err != nil {
+			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(dir, s.pos.Filename), s.pos.Line, s.pos.Column, s.message); err != nil {
 				return err
 			}
 		}
