@@ -3,7 +3,7 @@
 // "staterootlint".
 //
 // Build a golangci-lint that includes it with golangci-lint custom and a
-// .custom-gcl.yml naming this package (see the README), then enable it in
+// .custom-gcl.yml naming this package (see docs/integrations.md), then enable it in
 // .golangci.yml:
 //
 //	linters:

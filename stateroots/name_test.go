@@ -9,7 +9,7 @@ import (
 )
 
 func TestRelativeSafe(t *testing.T) {
-	for _, ok := range []string{"agent-1", "notes.md", ".hidden", "a b", "20261121T233000Z-1a2b3c4d", "..x", "x.."} {
+	for _, ok := range []string{"agent-1", "notes.md", ".hidden", "a b", "20261121T233000Z-1a2b3c4d", "..x", "x..", "ab:c", "1:x"} {
 		if err := stateroots.RelativeSafe(ok); err != nil {
 			t.Errorf("RelativeSafe(%q) = %v, want nil", ok, err)
 		}
@@ -23,6 +23,11 @@ func TestRelativeSafe(t *testing.T) {
 		{"/etc", "contains a path separator"},
 		{`a\b`, "contains a path separator"},
 		{"a\x00b", "contains a NUL byte"},
+		// Drive-relative on Windows, refused on every OS so that a name
+		// valid on Linux is valid on Windows.
+		{"C:x", "starts with a drive letter and a colon"},
+		{"C:", "starts with a drive letter and a colon"},
+		{"z:notes.md", "starts with a drive letter and a colon"},
 	}
 	for _, tt := range tests {
 		err := stateroots.RelativeSafe(tt.name)

@@ -29,6 +29,13 @@
 // state, which shadowwrite and blastradius report (os.DevNull keeps no
 // state, so it is not asked for either).
 //
+// The result also lists, per command the package declares (a cobra or
+// urfave/cli Command literal, a switch on the first argument, a
+// //staterootlint:command NAME directive), the writes the command's entry
+// reaches and the flags each depends on, as rows with Command set; they
+// stay out of the fact and the table, and "staterootlint inventory
+// --by-command" draws them.
+//
 //	// WRONG: STATE_ROOTS.md lists
 //	- `repo:runs.json` — the run records
 //	// but the code now writes repo:runs.db

@@ -27,6 +27,7 @@ const (
 	KindDevNull  = "devnull"  // os.DevNull
 	KindUnknown  = "unknown"  // outside every state root: shadowwrite reports it
 	KindUnproven = "unproven" // a call the analysis cannot resolve is passed a path
+	KindCommand  = "command"  // a row that declares a command (Artifact.Command)
 )
 
 // PatternUnproven is the pattern of an unproven artifact.
@@ -56,6 +57,14 @@ type Artifact struct {
 	// Detail says where an unknown path comes from, or why an unproven
 	// one is unproven.
 	Detail string `json:"detail,omitempty"`
+	// Command, on a per-command row, is the command whose call graph
+	// reaches the write; "" on the rows of the artifact table. Every
+	// command has one row of kind KindCommand, whose At and Func say where
+	// it is declared and whose Detail says how it was recognised.
+	Command string `json:"command,omitempty"`
+	// Flags, on a per-command row, are the flags without which the
+	// command does not make the write ("--out").
+	Flags []string `json:"flags,omitempty"`
 }
 
 // Documented reports whether the artifact belongs in the contract
@@ -64,6 +73,9 @@ type Artifact struct {
 // contract but defects that shadowwrite and blastradius report; nor does
 // os.DevNull, which keeps no state.
 func (a Artifact) Documented() bool {
+	if a.Command != "" {
+		return false // a command's view of an artifact the table lists
+	}
 	switch a.Kind {
 	case KindUnknown, KindUnproven, KindDevNull:
 		return false
@@ -73,7 +85,8 @@ func (a Artifact) Documented() bool {
 
 // Result is what inventory found in one package: every artifact that a
 // function of the package makes concrete, including the writes it reaches
-// in its dependencies, sorted.
+// in its dependencies, sorted; then the rows of the commands its package
+// declares (Artifact.Command).
 type Result struct {
 	Package   string
 	Artifacts []Artifact
@@ -170,7 +183,9 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	if len(arts) > 0 {
 		pass.ExportPackageFact(&PackageFact{Artifacts: arts})
 	}
-	return &Result{Package: pkg, Artifacts: arts}
+	// Commands are the analyzed program's: they stay out of the fact,
+	// which importers read for their dependencies' writes.
+	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, arts))}
 }
 
 // kindOf returns the artifact kind of a concrete atom; ok is false for a
@@ -193,11 +208,13 @@ func kindOf(a rootflow.Origin) (kind string, ok bool) {
 	return "", false
 }
 
-// Merge returns the artifacts of the lists, one per (Pattern, Op, At):
+// Merge returns the artifacts of the lists, one per (Command, Pattern,
+// Op, At):
 // of the duplicates it keeps the one made concrete closest to the write
 // (the shortest call chain), so a write reached from many callers is
-// attributed to the function that supplies its root. The result is sorted
-// by pattern, then write.
+// attributed to the function that supplies its root; a command's row keeps
+// the flags every duplicate has. The result is sorted
+// by command (the table's rows first), pattern, then write.
 func Merge(lists ...[]Artifact) []Artifact {
 	var all []Artifact
 	for _, l := range lists {
@@ -208,11 +225,21 @@ func Merge(lists ...[]Artifact) []Artifact {
 			cmp.Compare(a.Package, b.Package), cmp.Compare(a.Func, b.Func),
 			slices.Compare(a.Chain, b.Chain), cmp.Compare(a.Detail, b.Detail))
 	})
-	return slices.CompactFunc(all, func(a, b Artifact) bool { return compareKey(a, b) == 0 })
+	var out []Artifact
+	for _, a := range all {
+		if n := len(out); n > 0 && compareKey(out[n-1], a) == 0 {
+			// A command makes the write without a flag if it does on
+			// any of its ways to it.
+			out[n-1].Flags = slices.DeleteFunc(slices.Clone(out[n-1].Flags), func(f string) bool { return !slices.Contains(a.Flags, f) })
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func compareKey(a, b Artifact) int {
-	return cmp.Or(cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Op, b.Op), cmp.Compare(a.At, b.At))
+	return cmp.Or(cmp.Compare(a.Command, b.Command), cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Op, b.Op), cmp.Compare(a.At, b.At))
 }
 
 // Collect merges the inventories of the root packages of an analysis

@@ -1,6 +1,6 @@
 // Package rootflow exposes the rootflow engine to drivers that run and
 // configure analyzers one by one, by name, such as rules_go's nogo (see
-// the README's Bazel section).
+// the Bazel section of docs/integrations.md).
 //
 // shadowwrite, cwdwrite, blastradius and inventory require the engine and
 // read its results; its flags (authorities, sinks, root-env, user-env,

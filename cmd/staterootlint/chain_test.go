@@ -20,9 +20,9 @@ func TestChain(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	want := "testdata/chain/main.go:6:6: chain.save receives \"state.json\" relative to the working directory for a path it writes (via chain.write → os.WriteFile at main.go:14); pass a path derived from a state root (shadowwrite)\n" +
-		"\ttestdata/chain/main.go:10:7: then through chain.write\n" +
-		"\ttestdata/chain/main.go:14:18: written by os.WriteFile\n"
+	want := "main.go:6:6: chain.save receives \"state.json\" relative to the working directory for a path it writes (via chain.write → os.WriteFile at main.go:14); pass a path derived from a state root (shadowwrite)\n" +
+		"\tmain.go:10:7: then through chain.write\n" +
+		"\tmain.go:14:18: written by os.WriteFile\n"
 	if out != want {
 		t.Errorf("-v:\n%s\nwant:\n%s", out, want)
 	}

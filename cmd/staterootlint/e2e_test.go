@@ -225,8 +225,8 @@ func splitPosn(t *testing.T, posn string) (string, int, int) {
 	return posn[:j], line, col
 }
 
-// golangciFindings runs the custom golangci-lint in dir, as the README
-// says to run staterootlint alone, with the README's .golangci.yml
+// golangciFindings runs the custom golangci-lint in dir, as
+// docs/integrations.md says to run staterootlint alone, with its .golangci.yml
 // carrying the settings of the module's .staterootlint.yaml.
 func golangciFindings(t *testing.T, gcl, cacheDir, dir string) []e2eFinding {
 	t.Helper()
@@ -262,12 +262,12 @@ func golangciFindings(t *testing.T, gcl, cacheDir, dir string) []e2eFinding {
 	return sortFindings(fs)
 }
 
-// readmeBlock returns the first fenced code block of the README in the
-// given language that contains marker: the tests run what the README
-// shows, so the README cannot drift from what works.
+// readmeBlock returns the first fenced code block of docs/integrations.md
+// in the given language that contains marker: the tests run what the
+// documentation shows, so it cannot drift from what works.
 func readmeBlock(t *testing.T, lang, marker string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "README.md"))
+	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "docs", "integrations.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,11 +286,11 @@ func readmeBlock(t *testing.T, lang, marker string) string {
 			block = append(block, line)
 		}
 	}
-	t.Fatalf("README.md has no ```%s block containing %q", lang, marker)
+	t.Fatalf("docs/integrations.md has no ```%s block containing %q", lang, marker)
 	return ""
 }
 
-// writeGolangciConfig writes (outside dir) the README's .golangci.yml with
+// writeGolangciConfig writes (outside dir) docs/integrations.md's .golangci.yml with
 // the staterootlint settings replaced by those of dir's
 // .staterootlint.yaml, or by settings when it is not nil.
 func writeGolangciConfig(t *testing.T, dir string, settings map[string]any) string {
@@ -305,12 +305,12 @@ func writeGolangciConfig(t *testing.T, dir string, settings map[string]any) stri
 	}
 	var cfg map[string]any
 	if err := yaml.Unmarshal([]byte(readmeBlock(t, "yaml", "max-issues-per-linter")), &cfg); err != nil {
-		t.Fatalf("README's .golangci.yml: %v", err)
+		t.Fatalf("docs/integrations.md's .golangci.yml: %v", err)
 	}
 	issues, _ := cfg["issues"].(map[string]any)
 	for _, key := range []string{"max-issues-per-linter", "max-same-issues"} {
 		if issues[key] != 0 {
-			t.Errorf("README's .golangci.yml: issues.%s = %v, want 0: golangci-lint hides findings otherwise", key, issues[key])
+			t.Errorf("docs/integrations.md's .golangci.yml: issues.%s = %v, want 0: golangci-lint hides findings otherwise", key, issues[key])
 		}
 	}
 	linters := cfg["linters"].(map[string]any)
@@ -350,11 +350,11 @@ func golangciBinary(t *testing.T) (bin, cacheDir string) {
 		return bin, filepath.Join(dir, "cache")
 	}
 
-	// The README's steps: a module requiring golangci-lint and this
-	// module (replaced by the checkout), the README's main.go, tidy.
+	// The documented steps: a module requiring golangci-lint and this
+	// module (replaced by the checkout), the documented main.go, tidy.
 	steps := readmeBlock(t, "sh", "go mod init example.com/golangci-staterootlint")
 	if !strings.Contains(steps, "github.com/golangci/golangci-lint/v2@"+golangciVersion) {
-		t.Errorf("README's build steps do not use golangci-lint %s:\n%s", golangciVersion, steps)
+		t.Errorf("docs/integrations.md's build steps do not use golangci-lint %s:\n%s", golangciVersion, steps)
 	}
 	wrapper := t.TempDir()
 	if err := os.WriteFile(filepath.Join(wrapper, "main.go"), []byte(readmeBlock(t, "go", "commands.Execute")), 0o644); err != nil {
@@ -396,8 +396,8 @@ func golangciBinary(t *testing.T) (bin, cacheDir string) {
 }
 
 // sourceKey hashes what the plugin build depends on: the module's non-test
-// Go files, go.mod and go.sum, the README (its main.go is the wrapper's),
-// the golangci-lint version and the Go version.
+// Go files, go.mod and go.sum, docs/integrations.md (its main.go is the
+// wrapper's), the golangci-lint version and the Go version.
 func sourceKey(t *testing.T, root string) string {
 	t.Helper()
 	h := sha256.New()
@@ -408,12 +408,12 @@ func sourceKey(t *testing.T, root string) string {
 		}
 		rel, _ := filepath.Rel(root, p)
 		if d.IsDir() {
-			if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || rel == "examples") {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules" || rel == "examples") {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if !(strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") || rel == "go.mod" || rel == "go.sum" || rel == "README.md") {
+		if !(strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") || rel == "go.mod" || rel == "go.sum" || rel == filepath.Join("docs", "integrations.md")) {
 			return nil
 		}
 		data, err := os.ReadFile(p)
@@ -614,7 +614,7 @@ func TestE2ESameFindings(t *testing.T) {
 
 // TestE2EReadmeCommand runs the README's first command from the module root:
 // the example app is a separate module, reached with -C, and the text
-// output's paths are relative to where the user is.
+// output's paths are relative to DIR, as go -C prints them.
 func TestE2EReadmeCommand(t *testing.T) {
 	skipShort(t)
 	bin := staterootlintBinary(t)
@@ -622,12 +622,12 @@ func TestE2EReadmeCommand(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("staterootlint -C examples ./...: exit %d, want %d\n%s%s", code, exitFindings, out, errOut)
 	}
-	want := `examples/internal/legacy/legacy.go:21:21: os.WriteFile writes "px-debug.log" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
+	want := `internal/legacy/legacy.go:21:21: os.WriteFile writes "px-debug.log" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
 	if !strings.Contains(out, want+"\n") {
 		t.Errorf("output lacks\n%s\ngot:\n%s", want, out)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if !strings.HasPrefix(line, "examples/internal/legacy/") {
+		if !strings.HasPrefix(line, "internal/legacy/") {
 			t.Errorf("finding outside the labelled legacy package: %s", line)
 		}
 	}

@@ -28,7 +28,7 @@ func (c *cli) explain(args []string) int {
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprintf(c.stdout, "Usage:\n  %s explain [flags] FILE:LINE\n\nPrints, for each write on the line (as findings name it: FILE relative to\nthe working directory), every origin the engine found for the path, and\nwhy each is or is not rooted.\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
+		fmt.Fprintf(c.stdout, "Usage:\n  %s explain [flags] FILE:LINE\n\nPrints, for each write on the line (as findings name it: FILE relative to\nthe working directory, or to DIR under -C), every origin the engine found for the path, and\nwhy each is or is not rooted.\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
 		return exitClean
 	} else if err != nil {
 		return c.usageError("explain: %v", err)
@@ -52,7 +52,13 @@ func (c *cli) explain(args []string) int {
 	if err != nil {
 		return c.usageError("%v", err)
 	}
-	file := absFrom(cwd, name)
+	// Under -C, FILE and the positions printed are relative to DIR, as
+	// the findings print them there, so one can be fed to the other.
+	base := cwd
+	if f.dir != "" {
+		base = absFrom(cwd, f.dir)
+	}
+	file := absFrom(base, name)
 	if fi, err := os.Stat(file); err != nil || fi.IsDir() || !strings.HasSuffix(file, ".go") {
 		return c.usageError("explain %s: %s is not a Go file", arg, name)
 	}
@@ -95,7 +101,7 @@ func (c *cli) explain(args []string) int {
 			sites, lines = probe.Explain(graph, real, line)
 		}
 	}
-	shown := relPath(cwd, file)
+	shown := relPath(base, file)
 	if len(sites) == 0 {
 		if len(lines) == 0 {
 			fmt.Fprintf(c.stdout, "%s: the engine found no write in this file\n", shown)

@@ -63,3 +63,26 @@ func TestExplain(t *testing.T) {
 		})
 	}
 }
+
+// TestExplainUnderChdir feeds a finding's position, printed under -C
+// DIR relative to DIR, to explain under the same -C: it reads the file
+// relative to DIR and prints it so too.
+func TestExplainUnderChdir(t *testing.T) {
+	dir := filepath.Join("testdata", "explain")
+	code, out, errOut := runCLI(t, analyzers.All, "-C", dir, "--enable", "shadowwrite", "--quiet")
+	if code != exitFindings {
+		t.Fatalf("exit %d, want findings\n%s%s", code, out, errOut)
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	pos, _, ok := strings.Cut(first, ": ")
+	if !ok || !strings.HasPrefix(pos, "main.go:") {
+		t.Fatalf("the finding's position %q is not relative to -C %s:\n%s", pos, dir, out)
+	}
+	code, out, errOut = runCLI(t, analyzers.All, "explain", "-C", dir, pos)
+	if code != exitClean {
+		t.Fatalf("explain -C %s %s: exit %d\n%s", dir, pos, code, errOut)
+	}
+	if !strings.HasPrefix(out, pos+": ") || !strings.Contains(out, "  1. ") {
+		t.Errorf("explain -C %s %s:\n%s\nwant the write at %s and its origins", dir, pos, out, pos)
+	}
+}

@@ -18,12 +18,14 @@ import (
 // packages write, or checks them against a contract document.
 func (c *cli) inventory(args []string) int {
 	var f flags
+	var sf shapeFlags
 	format, contract := inventory.FormatMarkdown, ""
 	fs := pflag.NewFlagSet(progname+" inventory", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&format, "format", format, "print the artifacts as `"+strings.Join(inventory.Formats, "|")+"`; the markdown table can start a contract document")
+	fs.StringVar(&format, "format", format, "print the artifacts as `"+strings.Join(inventoryFormats, "|")+"`; the markdown table can start a contract document")
 	fs.StringVar(&contract, "contract", "", "check the artifacts against the contract document `FILE` (STATE_ROOTS.md) instead of printing them")
+	sf.register(fs)
 	f.registerCommon(fs)
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(c.stdout, "Usage:\n  %s inventory [flags] [packages]\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
@@ -31,8 +33,11 @@ func (c *cli) inventory(args []string) int {
 	} else if err != nil {
 		return c.usageError("inventory: %v", err)
 	}
-	if !slices.Contains(inventory.Formats, format) {
-		return c.usageError("invalid --format %q for inventory; valid: %s", format, strings.Join(inventory.Formats, ", "))
+	if !slices.Contains(inventoryFormats, format) {
+		return c.usageError("invalid --format %q for inventory; valid: %s", format, strings.Join(inventoryFormats, ", "))
+	}
+	if code := sf.check(c, &format, fs.Changed("format"), contract); code != exitClean {
+		return code
 	}
 	req, code := c.newRequest(f, fs.Args(), []*analysis.Analyzer{inventory.Analyzer})
 	if code != exitClean {
@@ -53,21 +58,34 @@ func (c *cli) inventory(args []string) int {
 		}
 		doc.Path = contract // problems name the file as the user did
 	}
+	var diagram *diagramDoc
+	if sf.updateDiagram != "" {
+		if diagram, code = c.openDiagram(sf.updateDiagram, absFrom(req.dir, sf.updateDiagram)); code != exitClean {
+			return code
+		}
+	}
 	res, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}
 	arts := res.artifacts
+	if diagram != nil {
+		return diagram.update(c, arts)
+	}
 	if contract == "" {
-		if err := inventory.Write(c.stdout, format, arts); err != nil {
+		if err := c.writeInventory(format, sf, arts); err != nil {
 			fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
 			return exitUsage
 		}
 		return exitClean
 	}
-	probs := inventory.Check(arts, doc)
+	probs := inventory.Check(tableRows(arts), doc)
 	for _, p := range probs {
 		fmt.Fprintln(c.stdout, p)
+	}
+	if stale := staleDiagram(contract, absFrom(req.dir, contract), arts); stale != "" {
+		fmt.Fprintln(c.stdout, stale)
+		return exitFindings
 	}
 	if len(probs) > 0 {
 		return exitFindings

@@ -20,22 +20,22 @@ func (c *cli) print(req checkRequest, findings []finding) error {
 	case "sarif":
 		return printSARIF(c.stdout, req.roots, findings, repoRoot(req.dir))
 	default:
-		return printText(c.stdout, req.cwd, findings, req.verbose)
+		return printText(c.stdout, req.dir, findings, req.verbose)
 	}
 }
 
 // printText prints "path:line:col: message (analyzer)", paths relative to
-// cwd; verbose, each finding's chain follows it, one indented step a line.
-func printText(w io.Writer, cwd string, findings []finding, verbose bool) error {
+// dir (the working directory, or -C's DIR, as go -C prints them); verbose, each finding's chain follows it, one indented step a line.
+func printText(w io.Writer, dir string, findings []finding, verbose bool) error {
 	for _, f := range findings {
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(cwd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(dir, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer); err != nil {
 			return err
 		}
 		if !verbose {
 			continue
 		}
 		for _, s := range f.Chain {
-			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(cwd, s.Pos.Filename), s.Pos.Line, s.Pos.Column, s.Message); err != nil {
+			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(dir, s.Pos.Filename), s.Pos.Line, s.Pos.Column, s.Message); err != nil {
 				return err
 			}
 		}

@@ -55,9 +55,9 @@ func TestHelpGolden(t *testing.T) {
 }
 
 const (
-	wantMain  = `testdata/findings/main.go:6:19: os.WriteFile writes "state.json" outside every state root (fakewrite)`
-	wantStore = `testdata/findings/store/store.go:7:41: os.WriteFile writes "store.db" outside every state root (fakewrite)`
-	wantTest  = `testdata/findings/main_test.go:9:19: os.WriteFile writes "test.out" outside every state root (fakewrite)`
+	wantMain  = `main.go:6:19: os.WriteFile writes "state.json" outside every state root (fakewrite)`
+	wantStore = `store/store.go:7:41: os.WriteFile writes "store.db" outside every state root (fakewrite)`
+	wantTest  = `main_test.go:9:19: os.WriteFile writes "test.out" outside every state root (fakewrite)`
 )
 
 func writeConfig(t *testing.T, content string) string {
@@ -297,8 +297,8 @@ func TestIsVetInvocation(t *testing.T) {
 // configuration says generated: skip.
 func TestCgoAndGenerated(t *testing.T) {
 	const (
-		native    = `testdata/cgo/native.go:13:21: os.WriteFile writes "native-state.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
-		generated = `testdata/cgo/zz_generated.go:9:21: os.WriteFile writes "generated-status.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
+		native    = `native.go:13:21: os.WriteFile writes "native-state.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
+		generated = `zz_generated.go:9:21: os.WriteFile writes "generated-status.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
 	)
 	for _, tc := range []struct {
 		name   string
@@ -395,7 +395,7 @@ func TestConfigRule(t *testing.T) {
 // when the tag is set.
 func TestTags(t *testing.T) {
 	suite, _ := newFakeSuite()
-	const want = `testdata/tags/special.go:8:44: os.WriteFile writes "special.json" outside every state root (fakewrite)` + "\n"
+	const want = `special.go:8:44: os.WriteFile writes "special.json" outside every state root (fakewrite)` + "\n"
 	if code, out, errOut := runCLI(t, suite, "-C", "testdata/tags"); code != exitClean || out != "" {
 		t.Errorf("without tags: exit %d\n%s%s", code, out, errOut)
 	}

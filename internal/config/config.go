@@ -21,7 +21,7 @@ import (
 // working directory.
 const FileName = ".staterootlint.yaml"
 
-// Keys lists the top-level keys of the file, in the order the README
+// Keys lists the top-level keys of the file, in the order docs/configuration.md
 // documents them. Every key but allow (whose keys become the allow-temp,
 // allow-cache and allow-user flags) is also the name of the analyzer flag
 // it sets (internal/flagname).

@@ -48,7 +48,7 @@ func Load(path string) (*Config, error) {
 	if err != nil {
 		msg := err.Error()
 		if errors.Is(err, fs.ErrNotExist) {
-			msg = "no such file; create it (see the README's configuration section) or fix the path"
+			msg = "no such file; create it (see docs/configuration.md) or fix the path"
 		}
 		return nil, Errors{{Pos: Pos{File: path}, Msg: msg}}
 	}

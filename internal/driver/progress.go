@@ -25,15 +25,15 @@ type progress struct {
 const progressEvery = 100 * time.Millisecond
 
 func newProgress(w io.Writer) *progress {
-	if w == nil || !isTerminal(w) {
+	if w == nil || !IsTerminal(w) {
 		return &progress{}
 	}
 	return &progress{w: w}
 }
 
-// isTerminal reports whether w is a terminal (a character device: a
+// IsTerminal reports whether w is a terminal (a character device: a
 // redirection to /dev/null counts too, and shows nothing anyone reads).
-func isTerminal(w io.Writer) bool {
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

@@ -25,6 +25,19 @@ type Config struct {
 	// Cache also allows writes under os.UserCacheDir(), read when New runs.
 	// A true cache is rebuildable and safe to delete; nothing else belongs there.
 	Cache bool
+	// Record keeps every write call the Guard is asked to make, allowed
+	// or not, for Calls: a test compares them with what the program was
+	// expected to write. Off by default, so a long-running program does
+	// not accumulate them.
+	Record bool
+}
+
+// Call is one write call made through a Guard: the method's name
+// ("WriteFile") and the absolute path it was given (for Rename and Link,
+// one Call per path).
+type Call struct {
+	Op   string
+	Path string
 }
 
 // Guard performs filesystem writes only inside a fixed set of allowed roots.
@@ -37,8 +50,10 @@ type Config struct {
 type Guard struct {
 	roots []*root // longest path first, so nested roots win
 
+	record     bool
 	mu         sync.Mutex
 	violations []*ViolationError
+	calls      []Call
 }
 
 // root is one allowed directory. One that exists at New is opened then;
@@ -87,7 +102,7 @@ func New(roots ...string) (*Guard, error) {
 // New returns a Guard that allows writes under roots and, as c says, the
 // temp and cache directories. See the package function New.
 func (c Config) New(roots ...string) (*Guard, error) {
-	g := &Guard{}
+	g := &Guard{record: c.Record}
 	seen := map[string]bool{}
 	add := func(p, kind string) error {
 		if p == "" {
@@ -164,6 +179,26 @@ func (g *Guard) Violations() []*ViolationError {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return slices.Clone(g.violations)
+}
+
+// Calls returns the write calls recorded so far, oldest first, when the
+// Guard was made with Config.Record; nil otherwise.
+func (g *Guard) Calls() []Call {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return slices.Clone(g.calls)
+}
+
+// note records a write call, when the Guard records them.
+func (g *Guard) note(op string, paths ...string) {
+	if !g.record {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, p := range paths {
+		g.calls = append(g.calls, Call{Op: op, Path: p})
+	}
 }
 
 // Close releases the directory handles the Guard holds. Writes after Close

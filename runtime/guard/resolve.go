@@ -196,6 +196,7 @@ func (g *Guard) do(op, name string, follow bool, fn func(p place) error) error {
 	if err != nil {
 		return &fs.PathError{Op: opName(op), Path: name, Err: err}
 	}
+	g.note(op, a)
 	var first error
 	if p, ok := g.lexical(a); ok {
 		o, err := p.r.open()

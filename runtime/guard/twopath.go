@@ -51,6 +51,7 @@ func (g *Guard) twoPath(op, oldname, newname string, fn func(o, n place) error) 
 	if err != nil {
 		return err
 	}
+	g.note(op, oa, na)
 	var first error
 	o, ok1 := g.lexical(oa)
 	n, ok2 := g.lexical(na)

@@ -1,6 +1,7 @@
 package guardtest
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,6 +50,26 @@ type Config struct {
 	// allows outside the state directory, such as a lock file.
 	Project string
 	Shape   Shape
+
+	// Roots maps the root kinds of the program's inventory ("repo",
+	// "global", "cache", "temp", "project", "user") to their directories
+	// in this test; they are roots of the guard too. With Inventory, the
+	// file "staterootlint inventory --by-command --format json" wrote for
+	// the same program, Enforce records what the test writes (the guard's
+	// calls, and what the snapshot of each root sees created, modified or
+	// removed) and fails the test for each write that no static pattern
+	// of the root's kind covers: a gap in the analysis, reported with the
+	// closest pattern. A path matches a pattern segment by segment ("*"
+	// is any one); the directories on the way to a pattern, and what a
+	// RemoveAll of one removes below it, are covered too; any path under
+	// the user kind's directory is the user's. A root nested in another
+	// (repo in project) is checked against its own kind.
+	Roots     map[string]string
+	Inventory string
+	// Command, with Inventory, checks against the patterns of that
+	// command only (its by-command rows): the command's declared shape,
+	// asserted from both sides.
+	Command string
 }
 
 // Enforce returns a Guard confined to roots and fails t at cleanup for
@@ -66,6 +87,17 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 	if c.IsolateEnv {
 		IsolateEnv(t)
 	}
+	var cc *crossCheck
+	if c.Inventory != "" {
+		if cc = c.startCrossCheck(t); cc == nil {
+			return nil
+		}
+		c.Guard.Record = true
+	}
+	for _, kind := range slices.Sorted(maps.Keys(c.Roots)) {
+		roots = append(roots, c.Roots[kind])
+	}
+	//staterootlint:ignore shadowwrite Config.Roots are directories the test's author chose, like roots
 	g, err := c.Guard.New(roots...)
 	if err != nil {
 		t.Fatalf("guardtest: %v", err)
@@ -133,6 +165,11 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 		defer g.Close()
 		for _, v := range g.Violations() {
 			t.Errorf("%v\n%s", v, indent(v.Stack()))
+		}
+		if cc != nil {
+			for _, gap := range cc.gaps(g.Calls()) {
+				t.Errorf("%s", gap)
+			}
 		}
 		seen := map[string]bool{}
 		for i, w := range watch {
