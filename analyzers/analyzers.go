@@ -16,6 +16,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
 	"github.com/staterootlint/staterootlint/analyzers/staleignore"
+	"github.com/staterootlint/staterootlint/analyzers/unproven"
 )
 
 // All is the suite, one analyzer per line, in alphabetical order.
@@ -27,4 +28,5 @@ var All = []*analysis.Analyzer{
 	rootenv.Analyzer,
 	shadowwrite.Analyzer,
 	staleignore.Analyzer,
+	unproven.Analyzer,
 }

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
-	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -38,8 +37,8 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 	decl := declarations(pass)
 	chains := consumer.NewChains(pass)
 	for _, f := range res.Findings {
-		if f.Origin.InProject() && decl.allows(f.Pos, f.Origin) {
-			continue
+		if f.Origin.InProject() && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
+			continue // unproven writes are the unproven analyzer's
 		}
 		msg := Message(f, pass.Fset.Position(f.Pos).Line)
 		if f.Site == rootflow.AtWrite {
@@ -61,9 +60,9 @@ func Message(f *rootflow.Finding, line int) string {
 	if f.Origin.InProject() {
 		switch f.Site {
 		case rootflow.AtCall:
-			return fmt.Sprintf("%s receives %s for a path it writes (%s), outside the state directory; %s", f.Op, origin, chain(f.Reach, 1), projectFix(f.Origin))
+			return fmt.Sprintf("%s receives %s for a path it writes (%s), outside the state directory; %s", f.Op, origin, consumer.Via(f.Reach, 1), projectFix(f.Origin))
 		case rootflow.AtStore:
-			return fmt.Sprintf("%s is assigned %s, and it is written (%s), outside the state directory; %s", f.Op, origin, chain(f.Reach, 1), projectFix(f.Origin))
+			return fmt.Sprintf("%s is assigned %s, and it is written (%s), outside the state directory; %s", f.Op, origin, consumer.Via(f.Reach, 1), projectFix(f.Origin))
 		}
 		return fmt.Sprintf("%s writes %s, outside the state directory; %s", f.Op, origin, projectFix(f.Origin))
 	}
@@ -72,9 +71,9 @@ func Message(f *rootflow.Finding, line int) string {
 	}
 	switch f.Site {
 	case rootflow.AtCall:
-		return fmt.Sprintf("%s receives %s for a path it writes (%s); pass a path derived from a state root", f.Op, origin, chain(f.Reach, 1))
+		return fmt.Sprintf("%s receives %s for a path it writes (%s); pass a path derived from a state root", f.Op, origin, consumer.Via(f.Reach, 1))
 	case rootflow.AtStore:
-		return fmt.Sprintf("%s is assigned %s, and it is written (%s); derive it from a state root", f.Op, origin, chain(f.Reach, 1))
+		return fmt.Sprintf("%s is assigned %s, and it is written (%s); derive it from a state root", f.Op, origin, consumer.Via(f.Reach, 1))
 	}
 	return fmt.Sprintf("%s writes %s, outside every state root; %s", f.Op, origin, libraryAdvice)
 }
@@ -111,19 +110,4 @@ func shortAuthority(name string, pass *analysis.Pass) string {
 		return name
 	}
 	return strings.Replace(name, pass.Module.Path+"/", "", 1)
-}
-
-// chain renders the hops from the finding to the write:
-// "via save → os.WriteFile at store.go:12", skipping the first skip hops
-// (the callee or cell the message already names).
-func chain(r rootflow.Req, skip int) string {
-	hops := lattice.HopNames(r.Via)
-	if len(hops) >= skip {
-		hops = hops[skip:]
-	}
-	write := r.Op + " at " + rootflow.ShortPos(r.At)
-	if len(hops) == 0 {
-		return write
-	}
-	return "via " + strings.Join(append(hops, write), " → ")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
+	"github.com/staterootlint/staterootlint/analyzers/unproven"
 )
 
 //go:embed doc.go
@@ -30,7 +31,7 @@ const (
 type Config struct {
 	// Analyzers are the analyzers whose findings directives silence; each
 	// must return a *report.Matched. Nil means the suite's: adhocroot,
-	// blastradius, cwdwrite, rootenv and shadowwrite.
+	// blastradius, cwdwrite, rootenv, shadowwrite and unproven.
 	Analyzers []*analysis.Analyzer
 	// Filter selects the files whose directives are checked.
 	report.Filter
@@ -45,7 +46,7 @@ var Analyzer = New(DefaultConfig())
 // New returns a staleignore analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
 	if cfg.Analyzers == nil {
-		cfg.Analyzers = []*analysis.Analyzer{adhocroot.Analyzer, blastradius.Analyzer, cwdwrite.Analyzer, rootenv.Analyzer, shadowwrite.Analyzer}
+		cfg.Analyzers = []*analysis.Analyzer{adhocroot.Analyzer, blastradius.Analyzer, cwdwrite.Analyzer, rootenv.Analyzer, shadowwrite.Analyzer, unproven.Analyzer}
 	}
 	cfg.Analyzers = slices.Clone(cfg.Analyzers)
 	cfg.Exclude = slices.Clone(cfg.Exclude)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/inventory"
+	"github.com/staterootlint/staterootlint/analyzers/unproven"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
 )
@@ -51,11 +52,18 @@ func (c *cli) check(req checkRequest) int {
 	if code != exitClean {
 		return code
 	}
+	listUnproven := req.cfg.ReportUnproven != nil && *req.cfg.ReportUnproven
+	req.cfg = unprovenComputed(req.cfg)
 	res, code := c.runAnalyzers(req)
 	if code != exitClean {
 		return code
 	}
 	findings := res.findings
+	if !listUnproven {
+		var unlisted int
+		findings, unlisted = dropUnproven(findings)
+		defer c.unprovenSummary(unlisted)
+	}
 
 	if req.fix {
 		var code int
@@ -158,3 +166,46 @@ func (c *cli) driverError(err error) int {
 	}
 	return exitUsage
 }
+
+// unprovenComputed returns cfg with the unproven analyzer's findings
+// listed, so the CLI can count them even when the configuration does not
+// ask for them (dropUnproven takes them out again).
+func unprovenComputed(cfg *config.Config) *config.Config {
+	c := *cfg
+	on := true
+	c.ReportUnproven = &on
+	return &c
+}
+
+// dropUnproven removes the unproven analyzer's findings on writes (not
+// those on its directives) and returns how many there were.
+func dropUnproven(findings []finding) ([]finding, int) {
+	kept := findings[:0:0]
+	n := 0
+	for _, f := range findings {
+		if f.Analyzer == unproven.Analyzer.Name && f.Category != categoryDirective {
+			n++
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept, n
+}
+
+// unprovenSummary says on stderr how many writes were not proven rooted
+// and not listed.
+func (c *cli) unprovenSummary(n int) {
+	if n == 0 {
+		return
+	}
+	writes := "writes"
+	if n == 1 {
+		writes = "write"
+	}
+	fmt.Fprintf(c.stderr, "%s: %d %s not proven rooted; report-unproven: true lists them\n", progname, n, writes)
+}
+
+// categoryDirective is the category of a finding on a directive itself
+// (analyzers/internal/report.CategoryDirective), kept whatever the
+// configuration lists.
+const categoryDirective = "directive"

@@ -58,6 +58,9 @@ func (c *Config) Apply(roots []*analysis.Analyzer) ([]*analysis.Analyzer, error)
 	}
 	for _, s := range c.Settings() {
 		for _, a := range closure {
+			if s.Analyzer != "" && a.Name != s.Analyzer {
+				continue
+			}
 			f := a.Flags.Lookup(s.Flag)
 			if f == nil {
 				continue

@@ -25,7 +25,7 @@ const FileName = ".staterootlint.yaml"
 // documents them. Every key but allow (whose keys become the allow-temp,
 // allow-cache and allow-user flags) is also the name of the analyzer flag
 // it sets (internal/flagname).
-var Keys = []string{flagname.Authorities, flagname.Sinks, "allow", flagname.StateDir, flagname.RootEnv, flagname.UserEnv, flagname.Tests, flagname.Exclude, flagname.Generated}
+var Keys = []string{flagname.Authorities, flagname.Sinks, "allow", flagname.StateDir, flagname.RootEnv, flagname.UserEnv, flagname.Tests, flagname.Exclude, flagname.Generated, flagname.ReportUnproven}
 
 // GeneratedValues are the values of the generated key: findings in
 // generated files are reported (the default) or skipped.
@@ -52,6 +52,9 @@ type Config struct {
 	Tests       *bool
 	Exclude     []Entry
 	Generated   *string // "report" or "skip"
+	// ReportUnproven lists the writes the analysis cannot prove rooted
+	// (the unproven analyzer's -unproven.report).
+	ReportUnproven *bool
 
 	// set records which list keys were present, so "authorities: []"
 	// clears the analyzers' default instead of leaving it alone.
@@ -155,7 +158,11 @@ func (c *Config) markSet(key string) {
 
 // Setting is one analyzer flag assignment derived from the configuration.
 type Setting struct {
-	Flag  string // the analyzer flag name, such as "allow-temp"
+	// Analyzer, when set, is the one analyzer whose flag this is (a key
+	// named differently from its flag); empty: every analyzer declaring
+	// Flag.
+	Analyzer string
+	Flag     string // the analyzer flag name, such as "allow-temp"
 	Value string // the flag value; lists comma-joined
 	Pos   Pos    // where the first value came from, for error messages
 }
@@ -196,6 +203,9 @@ func (c *Config) Settings() []Setting {
 	list(flagname.Exclude, c.Exclude)
 	if c.Generated != nil {
 		out = append(out, Setting{Flag: flagname.Generated, Value: *c.Generated, Pos: Pos{File: c.Source}})
+	}
+	if c.ReportUnproven != nil {
+		out = append(out, Setting{Analyzer: "unproven", Flag: flagname.Report, Value: strconv.FormatBool(*c.ReportUnproven), Pos: Pos{File: c.Source}})
 	}
 	return out
 }

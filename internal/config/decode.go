@@ -190,6 +190,8 @@ func (d *decoder) top(n *yaml.Node) {
 			}
 		case flagname.Tests:
 			d.cfg.Tests = d.boolean(v, key)
+		case flagname.ReportUnproven:
+			d.cfg.ReportUnproven = d.boolean(v, key)
 		case flagname.Generated:
 			if s, ok := d.str(v, key); ok {
 				if msg := checkGenerated(s); msg != "" {

@@ -31,6 +31,14 @@ const (
 	Generated = "generated"
 )
 
+// ReportUnproven is the configuration key that makes the unproven
+// analyzer list the writes it cannot prove rooted; it sets that analyzer's
+// flag Report (-unproven.report).
+const (
+	ReportUnproven = "report-unproven"
+	Report         = "report"
+)
+
 // Chain makes shadowwrite and cwdwrite attach each finding's chain as
 // related information; the CLI sets it, for -v, JSON and SARIF.
 const Chain = "chain"

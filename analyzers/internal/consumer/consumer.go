@@ -6,9 +6,11 @@ package consumer
 
 import (
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -71,6 +73,29 @@ func Category(o rootflow.Origin) string {
 	return string(o.Cause)
 }
 
+// Unproven reports whether a finding on origin o is unproven, not a
+// proven shadow write: a value the analysis cannot follow, or one it
+// stopped following at a bound. shadowwrite leaves these to the unproven
+// analyzer.
+func Unproven(o rootflow.Origin) bool {
+	return o.Kind == rootflow.Bad && (o.Cause == rootflow.CauseUnproven || o.Cause == rootflow.CauseLimit)
+}
+
 // CategoryUnproven is the category of a finding on a value the analysis
 // cannot follow.
 const CategoryUnproven = "unproven"
+
+// Via renders the hops from the finding to the write:
+// "via save → os.WriteFile at store.go:12", skipping the first skip hops
+// (the callee or cell the message already names).
+func Via(r rootflow.Req, skip int) string {
+	hops := lattice.HopNames(r.Via)
+	if len(hops) >= skip {
+		hops = hops[skip:]
+	}
+	write := r.Op + " at " + rootflow.ShortPos(r.At)
+	if len(hops) == 0 {
+		return write
+	}
+	return "via " + strings.Join(append(hops, write), " → ")
+}

@@ -45,7 +45,7 @@ const (
 // silenceable lists the analyzers of the suite that report findings, the
 // names a //staterootlint:ignore list may give (a test in package
 // analyzers keeps it in step with analyzers.All).
-var silenceable = []string{"adhocroot", "blastradius", "cwdwrite", "rootenv", "shadowwrite"}
+var silenceable = []string{"adhocroot", "blastradius", "cwdwrite", "rootenv", "shadowwrite", "unproven"}
 
 // AnalyzerNames returns the names a //staterootlint:ignore list may give:
 // the analyzers of the suite that report findings, sorted.
@@ -203,7 +203,16 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 // analyzer reports the bare directives it would have been silenced by,
 // and a bare directive that silences nothing is left to staleignore.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	r.report(d, true)
+	r.report(d, true, true)
+}
+
+// Match is Report without reporting d: the //staterootlint:ignore
+// directives d would meet are recorded as matched (staleignore reads
+// them), and one missing its reason is still reported. An analyzer whose
+// findings are listed only on request (unproven) calls it otherwise, so a
+// directive means the same whether they are listed or not.
+func (r *Reporter) Match(d analysis.Diagnostic) {
+	r.report(d, true, false)
 }
 
 // ReportOnDirective reports d, a finding about a directive itself, like
@@ -211,13 +220,15 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 // that matches nothing would otherwise silence the report that says so.
 // //nolint still does.
 func (r *Reporter) ReportOnDirective(d analysis.Diagnostic) {
-	r.report(d, false)
+	r.report(d, false, true)
 }
 
-func (r *Reporter) report(d analysis.Diagnostic, ignores bool) {
+func (r *Reporter) report(d analysis.Diagnostic, ignores, emit bool) {
 	tf := r.pass.Fset.File(d.Pos)
 	if tf == nil {
-		r.pass.Report(d)
+		if emit {
+			r.pass.Report(d)
+		}
 		return
 	}
 	if r.dropName(r.pass.Fset.Position(d.Pos).Filename) {
@@ -266,7 +277,7 @@ func (r *Reporter) report(d analysis.Diagnostic, ignores bool) {
 			}
 		}
 	}
-	if !suppressed {
+	if !suppressed && emit {
 		r.pass.Report(d)
 	}
 }

@@ -29,7 +29,7 @@ func ensureDir() string {
 
 func run(c *Context, data []byte) {
 	os.WriteFile(filepath.Join(c.String("out"), "x"), data, 0o644)   // ok: configured as user
-	os.WriteFile(filepath.Join(c.Lookup("out"), "x"), data, 0o644)   // want `os.WriteFile writes a path from the environment variable|cannot follow|map element`
+	os.WriteFile(filepath.Join(c.Lookup("out"), "x"), data, 0o644)   // ok: not proven rooted: the unproven analyzer lists it
 	os.WriteFile(filepath.Join(scratch(), "y"), data, 0o644)         // ok: configured as temp
 	os.WriteFile(filepath.Join(ensureDir(), "state.json"), data, 0o644) // ok
 }

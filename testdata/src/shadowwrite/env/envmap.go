@@ -63,9 +63,9 @@ func snapshot() vars {
 
 func otherMaps(data []byte, name string) {
 	paths := map[string]string{"state": "/var/lib/myapp/state"}
-	os.WriteFile(paths["state"], data, 0o644) // want `os.WriteFile writes`
+	os.WriteFile(paths["state"], data, 0o644) // ok: not proven rooted: the unproven analyzer lists it
 	env := environment()
-	os.WriteFile(env[name], data, 0o644) // want `os.WriteFile writes a map element`
+	os.WriteFile(env[name], data, 0o644) // ok: not proven rooted: the unproven analyzer lists it
 	v := snapshot()
 	v["MYAPP_GLOBAL_STATE_ROOT"] = "state"
 	os.WriteFile(filepath.Join(v["MYAPP_GLOBAL_STATE_ROOT"], "x"), data, 0o644) // want `os.WriteFile writes "state/x" relative to the working directory`

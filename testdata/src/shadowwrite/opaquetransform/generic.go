@@ -53,8 +53,8 @@ func runGenericBad(vars map[string]string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil { // want `os.MkdirAll writes "out" relative to the working directory`
 		return err
 	}
-	if err := os.MkdirAll(deepcopy.Zero[string](), 0o755); err != nil { // want `os.MkdirAll writes`
+	if err := os.MkdirAll(deepcopy.Zero[string](), 0o755); err != nil { // ok: not proven rooted: the unproven analyzer lists it
 		return err
 	}
-	return os.MkdirAll(deepcopy.From[string](*file), 0o755) // want `os.MkdirAll writes`
+	return os.MkdirAll(deepcopy.From[string](*file), 0o755) // ok: not proven rooted: the unproven analyzer lists it
 }

@@ -44,7 +44,7 @@ func stale(data []byte, root string) {
 
 func unknown(data []byte) {
 	// A misspelled list silences nothing, and says so.
-	// want +1 `^unknown analyzer "shadowrite" in //staterootlint:ignore; valid: adhocroot, blastradius, cwdwrite, rootenv, shadowwrite$`
+	// want +1 `^unknown analyzer "shadowrite" in //staterootlint:ignore; valid: adhocroot, blastradius, cwdwrite, rootenv, shadowwrite, unproven$`
 	//staterootlint:ignore shadowrite typo
 	os.WriteFile("typo.log", data, 0o644)
 }

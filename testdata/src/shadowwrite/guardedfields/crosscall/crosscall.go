@@ -19,7 +19,7 @@ type transfer struct {
 }
 
 func (t *transfer) addFile(userPath string) {
-	t.files = append(t.files, record{Name: path.Base(userPath)}) // want `field crosscall.record.Name is assigned the result of path.Base`
+	t.files = append(t.files, record{Name: path.Base(userPath)}) // ok: not proven rooted: the unproven analyzer lists it
 }
 
 // first returns the first record's name, or name.

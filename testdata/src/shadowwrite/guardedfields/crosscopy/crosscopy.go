@@ -21,7 +21,7 @@ type transfer struct {
 // addFile records a bare name, flag left false: it may still be removed
 // once swap has copied it into a flagged record.
 func (t *transfer) addFile(userPath string) {
-	t.files = append(t.files, record{Name: path.Base(userPath)}) // want `field crosscopy.record.Name is assigned the result of path.Base`
+	t.files = append(t.files, record{Name: path.Base(userPath)}) // ok: not proven rooted: the unproven analyzer lists it
 }
 
 // swap copies the first record's name into the second.

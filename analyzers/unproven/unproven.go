@@ -1,0 +1,85 @@
+package unproven
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/flagname"
+)
+
+//go:embed doc.go
+var doc string
+
+// FlagReport is the flag that makes the analyzer report its findings.
+const FlagReport = flagname.Report
+
+// Config configures an unproven analyzer: the engine it reads, what it
+// reports, and whether it reports at all.
+type Config struct {
+	consumer.Config
+	// Report lists the unproven writes; off, they are only matched
+	// against //staterootlint:ignore directives.
+	Report bool
+}
+
+// DefaultConfig returns the configuration used when nothing is configured:
+// unproven writes are not listed.
+func DefaultConfig() Config { return Config{} }
+
+// Analyzer lists the writes whose path the analysis cannot prove rooted,
+// when its flag -report is set.
+var Analyzer = New(DefaultConfig())
+
+// New returns an unproven analyzer with its own flags and state.
+func New(cfg Config) *analysis.Analyzer {
+	settings := &Config{Report: cfg.Report}
+	a := consumer.New("unproven", doc, cfg.Config, func(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
+		return run(pass, res, rep, settings.Report)
+	})
+	a.Flags.BoolVar(&settings.Report, FlagReport, cfg.Report, "report the writes whose path the analysis cannot prove rooted (config key report-unproven)")
+	consumer.RegisterChain(&a.Flags)
+	return a
+}
+
+func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, list bool) error {
+	chains := consumer.NewChains(pass)
+	for _, f := range res.Findings {
+		if !consumer.Unproven(f.Origin) {
+			continue
+		}
+		d := analysis.Diagnostic{
+			Pos:      f.Pos,
+			Category: consumer.Category(f.Origin),
+			Message:  Message(f, pass.Fset.Position(f.Pos).Line),
+			Related:  chains.Chain(f),
+		}
+		if list {
+			rep.Report(d)
+		} else {
+			rep.Match(d)
+		}
+	}
+	return nil
+}
+
+// Message renders an unproven finding: what was seen, why it is not
+// proven, and what to do.
+func Message(f *rootflow.Finding, line int) string {
+	origin := f.Origin.Describe()
+	if at := f.Origin.At; at.IsValid() && at.Line != line {
+		origin += " (" + rootflow.ShortPos(at) + ")"
+	}
+	const advice = "not proven rooted; derive the path from a state root where it is built, or say why it is fine with //staterootlint:ignore unproven REASON"
+	switch f.Site {
+	case rootflow.AtCall:
+		return fmt.Sprintf("%s receives %s for a path it writes (%s): %s", f.Op, origin, consumer.Via(f.Reach, 1), advice)
+	case rootflow.AtStore:
+		return fmt.Sprintf("%s is assigned %s, and it is written (%s): %s", f.Op, origin, consumer.Via(f.Reach, 1), advice)
+	}
+	return fmt.Sprintf("%s writes %s: %s", f.Op, origin, advice)
+}

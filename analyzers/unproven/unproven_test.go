@@ -1,0 +1,59 @@
+package unproven_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/unproven"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestReported(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/reported")
+}
+
+func TestSilentByDefault(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.Analyzer, "unproven/silent")
+}
+
+// TestFlagTurnsReportingOn sets -report as the drivers do.
+func TestFlagTurnsReportingOn(t *testing.T) {
+	a := unproven.New(unproven.DefaultConfig())
+	if err := a.Flags.Set(unproven.FlagReport, "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "unproven/reported")
+}
+
+// TestIgnoreMatchedEitherWay checks that a //staterootlint:ignore
+// unproven directive counts as matched whether the findings are listed or
+// not, so staleignore judges it the same.
+func TestIgnoreMatchedEitherWay(t *testing.T) {
+	for _, a := range []*analysis.Analyzer{unproven.New(unproven.Config{Report: true}), unproven.Analyzer} {
+		pkg := "unproven/silent"
+		if a != unproven.Analyzer {
+			pkg = "unproven/reported"
+		}
+		results := analysistest.Run(t, testdata(t), a, pkg)
+		matched := 0
+		for _, r := range results {
+			if m, ok := r.Result.(*report.Matched); ok {
+				matched += len(m.Directives)
+			}
+		}
+		if matched != 1 {
+			t.Errorf("%s with report=%v: %d directives matched, want the one ignore unproven", pkg, a != unproven.Analyzer, matched)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/unproven
+
+go 1.26

@@ -1,0 +1,35 @@
+// Package reported: writes whose path the analysis cannot follow are
+// listed by unproven (with -unproven.report), and proven ones are not
+// (shadowwrite reports those).
+package reported
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Dirs names a directory; its implementations are out of sight.
+type Dirs interface{ Dir() string }
+
+func byName() map[string]string {
+	m := map[string]string{}
+	for _, a := range os.Args {
+		m[filepath.Base(a)] = a
+	}
+	return m
+}
+
+func save(d Dirs, next func() string) {
+	paths := byName()
+	_ = os.WriteFile(filepath.Join(d.Dir(), "x"), nil, 0o600)     // want `os.WriteFile writes the result of interface method \(reported.Dirs\).Dir, which the analysis cannot follow: not proven rooted`
+	_ = os.WriteFile(paths["state"], nil, 0o600)                   // want `os.WriteFile writes a map element, which the analysis cannot follow: not proven rooted`
+	_ = os.WriteFile(next(), nil, 0o600)                           // want `function value the analysis cannot follow: not proven rooted`
+	_ = os.WriteFile("state.json", nil, 0o600)                     // ok: a proven shadow write, shadowwrite's
+	_ = os.WriteFile(filepath.Join(os.TempDir(), "x"), nil, 0o600) // ok: temporary
+}
+
+func ignored() {
+	paths := byName()
+	//staterootlint:ignore unproven the caller fills the map from the authority
+	_ = os.WriteFile(paths["log"], nil, 0o600) // ok: ignored with a reason
+}
