@@ -163,8 +163,8 @@ type Setting struct {
 	// Flag.
 	Analyzer string
 	Flag     string // the analyzer flag name, such as "allow-temp"
-	Value string // the flag value; lists comma-joined
-	Pos   Pos    // where the first value came from, for error messages
+	Value    string // the flag value; lists comma-joined
+	Pos      Pos    // where the first value came from, for error messages
 }
 
 // Settings returns the flag assignments c makes, in the order of Keys.
