@@ -12,7 +12,8 @@ func TestScore(t *testing.T) {
 		"a.go:30\tos.MkdirAll\tROOTED\t\tunder the root\n" +
 		"a.go:40\tos.Create\tUSER\t\ta flag\n" +
 		"a.go:50\tos.Remove\tPARAM\t\thelper\n" +
-		"a.go:60\tos.Remove\tSHADOW\t\tnever found\n")
+		"a.go:60\tos.Remove\tSHADOW\t\tnever found\n" +
+		"a.go:70\tos.Remove\tRESIDUAL\t\ta limit by design\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,6 +23,7 @@ func TestScore(t *testing.T) {
 		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 30},
 		{Analyzer: "cwdwrite", File: "/m/a.go", Line: 40}, // not scored
 		{Analyzer: "shadowwrite", File: "/m/c.go", Line: 1},
+		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 70},
 	}
 	r := Score(sites, findings, "/m")
 	if r.Shadow != 3 || r.Found != 2 || r.Correct != 2 {
@@ -35,6 +37,9 @@ func TestScore(t *testing.T) {
 	}
 	if !slices.Equal(r.Unlabelled, []string{"c.go:1: "}) {
 		t.Errorf("unlabelled %q", r.Unlabelled)
+	}
+	if !slices.Equal(r.Residuals, []string{"a.go:70: "}) {
+		t.Errorf("residuals %q, want the finding on the RESIDUAL row, not a false positive", r.Residuals)
 	}
 }
 
