@@ -71,6 +71,7 @@ func New(cfg Config) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/rootenv",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		ResultType: report.MatchedType,
+		FactTypes:  []analysis.Fact{new(EnvParams)},
 	}
 	a.Flags.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` only the authority may read")
 	a.Flags.Var(&cfg.Authorities, FlagAuthorities, "comma-separated configured authorities (`pkg.Func`, (*pkg.T).Method, pkg.Var, optionally =KIND) whose packages may read them")
@@ -86,6 +87,8 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	var at token.Pos // the call being checked, for the fault report
 	defer report.Recover(pass, &at, &err)
 	r := cfg.Reporter(pass)
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	helpers := envHelpers(pass, insp) // facts for importers, whatever is reported here
 	if len(cfg.RootEnv) == 0 || report.IsAuthority(pass, cfg.Authorities) {
 		return r.Matched(), nil
 	}
@@ -97,7 +100,6 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	if own := report.OwnAuthorities(cfg.Authorities, module); own != "" {
 		advice = own
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
 		at = call.Pos()
@@ -106,41 +108,56 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 			continue
 		}
 		// The environment readers (os.Getenv) name a variable, the
-		// expanders (os.ExpandEnv) a template: both take it first.
+		// expanders (os.ExpandEnv) a template: both take it first. An
+		// env helper (helpers.go) names it with the parameters its fact
+		// gives.
 		known, _ := knowledge.Lookup(fn.FullName())
-		template, verb := known.Has(knowledge.Expand), "expands"
+		template, verb, args := known.Has(knowledge.Expand), "expands", []int{0}
 		if !template {
-			if !known.Has(knowledge.Getenv) {
+			if args = readIndices(pass, call, helpers); len(args) == 0 {
 				continue
 			}
 			verb = "reads"
-		}
-		if len(call.Args) == 0 {
-			continue
-		}
-		s, ok := constString(pass.TypesInfo, call.Args[0])
-		if !ok {
-			continue
-		}
-		for _, v := range cfg.RootEnv {
-			if (template && mentions(s, v)) || (!template && s == v) {
-				category := CategoryRead
-				if template {
-					category = CategoryExpand
-				}
-				r.Report(analysis.Diagnostic{
-					Pos:      call.Pos(),
-					End:      call.End(),
-					Category: category,
-					Message: fmt.Sprintf("%s.%s %s the root override %q outside the authority package; "+
-						"get the root from the authority (%s), which applies the override",
-						fn.Pkg().Name(), fn.Name(), verb, v, advice),
-				})
-				break
+			if !known.Has(knowledge.Getenv) {
+				verb = "reads, through a helper,"
 			}
+		}
+		if v, ok := rootEnvArg(pass, call, args, template, cfg.RootEnv); ok {
+			category := CategoryRead
+			if template {
+				category = CategoryExpand
+			}
+			r.Report(analysis.Diagnostic{
+				Pos:      call.Pos(),
+				End:      call.End(),
+				Category: category,
+				Message: fmt.Sprintf("%s.%s %s the root override %q outside the authority package; "+
+					"get the root from the authority (%s), which applies the override",
+					fn.Pkg().Name(), fn.Name(), verb, v, advice),
+			})
 		}
 	}
 	return r.Matched(), nil
+}
+
+// rootEnvArg returns the root override that one of the arguments args of
+// call names (a constant name, or a template mentioning it).
+func rootEnvArg(pass *analysis.Pass, call *ast.CallExpr, args []int, template bool, rootEnv []string) (string, bool) {
+	for _, arg := range args {
+		if arg >= len(call.Args) {
+			continue
+		}
+		s, ok := constString(pass.TypesInfo, call.Args[arg])
+		if !ok {
+			continue
+		}
+		for _, v := range rootEnv {
+			if (template && mentions(s, v)) || (!template && s == v) {
+				return v, true
+			}
+		}
+	}
+	return "", false
 }
 
 // constString returns the value of e if it is a constant string.

@@ -29,7 +29,7 @@ func configured() *analysis.Analyzer {
 
 func TestRootEnv(t *testing.T) {
 	t.Parallel()
-	for _, dir := range []string{"envread", "authoritypkg", "suppressed", "generated", "testsfiles"} {
+	for _, dir := range []string{"envread", "envhelper", "authoritypkg", "suppressed", "generated", "testsfiles"} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			analysistest.Run(t, testdata(t), configured(), "rootenv/"+dir)
