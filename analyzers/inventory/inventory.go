@@ -25,8 +25,8 @@ const (
 	KindCache    = "cache"    // under the user cache directory
 	KindUser     = "user"     // a path the user chose (flags, os.Args)
 	KindDevNull  = "devnull"  // os.DevNull
-	KindUnknown  = "unknown"  // outside every state root: shadowwrite reports it
-	KindUnproven = "unproven" // a call the analysis cannot resolve is passed a path
+	KindUnknown  = "unknown"  // proven outside every state root: shadowwrite reports it
+	KindUnproven = "unproven" // not proven rooted: a path the analysis cannot follow, or a call it cannot resolve that is passed one
 	KindCommand  = "command"  // a row that declares a command (Artifact.Command)
 )
 
@@ -172,6 +172,9 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 				}
 				a := base
 				a.Pattern, a.Kind = atom.Pattern(), kind
+				if kind == KindUnproven {
+					a.Pattern = PatternUnproven
+				}
 				if atom.Kind == rootflow.Bad {
 					a.Detail = atom.Describe()
 				}
@@ -203,6 +206,9 @@ func kindOf(a rootflow.Origin) (kind string, ok bool) {
 	case rootflow.DevNull:
 		return KindDevNull, true
 	case rootflow.Bad:
+		if a.Cause == rootflow.CauseUnproven || a.Cause == rootflow.CauseLimit {
+			return KindUnproven, true // the unproven analyzer's, not shadowwrite's
+		}
 		return KindUnknown, true
 	}
 	return "", false
