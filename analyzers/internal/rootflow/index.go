@@ -19,41 +19,29 @@ import (
 
 // index is what the engine knows of a package before it evaluates
 // anything: its configuration (authorities, sinks), its functions and
-// closures, the stores into fields and package variables, and the facts
-// of its dependencies. It is built once per package (buildIndex) and only
-// read afterwards.
+// closures, the stores into fields and package variables, the facts of
+// its dependencies and the call graph's components. It is built once per
+// package (buildIndex) and only read afterwards; queries most packages
+// never ask are answered lazily, in answers.
 type index struct {
-	pass         *analysis.Pass
-	cfg          *Config
-	pkg          *ssa.Package
-	std          bool                // a standard library package: modelled by the tables, exports no requirements
-	authorities  map[string]string   // key -> root kind
-	sinks        map[string]sinkSpec // key -> sink
-	writeFlags   int64               // the os.O_* bits that make an open write, as the program's os defines them
-	funcs        []*ssa.Function
-	byKey        map[string]*ssa.Function
-	closures     map[*ssa.Function][]*ssa.MakeClosure
-	cellFuncs    map[string]Origins     // func values stored into cells, by cell key
-	storeSites   map[string][]storeSite // the stores into each cell, by cell key
-	imported     map[types.Object]*FuncFact
-	foreign      map[string]*FuncFact     // lazily, imported facts by key, for func values
-	closureFacts map[string]*FuncFact     // lazily, the summaries of other packages' function literals
-	funcObjs     map[string]types.Object  // other packages' functions met as values, by key
-	up           *upstream                // lazily merged package facts of dependencies
-	named        []*types.TypeName        // lazily, the named types in sight, for interface dispatch
-	comps        []component              // lazily, the call graph's components, callee-first
-	keptLocal    map[*ssa.Alloc]bool      // lazily, whether each object asked about stays in its function (objects.go)
-	impls        map[*types.Func][]callee // the implementations of each interface method called
-	flagSet      map[string]bool          // lazily, whether code sets each guarding flag on a built record (guard.go)
-	// hasChdir says the package changes directory; chdirs, chdirFuncs
-	// and fnRefs are computed lazily then (chdir.go).
-	hasChdir    bool
-	chdirs      map[*ssa.Function][]chdirState
-	chdirFuncs  map[*ssa.Function]Origins
-	fnRefs      map[*ssa.Function][]ssa.Instruction
-	embed       embedIndex             // fields of shared bases, per embedding type (embedded.go)
-	absWrappers map[*ssa.Function]bool // lazily, whether each function asked about is a wrapper of IsAbs (abswrap.go)
-	calls       *callSites             // lazily, the static call sites, for func-valued parameters (funcparams.go)
+	pass        *analysis.Pass
+	cfg         *Config
+	pkg         *ssa.Package
+	std         bool                // a standard library package: modelled by the tables, exports no requirements
+	authorities map[string]string   // key -> root kind
+	sinks       map[string]sinkSpec // key -> sink
+	writeFlags  int64               // the os.O_* bits that make an open write, as the program's os defines them
+	funcs       []*ssa.Function
+	byKey       map[string]*ssa.Function
+	closures    map[*ssa.Function][]*ssa.MakeClosure
+	cellFuncs   map[string]Origins     // func values stored into cells, by cell key
+	storeSites  map[string][]storeSite // the stores into each cell, by cell key
+	imported    map[types.Object]*FuncFact
+	up          *upstream   // the merged package facts of dependencies
+	comps       []component // the call graph's components, callee-first
+	// hasChdir says the package changes directory (chdir.go).
+	hasChdir bool
+	embed    embedIndex // fields of shared bases, per embedding type (embedded.go)
 	// valueFuncs are the declared functions and methods used as values
 	// (a handler passed on, rc.Touch bound): their callers are not all
 	// calls the engine sees, so the objects their parameters point to
@@ -62,8 +50,29 @@ type index struct {
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
-	// mapSets are, lazily, the values the package stores at constant keys
-	// of maps, by map type and key (envmap.go).
+}
+
+// answers holds the answers to queries over the frozen index that are
+// computed on first use, because most packages never ask them (the
+// named types in sight for a dispatch, whether a function wraps IsAbs).
+// Each is a function of the index alone, so filling it in any order
+// gives the same answers; nothing in it is read as a fact about the
+// package that the index does not already determine.
+type answers struct {
+	foreign      map[string]*FuncFact     // imported facts by key, for func values
+	closureFacts map[string]*FuncFact     // the summaries of other packages' function literals
+	funcObjs     map[string]types.Object  // other packages' functions met as values, by key
+	named        []*types.TypeName        // the named types in sight, for interface dispatch
+	keptLocal    map[*ssa.Alloc]bool      // whether each object asked about stays in its function (objects.go)
+	impls        map[*types.Func][]callee // the implementations of each interface method called
+	flagSet      map[string]bool          // whether code sets each guarding flag on a built record (guard.go)
+	chdirs       map[*ssa.Function][]chdirState
+	chdirFuncs   map[*ssa.Function]Origins
+	fnRefs       map[*ssa.Function][]ssa.Instruction
+	absWrappers  map[*ssa.Function]bool // whether each function asked about is a wrapper of IsAbs (abswrap.go)
+	calls        *callSites             // the static call sites, for func-valued parameters (funcparams.go)
+	// mapSets are the values the package stores at constant keys of
+	// maps, by map type and key (envmap.go).
 	mapSets map[string][]ssa.Value
 }
 
@@ -367,11 +376,11 @@ type storeSite struct {
 	via  []ssa.CallInstruction // the constructors that returned the object stored into (embedded.go)
 }
 
-// upstream merges the package facts of the dependencies, once.
-func (e *engine) upstream() *upstream {
-	if e.up != nil {
-		return e.up
-	}
+// upstream is the merged package facts of the dependencies (index).
+func (e *engine) upstream() *upstream { return e.up }
+
+// mergeUpstream merges the package facts of the dependencies (index).
+func (e *engine) mergeUpstream() *upstream {
 	up := &upstream{stores: map[string]Origins{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
 	// Facts come in no particular order; the first requirement found for
 	// a parameter or cell names the chain in messages, so sort them.
@@ -397,7 +406,6 @@ func (e *engine) upstream() *upstream {
 			up.funcReqs[r.Key][r.Index], _ = lattice.Arrive(old, had, r.Req)
 		}
 	}
-	e.up = up
 	return up
 }
 

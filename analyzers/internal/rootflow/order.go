@@ -19,9 +19,6 @@ type component struct {
 // The edges are conservative: a function depends on every function of the
 // package it calls, closes over or mentions as a value.
 func (e *engine) components() []component {
-	if e.comps == nil {
-		e.comps = e.computeComponents()
-	}
 	return e.comps
 }
 

@@ -127,11 +127,17 @@ type engine struct {
 	index
 	evaluator
 	requirements
+	answers
 	hooks hooks // the idiom rules, by hook (rules.go)
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e := &engine{
+		answers: answers{
+			impls:     map[*types.Func][]callee{},
+			funcObjs:  map[string]types.Object{},
+			keptLocal: map[*ssa.Alloc]bool{},
+		},
 		hooks: newHooks(append(rules[:len(rules):len(rules)], cfg.rulesExtra...), cfg.rulesOff),
 		index: index{
 			pass:       pass,
@@ -142,9 +148,6 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			cellFuncs:  map[string]Origins{},
 			storeSites: map[string][]storeSite{},
 			imported:   map[types.Object]*FuncFact{},
-			impls:      map[*types.Func][]callee{},
-			funcObjs:   map[string]types.Object{},
-			keptLocal:  map[*ssa.Alloc]bool{},
 
 			flagCallbacks: map[*ssa.Function]bool{},
 			valueFuncs:    map[string]*types.Func{},
@@ -174,6 +177,8 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	}
 	e.pkg, e.funcs = buildSSA(pass)
 	e.buildIndex()
+	e.up = e.mergeUpstream()
+	e.comps = e.computeComponents()
 	e.summarize()
 	e.resetMemo()
 	e.bases()

@@ -1,0 +1,96 @@
+package rootflow
+
+import (
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+)
+
+// The reporting policy: which origins of a value that reaches a write are
+// findings, where a finding is reported (the write, the call, the store),
+// that one value yields one finding, and which cells are the program's to
+// answer for (the cross-module rule). The requirement worklist
+// (propagate.go) asks it at every write, call and store it checks.
+
+// check reports the origins of v that are outside every root, and turns
+// its symbolic origins into requirements.
+//
+// One value yields at most one finding, for its first offending origin:
+// a recursive helper may reach a write with many patterns of one literal.
+func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
+	found := false
+	for _, a := range v {
+		switch a.Kind {
+		case Param:
+			e.require(a.Key, a.Index, r.For("").On(a), pos, queue)
+		case Cell:
+			switch {
+			case a.Num(lattice.Obj) > 0: // the field of the object a parameter points to (ctors.go)
+				e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, a.Key, r.On(a), pos, queue)
+			default:
+				e.require(a.Key, -1, r.For(a.Key).On(a), pos, queue)
+			}
+		case Func:
+			if !found {
+				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
+				found = true
+			}
+		default:
+			if !found && !e.cfg.Allowed(a) {
+				e.find(pos, site, op, a, r)
+				// A may-write directive can declare a project path, so
+				// it must not hide the value's next offending origin.
+				found = !a.InProject()
+			}
+		}
+	}
+}
+
+func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
+	id := e.at(pos).String() + "|" + op + "|" + a.Describe() + "|" + a.At.String()
+	if e.seen[id] {
+		return
+	}
+	e.seen[id] = true
+	e.res.Findings = append(e.res.Findings, &Finding{Pos: pos, Site: site, Op: op, Origin: a, Reach: r})
+}
+
+// inModule reports whether a function or cell key belongs to the module
+// of the package being analyzed (always, when the driver names no module).
+//
+// Requirements do not cross into another module through that module's own
+// fields: a library keeps the paths it is given in fields shared by every
+// object of a type (a shell interpreter's Runner.Dir, its parser's token
+// values), and the engine, which tells fields apart but not objects, would
+// blame its caller for everything the library ever stores there. A
+// library's parameter that reaches a write through its calls alone is
+// still a requirement on the caller; a library that writes through a field
+// is declared with -sinks (bbolt.Open#0).
+func (e *engine) inModule(key string) bool {
+	m := e.pass.Module
+	if m == nil || m.Path == "" {
+		return true
+	}
+	key = strings.TrimLeft(key, "(*")
+	return key == m.Path || strings.HasPrefix(key, m.Path+"/") || strings.HasPrefix(key, m.Path+".")
+}
+
+// throughCell reports whether a requirement reaches its write through a
+// field or package variable.
+func throughCell(r Req) bool {
+	return slices.ContainsFunc(r.Via, func(hop Hop) bool {
+		return strings.HasPrefix(hop.Name, "field ") || strings.HasPrefix(hop.Name, "variable ")
+	})
+}
+
+// cellName renders a cell key for messages: "field config.Config.LogDir"
+// or "variable app.logPath".
+func cellName(key string) string {
+	short := lattice.ShortName(key)
+	if strings.Count(short, ".") >= 2 {
+		return "field " + short
+	}
+	return "variable " + short
+}
