@@ -73,7 +73,7 @@ func TestRulesOnOff(t *testing.T) {
 
 // coreFiles are the engine's core: they call the hooks and must name no
 // rule.
-var coreFiles = []string{"eval.go", "calls.go", "propagate.go", "summaries.go", "index.go", "rootflow.go", "facts.go", "reach.go", "order.go", "bounds.go"}
+var coreFiles = []string{"eval.go", "calls.go", "propagate.go", "policy.go", "conds.go", "summaries.go", "index.go", "rootflow.go", "facts.go", "reach.go", "order.go", "bounds.go"}
 
 // TestRuleRegistry checks the recipe for every registered rule: a
 // kebab-case name of its own; its type declared in a file of its own
