@@ -18,6 +18,19 @@ import (
 // temporary directory (Origin.EmptyTemp), so a
 // caller's rooted or user-chosen directory is not taken for its alias.
 
+// privateAliasRule: see above.
+//
+// Unsound where a program keeps its own state below /private under a name
+// its temporary directory gives (Join("/private", tmp) used as a state
+// directory that outlives the run): taken for the temporary directory.
+type privateAliasRule struct{}
+
+func (privateAliasRule) name() string { return "private-alias" }
+
+func (privateAliasRule) join(e *engine, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
+	return e.aliasJoin(first, rest, suffix, at)
+}
+
 // aliasRoot is the directory macOS shows its system directories under.
 const aliasRoot = "/private"
 

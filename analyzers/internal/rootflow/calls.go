@@ -373,10 +373,7 @@ func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position)
 		}
 	}
 	suffix := strings.Join(rel, "/")
-	if v, ok := e.aliasJoin(first, rest, suffix, at); ok {
-		return v
-	}
-	return e.joinBelow(e.eval(first), rest).Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
+	return e.joined(first, rest, suffix, at)
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,

@@ -40,6 +40,10 @@ func (projectDirRule) bindSymbol(e *engine, a Origin, _ string, args []ssa.Value
 	return e.resolveBelow(a, args), true
 }
 
+func (projectDirRule) joinBase(e *engine, base Origins, rest []ssa.Value) Origins {
+	return e.joinBelow(base, rest)
+}
+
 func (projectDirRule) checkValue(_ *engine, r Req, v Origins) Origins {
 	below := r.Tags.Set(lattice.ReqBelowPaths)
 	if len(below) == 0 {

@@ -24,6 +24,7 @@ var rules = []rule{
 	chdirRule{},
 	guardedWriteRule{},
 	selfCopyRule{},
+	privateAliasRule{},
 	cwdDefaultRule{},
 	envMapRule{},
 	emptyTempRule{},
@@ -115,6 +116,23 @@ type storeReqRule interface {
 	storeReq(e *engine, s storeSite, r Req) (out Req, ok bool)
 }
 
+// joinRule may decide the value of filepath.Join(first, rest...) (whose
+// constant elements after the first make the pattern suffix); ok false
+// leaves it to the next rule, and in the end to the first element's value
+// with the suffix appended.
+type joinRule interface {
+	rule
+	join(e *engine, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (v Origins, ok bool)
+}
+
+// joinBaseRule refines the value of a join's first element, base, given
+// the elements rest joined below it (a path the user chose below the
+// working directory makes it the user's base).
+type joinBaseRule interface {
+	rule
+	joinBase(e *engine, base Origins, rest []ssa.Value) Origins
+}
+
 // hooks are the enabled rules, by hook, in registration order: built once
 // per engine from rules and Config.rulesOff.
 type hooks struct {
@@ -128,6 +146,8 @@ type hooks struct {
 	siteReq    []siteReqRule
 	exempt     []storeExemptRule
 	storeReq   []storeReqRule
+	join       []joinRule
+	joinBase   []joinBaseRule
 }
 
 // newHooks sorts the rules of list not switched off into their hooks.
@@ -166,6 +186,12 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(storeReqRule); ok {
 			h.storeReq = append(h.storeReq, r)
+		}
+		if r, ok := r.(joinRule); ok {
+			h.join = append(h.join, r)
+		}
+		if r, ok := r.(joinBaseRule); ok {
+			h.joinBase = append(h.joinBase, r)
 		}
 	}
 	return h
@@ -263,4 +289,19 @@ func (e *engine) storeReq(s storeSite, r Req) Req {
 		}
 	}
 	return r.For("")
+}
+
+// joined is the value of filepath.Join(first, rest...) with suffix the
+// pattern of its constant elements after the first.
+func (e *engine) joined(first ssa.Value, rest []ssa.Value, suffix string, at token.Position) Origins {
+	for _, r := range e.hooks.join {
+		if v, ok := r.join(e, first, rest, suffix, at); ok {
+			return v
+		}
+	}
+	base := e.eval(first)
+	for _, r := range e.hooks.joinBase {
+		base = r.joinBase(e, base, rest)
+	}
+	return base.Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
 }
