@@ -29,6 +29,15 @@ func (ctorObjectsRule) exemptStore(_ *engine, s storeSite, r Req) bool {
 	return r.Tags.Flag(lattice.ReqAliased) && freshStore(s)
 }
 
+// fieldRead: a field read through a pointer parameter is that
+// parameter's object's field (objectCell).
+func (ctorObjectsRule) fieldRead(e *engine, read, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
+	if _, ok := read.(*ssa.FieldAddr); !ok {
+		return nil, false
+	}
+	return e.objectCell(e.cell(fieldKey(x.Type(), field, e), pos), x), true
+}
+
 func (ctorObjectsRule) bindSymbol(e *engine, a Origin, key string, args []ssa.Value, _ token.Position) (Origins, bool) {
 	if a.Kind != Cell || a.Num(lattice.Obj) == 0 || a.TextOf(lattice.Of) != key {
 		return nil, false

@@ -155,13 +155,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 			return e.concat(v)
 		}
 	case *ssa.Field:
-		if obj := e.copiedObject(v); obj != nil {
-			return e.objectField(obj, v.Field)
-		}
-		if key := e.refinedCell(v.X, v.Field); key != "" {
-			return e.cell(key, v.Pos())
-		}
-		return e.cell(fieldKey(v.X.Type(), v.Field, e), v.Pos())
+		return e.fieldValue(v, v.X, v.Field, v.Pos())
 	case *ssa.FieldAddr, *ssa.Global, *ssa.Alloc:
 		// A pointer stands for what it points to: flag.String's *string,
 		// a *os.File's path.
@@ -306,13 +300,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
-		if obj, fa := e.localObject(p); obj != nil {
-			return e.objectField(obj, fa.Field)
-		}
-		if key := e.refinedCell(p.X, p.Field); key != "" {
-			return e.cell(key, pos)
-		}
-		return e.objectCell(e.cell(fieldKey(p.X.Type(), p.Field, e), pos), p.X)
+		return e.fieldValue(p, p.X, p.Field, pos)
 	case *ssa.IndexAddr:
 		return e.eval(p.X)
 	case *ssa.Call, *ssa.Extract, *ssa.Phi, *ssa.Parameter, *ssa.UnOp:

@@ -15,6 +15,29 @@ import (
 // stores are no stores into the cell, so another object of the type that
 // reaches a write does not make this one's fields suspect.
 
+// localObjectsRule: see above. A read of a field of such an object (or of
+// a struct value copied from one) is what the function stored there.
+//
+// Unsound where the object's address escapes through a path keepsLocal
+// does not see (unsafe, reflection): then its fields may change unseen.
+type localObjectsRule struct{}
+
+func (localObjectsRule) name() string { return "local-objects" }
+
+func (localObjectsRule) fieldRead(e *engine, read, _ ssa.Value, field int, _ token.Pos) (Origins, bool) {
+	var obj *ssa.Alloc
+	switch read.(type) {
+	case *ssa.Field:
+		obj = e.copiedObject(read)
+	case *ssa.FieldAddr:
+		obj, _ = e.localObject(read)
+	}
+	if obj == nil {
+		return nil, false
+	}
+	return e.objectField(obj, field), true
+}
+
 // localObject returns the object that addr is a field address of, when
 // that object is allocated in addr's function and never escapes it.
 func (e *engine) localObject(addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {

@@ -28,6 +28,8 @@ var rules = []rule{
 	cwdDefaultRule{},
 	envMapRule{},
 	emptyTempRule{},
+	localObjectsRule{},
+	embeddedBaseRule{},
 	ctorObjectsRule{},
 	absGuardRule{},
 	emptyReturnRule{},
@@ -133,6 +135,15 @@ type joinBaseRule interface {
 	joinBase(e *engine, base Origins, rest []ssa.Value) Origins
 }
 
+// fieldReadRule may decide the value of read, a read of field number
+// field of x (an *ssa.Field of a struct value, or an *ssa.FieldAddr
+// loaded); ok false leaves it to the next rule, and in the end to the
+// field's cell (that field of every object of the type).
+type fieldReadRule interface {
+	rule
+	fieldRead(e *engine, read, x ssa.Value, field int, pos token.Pos) (v Origins, ok bool)
+}
+
 // hooks are the enabled rules, by hook, in registration order: built once
 // per engine from rules and Config.rulesOff.
 type hooks struct {
@@ -148,6 +159,7 @@ type hooks struct {
 	storeReq   []storeReqRule
 	join       []joinRule
 	joinBase   []joinBaseRule
+	fieldRead  []fieldReadRule
 }
 
 // newHooks sorts the rules of list not switched off into their hooks.
@@ -192,6 +204,9 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(joinBaseRule); ok {
 			h.joinBase = append(h.joinBase, r)
+		}
+		if r, ok := r.(fieldReadRule); ok {
+			h.fieldRead = append(h.fieldRead, r)
 		}
 	}
 	return h
@@ -304,4 +319,14 @@ func (e *engine) joined(first ssa.Value, rest []ssa.Value, suffix string, at tok
 		base = r.joinBase(e, base, rest)
 	}
 	return base.Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
+}
+
+// fieldValue is the value of read, a read of field number field of x.
+func (e *engine) fieldValue(read, x ssa.Value, field int, pos token.Pos) Origins {
+	for _, r := range e.hooks.fieldRead {
+		if v, ok := r.fieldRead(e, read, x, field, pos); ok {
+			return v
+		}
+	}
+	return e.cell(fieldKey(x.Type(), field, e), pos)
 }
