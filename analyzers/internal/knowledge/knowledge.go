@@ -59,6 +59,7 @@ const (
 	BufferWrite                                   // appends argument Buffer.Data to the buffer argument Buffer.Buf ((*strings.Builder).WriteString, template Execute)
 	BufferKeep                                    // uses the buffer argument 0 without adding to it ((*bytes.Buffer).Len)
 	BufferReset                                   // empties the buffer argument 0 ((*strings.Builder).Reset)
+	MakesParents                                  // a sink that creates every directory above its path too (os.MkdirAll): an ancestor of a rooted path it writes creates nothing the root's own MkdirAll would not
 )
 
 // SinkSpec says which arguments of a sink are written paths.

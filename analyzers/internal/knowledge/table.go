@@ -23,7 +23,7 @@ var sinks = []Func{
 	// func Mkdir(name string, perm FileMode) error
 	{Name: "os.Mkdir", Roles: Sink, Sink: writes(0)},
 	// func MkdirAll(path string, perm FileMode) error
-	{Name: "os.MkdirAll", Roles: Sink, Sink: writes(0)},
+	{Name: "os.MkdirAll", Roles: Sink | MakesParents, Sink: writes(0)},
 	// func MkdirTemp(dir, pattern string) (string, error)
 	{Name: "os.MkdirTemp", Roles: Sink | TempMaker, Sink: SinkSpec{Paths: []int{0}, Flag: -1, EmptyIsTemp: true}},
 	// func CreateTemp(dir, pattern string) (*File, error)
@@ -68,7 +68,7 @@ var sinks = []Func{
 	// func (r *Root) Mkdir(name string, perm FileMode) error
 	{Name: "(*os.Root).Mkdir", Roles: Sink, Sink: writes(0)},
 	// func (r *Root) MkdirAll(name string, perm FileMode) error
-	{Name: "(*os.Root).MkdirAll", Roles: Sink, Sink: writes(0)},
+	{Name: "(*os.Root).MkdirAll", Roles: Sink | MakesParents, Sink: writes(0)},
 	// func (r *Root) Remove(name string) error
 	{Name: "(*os.Root).Remove", Roles: Sink, Sink: writes(0)},
 	// func (r *Root) RemoveAll(name string) error

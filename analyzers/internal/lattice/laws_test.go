@@ -178,7 +178,7 @@ func randomReq(rng *rand.Rand) Req {
 		switch reqTagDefs[t].policy {
 		case relaxFlag, strictFlag:
 			r.Tags.SetFlag(t, true)
-		case relaxSet:
+		case relaxSet, strictSet:
 			n := rng.IntN(3) + 1
 			var s []string
 			for range n {
@@ -229,7 +229,7 @@ func TestEveryReqTagIsPrinted(t *testing.T) {
 		switch reqTagDefs[tag].policy {
 		case relaxFlag, strictFlag:
 			r.Tags.SetFlag(tag, true)
-		case relaxSet:
+		case relaxSet, strictSet:
 			r.Tags.SetSet(tag, []string{"v"})
 		case relaxSameAs:
 			r.Tags.SetGuard("c", "f")

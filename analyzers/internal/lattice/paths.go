@@ -38,8 +38,8 @@ func (a Origin) AppendPath(rel string, at token.Position) Origin {
 		return Literal(CleanPattern(rel), at)
 	case a.Anchored():
 		a.Path = CleanPattern(JoinPattern(a.Path, rel))
-		if a.Kind == Rooted && climbs(a.Path) {
-			return climbOut(a.Root, at)
+		if a.Kind == Rooted && Climbs(a.Path) {
+			return climbOut(a.Root, a.Path, at)
 		}
 	case a.Kind == Bad && (a.Lit != "" || a.Src != ""):
 		// A literal or a known source (the home directory) keeps the
@@ -50,8 +50,11 @@ func (a Origin) AppendPath(rel string, at token.Position) Origin {
 	return a
 }
 
-func climbOut(root string, at token.Position) Origin {
-	return Origin{Kind: Bad, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", root, ".."), Cause: knowledge.CauseClimb, At: at}
+// climbOut is the origin of a rooted path whose pattern p climbs above
+// its root: outside every root, keeping the root kind and p so that a
+// write that only creates the root's ancestors (MkdirAll) can tell.
+func climbOut(root, p string, at token.Position) Origin {
+	return Origin{Kind: Bad, Root: root, Path: p, Why: fmt.Sprintf("a path that climbs out of its %s state root with %q", root, ".."), Cause: knowledge.CauseClimb, At: at}
 }
 
 // AppendRaw returns the origin with s concatenated to its pattern (string +).
@@ -71,8 +74,8 @@ func (a Origin) AppendRaw(s string, at token.Position) Origin {
 	case a.Anchored():
 		raw := a.Path + s
 		a.Path = CleanPattern(raw)
-		if a.Kind == Rooted && climbs(a.Path) {
-			return climbOut(a.Root, at)
+		if a.Kind == Rooted && Climbs(a.Path) {
+			return climbOut(a.Root, a.Path, at)
 		}
 		if strings.HasSuffix(raw, "/") {
 			// A separator is pending (root + "/" + name): keep it, so
@@ -145,7 +148,20 @@ func CleanPattern(p string) string {
 	return p
 }
 
-func climbs(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
+// Climbs reports whether the relative pattern p climbs above the path it
+// is appended to ("..", "../x").
+func Climbs(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
+
+// ClimbsOnly reports whether p only climbs ("..", "../.."): appended to a
+// path, it names one of the path's ancestors.
+func ClimbsOnly(p string) bool {
+	for _, s := range strings.Split(p, "/") {
+		if s != ".." {
+			return false
+		}
+	}
+	return p != ""
+}
 
 // ElemsMark starts a pattern segment that stands for the elements of a
 // variadic parameter joined onto a root (Join(elem ...string) on a root

@@ -64,7 +64,27 @@ func (r Req) On(a Origin) Req {
 	r.Tags.SetSet(ReqBelowPaths, below)
 	r.Tags.SetSet(ReqMapKeys, keys)
 	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
+	r.Tags.SetSet(ReqClimbs, climbsBelow(a, r.Tags.Set(ReqClimbs)))
 	return r
+}
+
+// climbsBelow returns the climbing patterns the symbol of origin a must
+// stay rooted with: a's own pattern when it climbs (Join(p, "..")), and
+// each pattern the write appends to a's value (climbs) after a's own.
+func climbsBelow(a Origin, climbs []string) []string {
+	if a.Raw {
+		return nil // a concatenated segment: no separator to climb with
+	}
+	var out []string
+	if Climbs(a.Path) {
+		out = append(out, a.Path)
+	}
+	for _, c := range climbs {
+		if p := CleanPattern(JoinPattern(a.Path, c)); Climbs(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // WithSymbolTransforms returns r with the symbol transforms of t (user's
@@ -74,6 +94,7 @@ func (r Req) WithSymbolTransforms(t Req) Req {
 	r.Tags.SetSet(ReqBelowPaths, t.Tags.Set(ReqBelowPaths))
 	r.Tags.SetSet(ReqMapKeys, t.Tags.Set(ReqMapKeys))
 	r.Tags.SetFlag(ReqAbsOnly, t.Tags.Flag(ReqAbsOnly))
+	r.Tags.SetSet(ReqClimbs, t.Tags.Set(ReqClimbs))
 	return r
 }
 

@@ -36,6 +36,11 @@ const (
 	// ReqEmptyTemp: an empty path means os.TempDir at the write
 	// (os.CreateTemp's dir).
 	ReqEmptyTemp
+	// ReqClimbs: the write's path is the value with one of these
+	// patterns appended, each of which climbs above it ("..",
+	// "../x"): a rooted value must stay rooted with each appended. A
+	// strengthening set: a meet keeps every pattern either side has.
+	ReqClimbs
 
 	numReqTags
 )
@@ -48,6 +53,10 @@ const (
 	MaxBelowPaths = 4
 	// MaxMapKeys bounds the keys of a map a requirement keeps.
 	MaxMapKeys = 8
+	// MaxClimbs bounds the climbing patterns a requirement keeps; past
+	// it, the first in order are kept, which are the deepest climbs
+	// ("../../x" sorts before "../x").
+	MaxClimbs = 8
 )
 
 // reqPolicy says how a tag covers and meets. A relaxing tag makes the
@@ -61,6 +70,7 @@ const (
 	strictFlag                   // a flag that strengthens: meet is or
 	relaxSet                     // a set that relaxes: meet is the union when both have one, within the bound
 	relaxSameAs                  // a text that relaxes: kept only where both sides hold the same
+	strictSet                    // a set that strengthens: meet is the union, within the bound
 )
 
 type reqTagDef struct {
@@ -77,6 +87,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqAbsOnly:    {name: "abs-only", policy: relaxFlag, slot: 0},
 	ReqAliased:    {name: "aliased", policy: relaxFlag, slot: 1},
 	ReqEmptyTemp:  {name: "empty-temp", policy: strictFlag, slot: 2},
+	ReqClimbs:     {name: "climbs", policy: strictSet, slot: 2, bound: MaxClimbs},
 }
 
 // String returns the tag's printed name.
@@ -87,7 +98,7 @@ func (t ReqTag) String() string { return reqTagDefs[t].name }
 // exported for the fact encoding only.
 type ReqTags struct {
 	Flags uint8
-	Sets  [2][]string
+	Sets  [3][]string
 	Text  [1]string
 }
 
@@ -119,7 +130,11 @@ func (g *ReqTags) SetSet(t ReqTag, s []string) {
 	slices.Sort(s)
 	s = slices.Compact(s)
 	if len(s) > d.bound {
-		s = nil
+		if d.policy == strictSet {
+			s = s[:d.bound] // dropping them all would check less
+		} else {
+			s = nil
+		}
 	}
 	g.Sets[d.slot] = s
 }
@@ -153,12 +168,12 @@ func (g *ReqTags) SetGuard(cell, flag string) {
 
 // IsZero reports whether no tag is set.
 func (g ReqTags) IsZero() bool {
-	return g.Flags == 0 && g.Sets[0] == nil && g.Sets[1] == nil && g.Text == [1]string{}
+	return g.Flags == 0 && g.Sets[0] == nil && g.Sets[1] == nil && g.Sets[2] == nil && g.Text == [1]string{}
 }
 
 // Equal reports whether the two hold the same transforms.
 func (g ReqTags) Equal(h ReqTags) bool {
-	return g.Flags == h.Flags && slices.Equal(g.Sets[0], h.Sets[0]) && slices.Equal(g.Sets[1], h.Sets[1]) && g.Text == h.Text
+	return g.Flags == h.Flags && slices.Equal(g.Sets[0], h.Sets[0]) && slices.Equal(g.Sets[1], h.Sets[1]) && slices.Equal(g.Sets[2], h.Sets[2]) && g.Text == h.Text
 }
 
 func (d reqTagDef) covers(old, r ReqTags, t ReqTag) bool {
@@ -172,6 +187,8 @@ func (d reqTagDef) covers(old, r ReqTags, t ReqTag) bool {
 		return len(o) == 0 || len(n) > 0 && subset(n, o)
 	case relaxSameAs:
 		return old.TextOf(t) == "" || old.TextOf(t) == r.TextOf(t)
+	case strictSet:
+		return subset(r.Set(t), old.Set(t))
 	}
 	return false
 }
@@ -191,6 +208,8 @@ func (d reqTagDef) meet(out *ReqTags, old, r ReqTags, t ReqTag) {
 		if old.TextOf(t) == r.TextOf(t) {
 			out.SetText(t, r.TextOf(t))
 		}
+	case strictSet:
+		out.SetSet(t, append(slices.Clone(old.Set(t)), r.Set(t)...))
 	}
 }
 
@@ -218,7 +237,7 @@ func (g ReqTags) String() string {
 			if g.Flag(t) {
 				parts = append(parts, d.name)
 			}
-		case relaxSet:
+		case relaxSet, strictSet:
 			if s := g.Set(t); len(s) > 0 {
 				q := make([]string, len(s))
 				for i, e := range s {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
@@ -38,7 +39,7 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 				found = true
 			}
 		default:
-			if !found && !e.cfg.Allowed(a) {
+			if !found && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) {
 				e.find(pos, site, op, a, r)
 				// A may-write directive can declare a project path, so
 				// it must not hide the value's next offending origin.
@@ -93,4 +94,37 @@ func cellName(key string) string {
 		return "field " + short
 	}
 	return "variable " + short
+}
+
+// climbed adds to v, the value checked against requirement r, what its
+// rooted origins become with r's climbing patterns appended where that
+// leaves the root: a write of Join(p, "..", x) given a root writes
+// outside it, wherever the root enters.
+func climbed(v Origins, r Req) Origins {
+	climbs := r.Tags.Set(lattice.ReqClimbs)
+	if len(climbs) == 0 {
+		return v
+	}
+	var out Origins
+	for _, a := range v {
+		if a.Kind != Rooted {
+			continue
+		}
+		for _, c := range climbs {
+			if b := a.AppendPath(c, r.At); b.Kind == Bad {
+				out = append(out, b)
+			}
+		}
+	}
+	if out == nil {
+		return v
+	}
+	return lattice.Union(v, lattice.Normalize(out))
+}
+
+// ancestorOfRoot reports whether origin a is a root's ancestor written by
+// a sink that creates the directories above its path (os.MkdirAll): it
+// creates nothing MkdirAll of the root itself would not.
+func ancestorOfRoot(a Origin, r Req) bool {
+	return a.Kind == Bad && a.Cause == CauseClimb && lattice.ClimbsOnly(a.Path) && knowledge.Is(r.Op, knowledge.MakesParents)
 }

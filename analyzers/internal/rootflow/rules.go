@@ -267,7 +267,7 @@ func (e *engine) reqValue(v Origins, r Req) Origins {
 	for _, rule := range e.hooks.checkValue {
 		v = rule.checkValue(e, r, v)
 	}
-	return v
+	return climbed(v, r)
 }
 
 // siteValue is the value passed as a path in block b of fn.

@@ -24,3 +24,38 @@ func siblings(project string, data []byte) {
 	os.WriteFile(root+string(filepath.Separator)+"state", data, 0o644) // ok: a separator, then a name below the root
 	os.WriteFile(filepath.Join(root, "db")+".tmp", data, 0o644)        // ok: db.tmp below the root
 }
+
+// A climb that reaches the write through a field or a parameter is
+// checked where the root enters: the root, with the climb appended,
+// leaves it.
+type store struct{ dir string }
+
+func repoRoot() string {
+	root, _ := stateroots.RepoStateRoot(".", "app")
+	return root
+}
+
+func newStore() *store { return &store{dir: repoRoot()} } // want `field dirclimb.store.dir is assigned a path that climbs out of its repo state root`
+
+func (s *store) index(data []byte) {
+	os.WriteFile(filepath.Join(s.dir, "..", "index"), data, 0o644)
+}
+
+func beside(dir string, data []byte) {
+	os.WriteFile(filepath.Join(dir, "..", "beside"), data, 0o644)
+}
+
+func besideRoot(data []byte) {
+	beside(repoRoot(), data) // want `dirclimb.beside receives a path that climbs out of its repo state root`
+	newStore().index(data)
+}
+
+// MkdirAll of a root's ancestor creates nothing MkdirAll of the root
+// would not: the directory a rooted file lives in.
+func parentOf(file string) error { return os.MkdirAll(filepath.Dir(file), 0o755) }
+
+func ancestors() {
+	root := repoRoot()
+	_ = parentOf(root)                         // ok: MkdirAll of the root's parent
+	_ = os.MkdirAll(filepath.Dir(root), 0o755) // ok: likewise, directly
+}
