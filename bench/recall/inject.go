@@ -20,6 +20,10 @@ type edit struct {
 	File  string // relative to the module root, slash-separated
 	After int    // insert after this line of the pinned version
 	New   bool   // File does not exist: the block is the whole file
+	// Also, instead of inserting, names line Also of the pinned version
+	// of File as one more place the finding may land (the program's own
+	// store of a root that an injected write climbs out of).
+	Also  int
 	Lines []string
 }
 
@@ -48,6 +52,12 @@ func parseInjection(name, text string) (injection, error) {
 			switch {
 			case len(f) == 2 && f[1] == "new":
 				e.File, e.New = f[0], true
+			case len(f) == 3 && f[1] == "also":
+				n, err := strconv.Atoi(f[2])
+				if err != nil || n < 1 {
+					return inj, fmt.Errorf("%s:%d: %q: want a line number after \"also\"", name, i+1, line)
+				}
+				e.File, e.Also = f[0], n
 			case len(f) == 3 && f[1] == "after":
 				n, err := strconv.Atoi(f[2])
 				if err != nil || n < 0 {
@@ -55,7 +65,7 @@ func parseInjection(name, text string) (injection, error) {
 				}
 				e.File, e.After = f[0], n
 			default:
-				return inj, fmt.Errorf("%s:%d: %q: want \"@@ FILE after N\" or \"@@ FILE new\"", name, i+1, line)
+				return inj, fmt.Errorf("%s:%d: %q: want \"@@ FILE after N\", \"@@ FILE new\" or \"@@ FILE also N\"", name, i+1, line)
 			}
 			inj.Edits = append(inj.Edits, e)
 			continue
@@ -67,6 +77,12 @@ func parseInjection(name, text string) (injection, error) {
 			continue
 		}
 		last := &inj.Edits[len(inj.Edits)-1]
+		if last.Also > 0 {
+			if line != "" {
+				return inj, fmt.Errorf("%s:%d: an \"also\" line takes no lines below it", name, i+1)
+			}
+			continue
+		}
 		last.Lines = append(last.Lines, line)
 	}
 	if len(inj.Edits) == 0 {
@@ -119,7 +135,9 @@ func apply(root, dir string, w io.Writer) error {
 					e.Lines[k] = l + " " + injs[i].Name
 				}
 			}
-			byFile[e.File] = append(byFile[e.File], e)
+			if e.Also == 0 {
+				byFile[e.File] = append(byFile[e.File], e)
+			}
 		}
 	}
 	for file, edits := range byFile {
@@ -131,6 +149,11 @@ func apply(root, dir string, w io.Writer) error {
 		locs, err := findMarks(root, inj)
 		if err != nil {
 			return err
+		}
+		for _, e := range inj.Edits {
+			if e.Also > 0 {
+				locs = append(locs, e.File+":"+strconv.Itoa(shifted(byFile[e.File], e.Also)))
+			}
 		}
 		fmt.Fprintf(w, "%s\t%s\n", inj.Name, strings.Join(locs, "\t"))
 	}
@@ -168,7 +191,7 @@ func findMarks(root string, inj injection) ([]string, error) {
 	var locs []string
 	seen := map[string]bool{}
 	for _, e := range inj.Edits {
-		if seen[e.File] {
+		if seen[e.File] || e.Also > 0 {
 			continue
 		}
 		seen[e.File] = true
@@ -186,4 +209,16 @@ func findMarks(root string, inj injection) ([]string, error) {
 		return nil, fmt.Errorf("%s: its marked lines are not in the edited files", inj.Name)
 	}
 	return locs, nil
+}
+
+// shifted returns where line n of a file's pinned version is once the
+// edits are applied: below every block inserted after an earlier line.
+func shifted(edits []*edit, n int) int {
+	out := n
+	for _, e := range edits {
+		if e.After < n {
+			out += len(e.Lines)
+		}
+	}
+	return out
 }

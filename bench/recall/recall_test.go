@@ -22,12 +22,12 @@ func TestApplyAndScore(t *testing.T) {
 	mod, inj := t.TempDir(), t.TempDir()
 	write(t, filepath.Join(mod, "main.go"), "package main\n\nfunc main() {\n\trun()\n}\n\nfunc run() {}\n")
 	write(t, filepath.Join(inj, "01-start.inject"), "# a relative name at start-up\n@@ main.go after 3\n\trecallStart() // recall: shadow\n@@ recall_start.go new\npackage main\n\nimport \"os\"\n\nfunc recallStart() {\n\t_ = os.WriteFile(\"x.log\", nil, 0o644) // recall: shadow\n}\n")
-	write(t, filepath.Join(inj, "02-late.inject"), "# two edits of one file keep the pinned line numbers\n@@ main.go after 6\n\t_ = 1 // recall: shadow\n")
+	write(t, filepath.Join(inj, "02-late.inject"), "# two edits of one file keep the pinned line numbers\n@@ main.go after 6\n\t_ = 1 // recall: shadow\n@@ main.go also 7\n")
 	var out bytes.Buffer
 	if err := apply(mod, inj, &out); err != nil {
 		t.Fatal(err)
 	}
-	want := "01-start\tmain.go:4\trecall_start.go:6\n02-late\tmain.go:8\n"
+	want := "01-start\tmain.go:4\trecall_start.go:6\n02-late\tmain.go:8\tmain.go:9\n"
 	if out.String() != want {
 		t.Errorf("apply printed\n%s\nwant\n%s", out.String(), want)
 	}
@@ -47,7 +47,7 @@ func TestApplyAndScore(t *testing.T) {
 	if err := score(expect, findings, &out); err != nil {
 		t.Fatal(err)
 	}
-	if want := "2 1\n# missed 02-late (main.go:8)\n"; out.String() != want {
+	if want := "2 1\n# missed 02-late (main.go:8, main.go:9)\n"; out.String() != want {
 		t.Errorf("score printed %q, want %q (an unproven finding is a miss)", out.String(), want)
 	}
 }
@@ -56,8 +56,8 @@ func TestParseInjectionErrors(t *testing.T) {
 	for text, want := range map[string]string{
 		"@@ a.go after x\nf() // recall: shadow\n": "want a line number",
 		"@@ a.go\nf() // recall: shadow\n":         `want "@@ FILE after N"`,
-		"text\n@@ a.go after 1\nf()\n":              "must be a # comment",
-		"# c\n@@ a.go after 1\nf()\n":               "no line ends in",
+		"text\n@@ a.go after 1\nf()\n":             "must be a # comment",
+		"# c\n@@ a.go after 1\nf()\n":              "no line ends in",
 	} {
 		if _, err := parseInjection("x", text); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("parseInjection(%q) = %v, want an error containing %q", text, err, want)
