@@ -32,6 +32,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/program.sh
+source "$here/program.sh"
 top=$(cd "$here/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -48,25 +50,14 @@ details=""
 printf '| program | version | shadow sites found | false positives / correct sites | not in the table | residual | unproven | bar met | adhocroot/rootenv: true / false / not labelled |\n'
 printf '|---|---|---|---|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
-	dir="$here/corpus/$p"
-	[[ -f $dir/module ]] || dir="$here/holdout/$p"
-	if [[ ! -f $dir/module ]]; then
-		echo "precision: no program $p (bench/corpus/$p/module or bench/holdout/$p/module)" >&2
+	prc=0
+	program_copy "$p" "$work" || prc=$?
+	if ((prc == 2)); then
 		exit 2
-	fi
-	mapfile -t lines <"$dir/module"
-	modver=${lines[0]}
-	patterns=("${lines[@]:1}")
-	((${#patterns[@]})) || patterns=(./...)
-	src=$(go mod download -json "$modver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$/\1/p')
-	if [[ -z $src ]]; then
-		echo "precision: go mod download $modver failed" >&2
+	elif ((prc != 0)); then
 		status=2
 		continue
 	fi
-	copy="$work/$p"
-	cp -r "$src" "$copy"
-	chmod -R u+w "$copy"
 	rc=0
 	(cd "$copy" && "$work/staterootlint" --config "$dir/.staterootlint.yaml" --format json "${patterns[@]}") >"$work/$p.json" 2>"$work/$p.err" || rc=$?
 	if ((rc > 1)); then

@@ -18,6 +18,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/program.sh
+source "$here/program.sh"
 top=$(cd "$here/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -34,24 +36,18 @@ details=""
 printf '| program | version | injected shadow writes | found by shadowwrite | recall |\n'
 printf '|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
-	dir="$here/corpus/$p"
+	prc=0
+	program_copy "$p" "$work" || prc=$?
+	if ((prc == 2)); then
+		exit 2
+	elif ((prc != 0)); then
+		status=2
+		continue
+	fi
 	if [[ ! -d $dir/recall ]]; then
 		echo "recall: no injections for $p (bench/corpus/$p/recall/*.inject)" >&2
 		exit 2
 	fi
-	mapfile -t lines <"$dir/module"
-	modver=${lines[0]}
-	patterns=("${lines[@]:1}")
-	((${#patterns[@]})) || patterns=(./...)
-	src=$(go mod download -json "$modver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$/\1/p')
-	if [[ -z $src ]]; then
-		echo "recall: go mod download $modver failed" >&2
-		status=2
-		continue
-	fi
-	copy="$work/$p"
-	cp -r "$src" "$copy"
-	chmod -R u+w "$copy"
 	if ! "$work/recall" apply "$copy" "$dir/recall" >"$work/$p.expect"; then
 		status=2
 		continue

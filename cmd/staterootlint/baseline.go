@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -177,43 +175,4 @@ func (c *cli) subtractBaseline(path string, base map[baselineKey]int, findings [
 			progname, plural(len(stale), "entry", "entries"), path, verb, path, strings.Join(stale, "\n"))
 	}
 	return out
-}
-
-// enclosingFunc names the function declaration around pos: "F", "T.M" or
-// "(*T).M"; a function literal counts as the declaration it is in, and
-// package-level code is "".
-func enclosingFunc(files []*ast.File, pos token.Pos) string {
-	for _, f := range files {
-		if pos < f.FileStart || pos > f.FileEnd {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || pos < fd.Pos() || pos > fd.End() {
-				continue
-			}
-			if fd.Recv == nil || len(fd.Recv.List) == 0 {
-				return fd.Name.Name
-			}
-			return recvName(fd.Recv.List[0].Type) + "." + fd.Name.Name
-		}
-	}
-	return ""
-}
-
-// recvName renders a receiver type without type parameters: "T", "(*T)".
-func recvName(t ast.Expr) string {
-	switch t := t.(type) {
-	case *ast.StarExpr:
-		return "(*" + recvName(t.X) + ")"
-	case *ast.ParenExpr:
-		return recvName(t.X)
-	case *ast.IndexExpr:
-		return recvName(t.X)
-	case *ast.IndexListExpr:
-		return recvName(t.X)
-	case *ast.Ident:
-		return t.Name
-	}
-	return "?"
 }
