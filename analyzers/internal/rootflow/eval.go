@@ -254,6 +254,11 @@ func isCobraArgs(fn *ssa.Function, idx int) bool {
 	if idx != 1 || len(fn.Params) != 2 {
 		return false
 	}
+	// args []string: a helper func(cmd *cobra.Command, path string) is no
+	// Run handler, and its path is its callers'.
+	if s, ok := fn.Params[1].Type().Underlying().(*types.Slice); !ok || !isString(s.Elem()) {
+		return false
+	}
 	ptr, ok := fn.Params[0].Type().(*types.Pointer)
 	if !ok {
 		return false
