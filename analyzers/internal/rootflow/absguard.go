@@ -56,7 +56,7 @@ func (absGuardRule) checkValue(_ *engine, r Req, v Origins) Origins {
 // path.IsAbs(v)) is true.
 func (e *engine) absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
 	for c := range e.dominating(b) {
-		if c.isAbsTest(v) {
+		if e.isAbsTest(c, v) {
 			return true
 		}
 	}
@@ -67,7 +67,7 @@ func (e *engine) absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
 // taken only where IsAbs(v) is true.
 func (e *engine) absOnlyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
 	for c := range e.alongEdge(pred, succ) {
-		if c.isAbsTest(v) {
+		if e.isAbsTest(c, v) {
 			return true
 		}
 	}

@@ -19,10 +19,8 @@ type askedRule struct{}
 
 func (askedRule) name() string { return "asked" }
 
-func (askedRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
-	v := e.eval(phi.Edges[i])
-	w := e.asked(phi, i, v)
-	return w, !w.Equal(v)
+func (askedRule) edgeValue(e *engine, phi *ssa.Phi, i int, v Origins) Origins {
+	return e.asked(phi, i, v)
 }
 
 // asked marks the home directory that arrives at phi over edge i as asked
@@ -48,7 +46,7 @@ func (e *engine) asked(phi *ssa.Phi, i int, v Origins) Origins {
 // user chose (a boolean flag) holds.
 func (e *engine) userBranch(b *ssa.BasicBlock) bool {
 	for c := range e.dominating(b) {
-		if c.holds && c.kind == condOther && e.userChosen(e.eval(c.value), nil) {
+		if c.holds && (c.kind == condOther || c.kind == condCall) && e.userChosen(e.eval(c.value), nil) {
 			return true
 		}
 	}

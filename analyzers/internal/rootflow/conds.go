@@ -17,14 +17,14 @@ type condKind uint8
 const (
 	condOther condKind = iota // anything else: a boolean value (a flag), a call
 	condCmp                   // x == y or x != y
-	condAbs                   // IsAbs(x): filepath.IsAbs, path.IsAbs or a wrapper (abswrap.go)
+	condCall                  // f(x): a call of one argument, IsAbs when f is filepath.IsAbs, path.IsAbs or a wrapper (isAbsTest)
 )
 
 // cond is a branch condition and whether it holds where it is considered.
 type cond struct {
 	kind condKind
-	// x is the value the condition is about: IsAbs's argument, or, for a
-	// comparison with a constant string, the other operand.
+	// x is the value the condition is about: the call's argument, or, for
+	// a comparison with a constant string, the other operand.
 	x ssa.Value
 	// str is the constant string a comparison is with (isStr says there
 	// is one).
@@ -35,9 +35,11 @@ type cond struct {
 	// value is the condition as a value (the If's operand).
 	value ssa.Value
 	// holds says the condition is true there: for condCmp, the operands
-	// are equal (whatever the operator), for condAbs that IsAbs(x) is
-	// true, for condOther that the value is true.
+	// are equal (whatever the operator), for condCall that f(x) is true,
+	// for condOther that the value is true.
 	holds bool
+	// callee is condCall's function, when static.
+	callee *ssa.Function
 }
 
 // branchCond decodes the If that ends block b, as the condition that holds
@@ -56,30 +58,17 @@ func (e *engine) branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
 			return c, true
 		}
 	case *ssa.UnOp:
-		if inner, ok := e.absCall(v.X); ok && v.Op == token.NOT {
-			c.kind, c.x, c.holds = condAbs, inner, false
+		if call, ok := v.X.(*ssa.Call); ok && v.Op == token.NOT && len(call.Call.Args) == 1 {
+			c.kind, c.x, c.callee, c.holds = condCall, call.Call.Args[0], call.Call.StaticCallee(), false
 			return c, true
 		}
 	case *ssa.Call:
-		if x, ok := e.absCall(v); ok {
-			c.kind, c.x = condAbs, x
+		if len(v.Call.Args) == 1 {
+			c.kind, c.x, c.callee = condCall, v.Call.Args[0], v.Call.StaticCallee()
 			return c, true
 		}
 	}
 	return c, true
-}
-
-// absCall returns x when v is a call IsAbs(x) (abswrap.go).
-func (e *engine) absCall(v ssa.Value) (ssa.Value, bool) {
-	call, ok := v.(*ssa.Call)
-	if !ok || len(call.Call.Args) != 1 {
-		return nil, false
-	}
-	callee := call.Call.StaticCallee()
-	if callee == nil || !e.isAbsCheck(callee) {
-		return nil, false
-	}
-	return call.Call.Args[0], true
 }
 
 // negated is c where it does not hold.
@@ -162,7 +151,8 @@ func (c cond) isEmptyTest(v ssa.Value, empty bool) bool {
 	return c.kind == condCmp && c.isStr && c.str == "" && c.x == v && c.holds == empty
 }
 
-// isAbsTest reports whether c says IsAbs(v).
-func (c cond) isAbsTest(v ssa.Value) bool {
-	return c.kind == condAbs && c.x == v && c.holds
+// isAbsTest reports whether c says IsAbs(v): filepath.IsAbs, path.IsAbs
+// or a wrapper (abswrap.go), asked only of a call on v.
+func (e *engine) isAbsTest(c cond, v ssa.Value) bool {
+	return c.kind == condCall && c.x == v && c.holds && c.callee != nil && e.isAbsCheck(c.callee)
 }

@@ -48,6 +48,14 @@ type phiEdgeRule interface {
 	phiEdge(e *engine, phi *ssa.Phi, i int) (v Origins, ok bool)
 }
 
+// edgeValueRule refines the value v a phi receives along edge i when no
+// phiEdgeRule decided it (the home directory on a branch a user's flag
+// decides is the one the user asked for).
+type edgeValueRule interface {
+	rule
+	edgeValue(e *engine, phi *ssa.Phi, i int, v Origins) Origins
+}
+
 // phiJoinRule refines the value of a phi, the union of its edges.
 type phiJoinRule interface {
 	rule
@@ -148,6 +156,7 @@ type fieldReadRule interface {
 // per engine from rules and Config.rulesOff.
 type hooks struct {
 	phiEdge    []phiEdgeRule
+	edgeValue  []edgeValueRule
 	phiJoin    []phiJoinRule
 	returns    []returnRule
 	bindArg    []bindArgRule
@@ -171,6 +180,9 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(phiEdgeRule); ok {
 			h.phiEdge = append(h.phiEdge, r)
+		}
+		if r, ok := r.(edgeValueRule); ok {
+			h.edgeValue = append(h.edgeValue, r)
 		}
 		if r, ok := r.(phiJoinRule); ok {
 			h.phiJoin = append(h.phiJoin, r)
@@ -220,7 +232,11 @@ func (e *engine) edgeValue(phi *ssa.Phi, i int) Origins {
 			return v
 		}
 	}
-	return e.eval(phi.Edges[i])
+	v := e.eval(phi.Edges[i])
+	for _, r := range e.hooks.edgeValue {
+		v = r.edgeValue(e, phi, i, v)
+	}
+	return v
 }
 
 // joinValue is the value of phi, whose edges' union is v.
