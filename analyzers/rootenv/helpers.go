@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
@@ -43,45 +42,59 @@ func (f *EnvParams) String() string {
 
 // envHelpers finds the package's env helpers, to a fixpoint (a helper
 // may call another declared later), exports their facts and returns them.
-func envHelpers(pass *analysis.Pass, insp *inspector.Inspector) map[*types.Func][]int {
-	helpers := map[*types.Func][]int{}
-	var decls []*ast.FuncDecl
-	for c := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
-		if d := c.Node().(*ast.FuncDecl); d.Body != nil {
-			decls = append(decls, d)
-		}
+// The syntax is walked once: each call that passes one of its function's
+// parameters is kept as an edge, and the fixpoint runs over the edges.
+func envHelpers(pass *analysis.Pass) map[*types.Func][]int {
+	type edge struct {
+		caller *types.Func
+		call   *ast.CallExpr
+		params []int // per argument, the caller's parameter it is, or -1
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
+	var edges []edge
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			d, ok := d.(*ast.FuncDecl)
+			if !ok || d.Body == nil {
+				continue
+			}
 			fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func)
 			if !ok {
 				continue
 			}
 			params := paramObjects(pass, d)
-			found := slices.Clone(helpers[fn])
 			ast.Inspect(d.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
 					return true
 				}
-				for _, i := range readIndices(pass, call, helpers) {
-					if i >= len(call.Args) {
-						continue
+				e := edge{caller: fn, call: call, params: make([]int, len(call.Args))}
+				passes := false
+				for i, a := range call.Args {
+					e.params[i] = -1
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+						if p := slices.Index(params, pass.TypesInfo.Uses[id]); p >= 0 {
+							e.params[i], passes = p, true
+						}
 					}
-					id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
-					if !ok {
-						continue
-					}
-					if p := slices.Index(params, pass.TypesInfo.Uses[id]); p >= 0 && !slices.Contains(found, p) {
-						found = append(found, p)
-					}
+				}
+				if passes {
+					edges = append(edges, e)
 				}
 				return true
 			})
-			if len(found) > len(helpers[fn]) {
-				slices.Sort(found)
-				helpers[fn], changed = found, true
+		}
+	}
+	helpers := map[*types.Func][]int{}
+	for changed := true; changed; {
+		changed = false
+		for _, e := range edges {
+			for _, i := range readIndices(pass, e.call, helpers) {
+				if i >= len(e.params) || e.params[i] < 0 || slices.Contains(helpers[e.caller], e.params[i]) {
+					continue
+				}
+				helpers[e.caller] = append(helpers[e.caller], e.params[i])
+				slices.Sort(helpers[e.caller])
+				changed = true
 			}
 		}
 	}

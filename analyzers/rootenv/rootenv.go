@@ -10,8 +10,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
@@ -69,7 +67,6 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:       "rootenv",
 		Doc:        report.AnalyzerDoc(doc, "rootenv"),
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/rootenv",
-		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		ResultType: report.MatchedType,
 		FactTypes:  []analysis.Fact{new(EnvParams)},
 	}
@@ -87,8 +84,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	var at token.Pos // the call being checked, for the fault report
 	defer report.Recover(pass, &at, &err)
 	r := cfg.Reporter(pass)
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	helpers := envHelpers(pass, insp) // facts for importers, whatever is reported here
+	helpers := envHelpers(pass) // facts for importers, whatever is reported here
 	if len(cfg.RootEnv) == 0 || report.IsAuthority(pass, cfg.Authorities) {
 		return r.Matched(), nil
 	}
@@ -100,8 +96,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	if own := report.OwnAuthorities(cfg.Authorities, module); own != "" {
 		advice = own
 	}
-	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		call := c.Node().(*ast.CallExpr)
+	for call := range calls(pass.Files) {
 		at = call.Pos()
 		fn := typeutil.StaticCallee(pass.TypesInfo, call)
 		if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
@@ -138,6 +133,24 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		}
 	}
 	return r.Matched(), nil
+}
+
+// calls yields the calls in files, in source order.
+func calls(files []*ast.File) func(yield func(*ast.CallExpr) bool) {
+	return func(yield func(*ast.CallExpr) bool) {
+		stop := false
+		for _, f := range files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if stop {
+					return false
+				}
+				if call, ok := n.(*ast.CallExpr); ok && !yield(call) {
+					stop = true
+				}
+				return !stop
+			})
+		}
+	}
 }
 
 // rootEnvArg returns the root override that one of the arguments args of
