@@ -97,7 +97,7 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 	for _, kind := range slices.Sorted(maps.Keys(c.Roots)) {
 		roots = append(roots, c.Roots[kind])
 	}
-	//staterootlint:ignore shadowwrite Config.Roots are directories the test's author chose, like roots
+	//staterootlint:ignore unproven Config.Roots are directories the test's author chose, like roots
 	g, err := c.Guard.New(roots...)
 	if err != nil {
 		t.Fatalf("guardtest: %v", err)
