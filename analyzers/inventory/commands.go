@@ -74,12 +74,11 @@ func commands(pass *analysis.Pass, res *rootflow.Result, arts []Artifact) []Arti
 					Chain: lattice.HopNames(r.Chain), Command: cmd.name}
 				base.Flags = c.guards(src, r)
 				if r.Op == "" {
-					base.Pattern, base.Kind, base.Detail = PatternUnproven, KindUnproven, r.Unproven
-					rows = append(rows, base)
+					rows = append(rows, unprovenCall(base, r))
 					continue
 				}
 				for _, atom := range res.Concrete(r.Path) {
-					kind, ok := kindOf(atom)
+					a, ok := withAtom(base, atom)
 					if !ok {
 						// The entry's caller supplies the path: the
 						// package's own rows say what it makes of it.
@@ -89,11 +88,6 @@ func commands(pass *analysis.Pass, res *rootflow.Result, arts []Artifact) []Arti
 							rows = append(rows, c.withUserFlags(a, src, r))
 						}
 						continue
-					}
-					a := base
-					a.Pattern, a.Kind = atom.Pattern(), kind
-					if atom.Kind == rootflow.Bad {
-						a.Detail = atom.Describe()
 					}
 					rows = append(rows, c.withUserFlags(a, src, r))
 				}

@@ -161,24 +161,13 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 		for _, r := range reaches {
 			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: lattice.HopNames(r.Chain)}
 			if r.Op == "" {
-				base.Pattern, base.Kind, base.Detail = PatternUnproven, KindUnproven, r.Unproven
-				arts = append(arts, base)
+				arts = append(arts, unprovenCall(base, r))
 				continue
 			}
 			for _, atom := range res.Concrete(r.Path) {
-				kind, ok := kindOf(atom)
-				if !ok {
-					continue // symbolic: concrete at the callers or stores
-				}
-				a := base
-				a.Pattern, a.Kind = atom.Pattern(), kind
-				if kind == KindUnproven {
-					a.Pattern = PatternUnproven
-				}
-				if atom.Kind == rootflow.Bad {
-					a.Detail = atom.Describe()
-				}
-				arts = append(arts, a)
+				if a, ok := withAtom(base, atom); ok {
+					arts = append(arts, a)
+				} // else symbolic: concrete at the callers or stores
 			}
 		}
 	}
@@ -189,6 +178,31 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	// Commands are the analyzed program's: they stay out of the fact,
 	// which importers read for their dependencies' writes.
 	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, arts))}
+}
+
+// unprovenCall returns base as the row of r, a call the analysis cannot
+// resolve that is passed a path.
+func unprovenCall(base Artifact, r rootflow.Reach) Artifact {
+	base.Pattern, base.Kind, base.Detail = PatternUnproven, KindUnproven, r.Unproven
+	return base
+}
+
+// withAtom returns base as the row of the concrete origin atom: its
+// pattern and kind, and where a path outside every root comes from; ok is
+// false for a symbolic atom.
+func withAtom(base Artifact, atom rootflow.Origin) (Artifact, bool) {
+	kind, ok := kindOf(atom)
+	if !ok {
+		return base, false
+	}
+	base.Pattern, base.Kind = atom.Pattern(), kind
+	if kind == KindUnproven {
+		base.Pattern = PatternUnproven
+	}
+	if atom.Kind == rootflow.Bad {
+		base.Detail = atom.Describe()
+	}
+	return base, true
 }
 
 // kindOf returns the artifact kind of a concrete atom; ok is false for a

@@ -25,3 +25,15 @@ func TestKindOfOutsideOrigins(t *testing.T) {
 		}
 	}
 }
+
+// TestWithAtomUnproven: the table's rows and the per-command rows share
+// withAtom, so an unproven write has the pattern unproven in both.
+func TestWithAtomUnproven(t *testing.T) {
+	a, ok := withAtom(Artifact{Op: "os.WriteFile"}, rootflow.Origin{Kind: rootflow.Bad, Why: "a map element, which the analysis cannot follow"})
+	if !ok || a.Kind != KindUnproven || a.Pattern != PatternUnproven || a.Detail == "" {
+		t.Errorf("withAtom(unproven) = %+v, %v; want kind and pattern unproven, with the detail", a, ok)
+	}
+	if _, ok := withAtom(Artifact{}, rootflow.Origin{Kind: rootflow.Param}); ok {
+		t.Error("withAtom(param) is concrete; want a symbolic atom left to its callers")
+	}
+}
