@@ -50,11 +50,7 @@ details=""
 printf '| program | version | shadow sites found | false positives / correct sites | not in the table | residual | unproven | bar met | adhocroot/rootenv: true / false / not labelled |\n'
 printf '|---|---|---|---|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
-	prc=0
-	program_copy "$p" "$work" || prc=$?
-	if ((prc == 2)); then
-		exit 2
-	elif ((prc != 0)); then
+	if ! program_copy "$p" "$work"; then
 		status=2
 		continue
 	fi

@@ -5,8 +5,8 @@
 # proxy and copies it, writable, to WORK/NAME (the module cache is
 # read-only). It sets dir (the program's bench directory), modver
 # (MODULE@VERSION), patterns (the package patterns to lint) and copy (the
-# copy's path). It returns 2 when the program is unknown, 1 when the
-# download failed, saying so on stderr.
+# copy's path). An unknown program ends the script with status 2; a
+# failed download returns 1; both say so on stderr.
 program_copy() {
 	local name=$1 work=$2 here
 	here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -14,7 +14,7 @@ program_copy() {
 	[[ -f $dir/module ]] || dir="$here/holdout/$name"
 	if [[ ! -f $dir/module ]]; then
 		echo "no program $name (bench/corpus/$name/module or bench/holdout/$name/module)" >&2
-		return 2
+		exit 2
 	fi
 	local lines src
 	mapfile -t lines <"$dir/module"

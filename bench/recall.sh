@@ -36,11 +36,7 @@ details=""
 printf '| program | version | injected shadow writes | found by shadowwrite | recall |\n'
 printf '|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
-	prc=0
-	program_copy "$p" "$work" || prc=$?
-	if ((prc == 2)); then
-		exit 2
-	elif ((prc != 0)); then
+	if ! program_copy "$p" "$work"; then
 		status=2
 		continue
 	fi

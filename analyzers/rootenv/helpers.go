@@ -46,9 +46,8 @@ func (f *EnvParams) String() string {
 // parameters is kept as an edge, and the fixpoint runs over the edges.
 func envHelpers(pass *analysis.Pass) map[*types.Func][]int {
 	type edge struct {
-		caller *types.Func
-		call   *ast.CallExpr
-		params []int // per argument, the caller's parameter it is, or -1
+		caller, callee *types.Func
+		params         []int // per argument, the caller's parameter it is, or -1
 	}
 	var edges []edge
 	for _, f := range pass.Files {
@@ -67,7 +66,11 @@ func envHelpers(pass *analysis.Pass) map[*types.Func][]int {
 				if !ok {
 					return true
 				}
-				e := edge{caller: fn, call: call, params: make([]int, len(call.Args))}
+				callee := typeutil.StaticCallee(pass.TypesInfo, call)
+				if callee == nil {
+					return true
+				}
+				e := edge{caller: fn, callee: callee, params: make([]int, len(call.Args))}
 				passes := false
 				for i, a := range call.Args {
 					e.params[i] = -1
@@ -88,7 +91,7 @@ func envHelpers(pass *analysis.Pass) map[*types.Func][]int {
 	for changed := true; changed; {
 		changed = false
 		for _, e := range edges {
-			for _, i := range readIndices(pass, e.call, helpers) {
+			for _, i := range calleeReads(pass, e.callee, helpers) {
 				if i >= len(e.params) || e.params[i] < 0 || slices.Contains(helpers[e.caller], e.params[i]) {
 					continue
 				}
@@ -108,7 +111,11 @@ func envHelpers(pass *analysis.Pass) map[*types.Func][]int {
 // environment variable the callee reads: the first for os.Getenv and the
 // like, the fact's (or this package's helpers') for a helper.
 func readIndices(pass *analysis.Pass, call *ast.CallExpr, local map[*types.Func][]int) []int {
-	fn := typeutil.StaticCallee(pass.TypesInfo, call)
+	return calleeReads(pass, typeutil.StaticCallee(pass.TypesInfo, call), local)
+}
+
+// calleeReads is readIndices for a call of fn (nil: not a static call).
+func calleeReads(pass *analysis.Pass, fn *types.Func, local map[*types.Func][]int) []int {
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}

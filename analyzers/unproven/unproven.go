@@ -37,11 +37,11 @@ var Analyzer = New(DefaultConfig())
 
 // New returns an unproven analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	settings := &Config{Report: cfg.Report}
+	list := cfg.Report
 	a := consumer.New("unproven", doc, cfg.Config, func(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
-		return run(pass, res, rep, settings.Report)
+		return run(pass, res, rep, list)
 	})
-	a.Flags.BoolVar(&settings.Report, FlagReport, cfg.Report, "report the writes whose path the analysis cannot prove rooted (config key report-unproven)")
+	a.Flags.BoolVar(&list, FlagReport, cfg.Report, "report the writes whose path the analysis cannot prove rooted (config key report-unproven)")
 	consumer.RegisterChain(&a.Flags)
 	return a
 }

@@ -17,10 +17,26 @@ package glob
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
+
+// Exclude turns an -exclude value into the anchored glob Match takes:
+// slashes for the OS's separators, a trailing "/" the whole tree below
+// it, and a pattern that starts with neither "/" nor "**" matched at any
+// depth ("**/" before it).
+func Exclude(p string) string {
+	p = filepath.ToSlash(strings.TrimSpace(p))
+	if strings.HasSuffix(p, "/") {
+		p += "**"
+	}
+	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "**") {
+		p = "**/" + p
+	}
+	return p
+}
 
 // Match reports whether the slash-separated name matches pattern: a "**"
 // segment matches zero or more segments, "*" and "?" any characters of

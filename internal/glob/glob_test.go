@@ -102,19 +102,6 @@ func oldSegments(pat, name []string) (bool, error) {
 	return len(name) == 0, nil
 }
 
-// normalize is the exclude normalization of analyzers/internal/report:
-// relative patterns match at any depth, a trailing slash means the tree.
-func normalize(p string) string {
-	p = filepath.ToSlash(strings.TrimSpace(p))
-	if strings.HasSuffix(p, "/") {
-		p += "**"
-	}
-	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "**") {
-		p = "**/" + p
-	}
-	return p
-}
-
 // TestExcludesKeepTheirMeaning requires Match to answer as the matcher it
 // replaced for every exclude value the repository uses (its tests and
 // fixtures, the README, and the bench programs' configuration files), on
@@ -176,7 +163,7 @@ func TestExcludesKeepTheirMeaning(t *testing.T) {
 	}
 	checked := 0
 	for _, e := range excludes {
-		p := normalize(e)
+		p := Exclude(e)
 		for _, n := range names {
 			want, wantErr := oldMatch(p, n)
 			got, err := Match(p, n)

@@ -25,14 +25,3 @@ var kindNames = [...]string{"rooted", "temp", "cache", "user", "devnull", "empty
 
 // String returns the kind's lowercase name ("rooted", "param", ...).
 func (k Kind) String() string { return kindNames[k] }
-
-// Symbolic reports whether the kind stands for a value decided elsewhere
-// (a caller's argument, a cell's stores, a func value, a variable the
-// caller names).
-func (k Kind) Symbolic() bool {
-	switch k {
-	case Param, Cell, Func, Env:
-		return true
-	}
-	return false
-}

@@ -126,7 +126,7 @@ func (v *generatedValue) Set(s string) error {
 // Validate still runs; calling it turns the typo into an error.
 func (f *Filter) Validate() error {
 	for _, p := range f.Exclude {
-		for _, seg := range strings.Split(normalizeGlob(p), "/") {
+		for _, seg := range strings.Split(glob.Exclude(p), "/") {
 			if _, err := path.Match(seg, ""); err != nil {
 				return fmt.Errorf("parse -%s pattern %q: %w", FlagExclude, p, err)
 			}
@@ -178,7 +178,7 @@ type directive struct {
 func (f *Filter) Reporter(pass *analysis.Pass) *Reporter {
 	r := &Reporter{pass: pass, tests: f.Tests, skipGenerated: f.SkipGenerated, files: make(map[*token.File]*fileIndex), names: make(map[string]bool), matched: make(map[token.Pos]bool)}
 	for _, p := range f.Exclude {
-		r.exclude = append(r.exclude, normalizeGlob(p))
+		r.exclude = append(r.exclude, glob.Exclude(p))
 	}
 	return r
 }
@@ -615,19 +615,6 @@ func FuncDirectives(files []*ast.File, name string) iter.Seq2[*ast.FuncDecl, []s
 			}
 		}
 	}
-}
-
-// normalizeGlob turns an -exclude pattern into the anchored form
-// glob.Match takes.
-func normalizeGlob(p string) string {
-	p = filepath.ToSlash(strings.TrimSpace(p))
-	if strings.HasSuffix(p, "/") {
-		p += "**"
-	}
-	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "**") {
-		p = "**/" + p
-	}
-	return p
 }
 
 // MaxQuoted is how many characters of a value a diagnostic quotes at most:

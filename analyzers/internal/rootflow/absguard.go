@@ -55,23 +55,13 @@ func (absGuardRule) checkValue(_ *engine, r Req, v Origins) Origins {
 // absOnly reports whether block b runs only where filepath.IsAbs(v) (or
 // path.IsAbs(v)) is true.
 func (e *engine) absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
-	for c := range e.dominating(b) {
-		if e.isAbsTest(c, v) {
-			return true
-		}
-	}
-	return false
+	return anyCond(e.dominating(b), func(c cond) bool { return e.isAbsTest(c, v) })
 }
 
 // absOnlyEdge reports whether the edge from pred into succ (a phi's) is
 // taken only where IsAbs(v) is true.
 func (e *engine) absOnlyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	for c := range e.alongEdge(pred, succ) {
-		if e.isAbsTest(c, v) {
-			return true
-		}
-	}
-	return false
+	return anyCond(e.alongEdge(pred, succ), func(c cond) bool { return e.isAbsTest(c, v) })
 }
 
 // absolute keeps the origins of v that can be absolute paths: a relative

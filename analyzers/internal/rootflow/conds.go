@@ -145,6 +145,16 @@ func (e *engine) alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
 	}
 }
 
+// anyCond reports whether one of the conditions seq yields satisfies ok.
+func anyCond(seq iter.Seq[cond], ok func(cond) bool) bool {
+	for c := range seq {
+		if ok(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // isEmptyTest reports whether c compares v with "" and says v == "" when
 // empty, v != "" otherwise.
 func (c cond) isEmptyTest(v ssa.Value, empty bool) bool {

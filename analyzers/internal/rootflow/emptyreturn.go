@@ -35,12 +35,7 @@ func (emptyReturnRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, 
 // emptyAt reports whether block b runs only where v == "": there v is the
 // empty path, whatever it is elsewhere (if p == "" { return p }).
 func (e *engine) emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
-	for c := range e.dominating(b) {
-		if c.isEmptyTest(v, true) {
-			return true
-		}
-	}
-	return false
+	return anyCond(e.dominating(b), func(c cond) bool { return c.isEmptyTest(v, true) })
 }
 
 // onlyEmpty is what v is where it is "": the empty path if v can be

@@ -32,11 +32,7 @@ func (envMapRule) checkValue(e *engine, r Req, v Origins) Origins {
 	if len(keys) == 0 {
 		return v
 	}
-	parts := make([]Origins, len(keys))
-	for i, k := range keys {
-		parts[i] = e.mapElems(v, k, r.At)
-	}
-	return lattice.Union(parts...)
+	return unionEach(keys, func(k string) Origins { return e.mapElems(v, k, r.At) })
 }
 
 // A copy of the environment in a map: a program reads os.Environ() once,

@@ -26,12 +26,7 @@ func (nonEmptyRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
 // taken only where v != "": pred's own branch on v == "" decides it, or
 // pred runs only where v != "".
 func (e *engine) nonEmptyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	for c := range e.alongEdge(pred, succ) {
-		if c.isEmptyTest(v, false) {
-			return true
-		}
-	}
-	return false
+	return anyCond(e.alongEdge(pred, succ), func(c cond) bool { return c.isEmptyTest(v, false) })
 }
 
 // nonEmpty drops the empty origin of a value known not to be "".

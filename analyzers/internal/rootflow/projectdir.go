@@ -49,11 +49,7 @@ func (projectDirRule) checkValue(_ *engine, r Req, v Origins) Origins {
 	if len(below) == 0 {
 		return v
 	}
-	parts := make([]Origins, len(below))
-	for i, p := range below {
-		parts[i] = belowUserAt(v, p)
-	}
-	return lattice.Union(parts...)
+	return unionEach(below, func(p string) Origins { return belowUserAt(v, p) })
 }
 
 // The user's base: a relative path is resolved against the working

@@ -3,6 +3,7 @@ package rootflow
 import (
 	"go/token"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -345,4 +346,14 @@ func (e *engine) fieldValue(read, x ssa.Value, field int, pos token.Pos) Origins
 		}
 	}
 	return e.cell(fieldKey(x.Type(), field, e), pos)
+}
+
+// unionEach is the union of f over the elements of s (a requirement's
+// keys or places).
+func unionEach(s []string, f func(string) Origins) Origins {
+	parts := make([]Origins, len(s))
+	for i, x := range s {
+		parts[i] = f(x)
+	}
+	return lattice.Union(parts...)
 }
