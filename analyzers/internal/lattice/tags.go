@@ -48,6 +48,10 @@ const (
 	// the object parameter Obj-1 of function Of points to; 0, the field of
 	// every object.
 	Obj
+	// EnvMap, on a Bad origin, says the value is a map copy of the
+	// environment (os.Environ split into a map): its element at a
+	// constant key is that environment variable.
+	EnvMap
 
 	numTags
 )
@@ -81,11 +85,12 @@ var tagDefs = [numTags]tagDef{
 	Below:     {"below", numberTag, 4},
 	Asked:     {"asked", flagTag, 5},
 	Obj:       {"obj", numberTag, 6},
+	EnvMap:    {"env-map", flagTag, 7},
 }
 
 const (
 	numText   = 3
-	numScalar = 7
+	numScalar = 8
 )
 
 // String returns the tag's printed name ("abs-only").

@@ -64,7 +64,7 @@ const (
 
 	// maxConstructorDepth bounds the calls followed back to where an
 	// object stored into an embedding field is allocated; past it, its
-	// base's fields are read as the fields of any object (embedded.go).
+	// base's fields are read as the fields of any object (embeddedbase.go).
 	maxConstructorDepth = 4
 
 	// maxObjectHops bounds the constructors followed back from an object

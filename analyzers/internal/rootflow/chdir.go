@@ -54,6 +54,15 @@ type chdirRule struct{}
 
 func (chdirRule) name() string { return "chdir" }
 
+// index notes whether the package changes directory at all (noteChdir).
+func (chdirRule) index(e *engine, _ *ssa.Function, instr ssa.Instruction) {
+	if call, ok := instr.(ssa.CallInstruction); ok {
+		e.noteChdir(call.Common())
+	}
+}
+
+func (chdirRule) indexed(*engine) {}
+
 func (chdirRule) siteValue(e *engine, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
 	return e.afterChdir(fn, b, v)
 }

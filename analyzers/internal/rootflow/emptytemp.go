@@ -35,17 +35,3 @@ func (emptyTempRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, _ 
 	}
 	return arg
 }
-
-// emptyIsTemp maps the empty path to a temp origin, and marks parameters
-// so that their callers' empty arguments are mapped too.
-func emptyIsTemp(v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
-		switch {
-		case a.Kind == Empty:
-			return Origins{{Kind: Temp}}
-		case a.Kind == Param && a.Path == "":
-			a.SetFlag(lattice.EmptyTemp, true)
-		}
-		return Origins{a}
-	})
-}

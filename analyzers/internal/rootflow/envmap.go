@@ -2,7 +2,6 @@ package rootflow
 
 import (
 	"go/token"
-	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
@@ -51,24 +50,16 @@ func (envMapRule) checkValue(e *engine, r Req, v Origins) Origins {
 // requirement on it (Req.MapKeys) has its callers and stores checked for
 // the element at that key of what they pass or store.
 
-// envMapWhy marks the origin of a map copy of the environment.
+// envMapWhy describes the origin of a map copy of the environment (the
+// tag EnvMap marks it).
 const envMapWhy = "a copy of the environment, from os.Environ"
 
-// unfollowedElement is the origin of a map element the analysis does not
-// follow.
-func unfollowedElement(at token.Position) Origins {
-	return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
-}
-
 // isEnvMap reports whether a is a map copy of the environment.
-func isEnvMap(a Origin) bool {
-	return a.Kind == Bad && a.Cause == CauseEnv && a.Why == envMapWhy
-}
+func isEnvMap(a Origin) bool { return a.Kind == Bad && a.Flag(lattice.EnvMap) }
 
-// madeMap evaluates a map the function makes: a copy of the environment,
-// or a map whose elements the analysis does not follow.
-func (e *engine) madeMap(m *ssa.MakeMap) Origins {
-	at := e.at(m.Pos())
+// madeMap: a map the function makes whose every update stores the two
+// halves of an element of os.Environ() is a copy of the environment.
+func (envMapRule) madeMap(e *engine, m *ssa.MakeMap) (Origins, bool) {
 	updates := 0
 	for _, ref := range *m.Referrers() {
 		up, ok := ref.(*ssa.MapUpdate)
@@ -77,13 +68,15 @@ func (e *engine) madeMap(m *ssa.MakeMap) Origins {
 		}
 		updates++
 		if !e.fromEnviron(up.Key) || !e.fromEnviron(up.Value) {
-			return unfollowedElement(at)
+			return nil, false
 		}
 	}
 	if updates == 0 {
-		return unfollowedElement(at)
+		return nil, false
 	}
-	return Origins{{Kind: Bad, Why: envMapWhy, Cause: CauseEnv, At: at}}
+	a := Origin{Kind: Bad, Why: envMapWhy, Cause: CauseEnv, At: e.at(m.Pos())}
+	a.SetFlag(lattice.EnvMap, true)
+	return Origins{a}, true
 }
 
 // fromEnviron reports whether every origin of v is os.Environ() (an
@@ -98,66 +91,17 @@ func (e *engine) fromEnviron(v ssa.Value) bool {
 	return len(o) > 0
 }
 
-// lookup evaluates m[k].
-func (e *engine) lookup(l *ssa.Lookup) Origins {
-	at := e.at(l.Pos())
-	key, isConst := constString(l.Index)
-	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || !isConst || !isPathType(l.X.Type()) {
-		return unfollowedElement(at)
+// mapElem: the element at key of a copy of the environment is that
+// variable; a parameter or cell holding a map is symbolic, its element at
+// key the same symbol with MapKey, so callers and stores are checked at
+// that key.
+func (envMapRule) mapElem(e *engine, a Origin, key string, at token.Position) (Origins, bool) {
+	switch {
+	case isEnvMap(a):
+		return Origins{e.envVarNamed(key, at)}, true
+	case (a.Kind == Param || a.Kind == Cell) && a.TextOf(lattice.MapKey) == "" && a.Path == "":
+		a.SetText(lattice.MapKey, key)
+		return Origins{a}, true
 	}
-	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
-}
-
-// mapElems returns the elements at constant key of the maps v may be.
-func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
-	return v.Map(func(a Origin) Origins {
-		switch {
-		case isEnvMap(a):
-			return Origins{e.envVarNamed(key, at)}
-		case (a.Kind == Param || a.Kind == Cell) && a.TextOf(lattice.MapKey) == "" && a.Path == "":
-			a.SetText(lattice.MapKey, key)
-			return Origins{a}
-		case a.Kind == Empty:
-			return Origins{a} // a nil map's element is ""
-		}
-		return unfollowedElement(at)
-	})
-}
-
-// mapSet is the union of the values the package stores at key into maps
-// of type t.
-func (e *engine) mapSet(t types.Type, key string) Origins {
-	e.indexMapSets()
-	var parts []Origins
-	for _, v := range e.mapSets[mapSetKey(t, key)] {
-		parts = append(parts, e.eval(v))
-	}
-	return lattice.Union(parts...)
-}
-
-// indexMapSets builds mapSets once.
-func (e *engine) indexMapSets() {
-	if e.mapSets != nil {
-		return
-	}
-	e.mapSets = map[string][]ssa.Value{}
-	for _, fn := range e.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				up, ok := instr.(*ssa.MapUpdate)
-				if !ok {
-					continue
-				}
-				if key, isConst := constString(up.Key); isConst {
-					k := mapSetKey(up.Map.Type(), key)
-					e.mapSets[k] = append(e.mapSets[k], up.Value)
-				}
-			}
-		}
-	}
-}
-
-// mapSetKey names the element at key of maps of type t.
-func mapSetKey(t types.Type, key string) string {
-	return types.TypeString(t, nil) + "\x00" + key
+	return nil, false
 }

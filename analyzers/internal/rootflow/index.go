@@ -41,7 +41,7 @@ type index struct {
 	comps       []component // the call graph's components, callee-first
 	// hasChdir says the package changes directory (chdir.go).
 	hasChdir bool
-	embed    embedIndex // fields of shared bases, per embedding type (embedded.go)
+	embed    embedIndex // fields of shared bases, per embedding type (embeddedbase.go)
 	// valueFuncs are the declared functions and methods used as values
 	// (a handler passed on, rc.Touch bound): their callers are not all
 	// calls the engine sees, so the objects their parameters point to
@@ -63,9 +63,9 @@ type answers struct {
 	closureFacts map[string]*FuncFact     // the summaries of other packages' function literals
 	funcObjs     map[string]types.Object  // other packages' functions met as values, by key
 	named        []*types.TypeName        // the named types in sight, for interface dispatch
-	keptLocal    map[*ssa.Alloc]bool      // whether each object asked about stays in its function (objects.go)
+	keptLocal    map[*ssa.Alloc]bool      // whether each object asked about stays in its function (localobjects.go)
 	impls        map[*types.Func][]callee // the implementations of each interface method called
-	flagSet      map[string]bool          // whether code sets each guarding flag on a built record (guard.go)
+	flagSet      map[string]bool          // whether code sets each guarding flag on a built record (guardedwrite.go)
 	chdirs       map[*ssa.Function][]chdirState
 	chdirFuncs   map[*ssa.Function]Origins
 	fnRefs       map[*ssa.Function][]ssa.Instruction
@@ -84,21 +84,17 @@ func (e *engine) buildIndex() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				ops = e.collectValueFuncs(instr, ops[:0])
+				e.indexInstr(fn, instr)
 				switch in := instr.(type) {
 				case ssa.CallInstruction:
 					e.collectStores(fn, in)
 					e.collectFlagCallback(in.Common())
-					e.noteChdir(in.Common())
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
 					if m, ok := callee.Object().(*types.Func); ok && callee.Synthetic != "" {
 						e.valueFuncs[m.Origin().FullName()] = m.Origin()
 					}
-				case *ssa.FieldAddr:
-					e.collectEmbed(in)
-				case *ssa.ChangeType:
-					e.collectConversion(in)
 				case *ssa.Store:
 					// Func values stored into fields and variables, so
 					// calls through them resolve (an authority kept in a
@@ -118,7 +114,7 @@ func (e *engine) buildIndex() {
 			}
 		}
 	}
-	e.refineEmbedded()
+	e.indexDone()
 }
 
 func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
@@ -373,7 +369,7 @@ type storeSite struct {
 	val  ssa.Value
 	fn   *ssa.Function
 	addr ssa.Value             // the address stored into, for an assignment
-	via  []ssa.CallInstruction // the constructors that returned the object stored into (embedded.go)
+	via  []ssa.CallInstruction // the constructors that returned the object stored into (embeddedbase.go)
 }
 
 // upstream is the merged package facts of the dependencies (index).
@@ -415,8 +411,8 @@ func (e *engine) mergeUpstream() *upstream {
 func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		if obj, _ := e.localObject(in.Addr); obj != nil {
-			return // a field of an object no other function sees (objects.go)
+		if e.ownedStore(in) {
+			return // a field of an object only a rule's reads see
 		}
 		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
 			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn, addr: in.Addr})

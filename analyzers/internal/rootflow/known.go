@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
 // What the engine knows about library functions lives in package
@@ -50,3 +51,17 @@ const (
 	CauseClimb      = knowledge.CauseClimb
 	CauseLimit      = knowledge.CauseLimit
 )
+
+// emptyIsTemp maps the empty path to a temp origin, and marks parameters
+// so that their callers' empty arguments are mapped too.
+func emptyIsTemp(v Origins) Origins {
+	return v.Map(func(a Origin) Origins {
+		switch {
+		case a.Kind == Empty:
+			return Origins{{Kind: Temp}}
+		case a.Kind == Param && a.Path == "":
+			a.SetFlag(lattice.EmptyTemp, true)
+		}
+		return Origins{a}
+	})
+}

@@ -21,8 +21,8 @@ func TestReqValue(t *testing.T) {
 		{"every place must hold", Origins{cwdFile}, below("", ".."), []Kind{User, Bad}},
 		{"relative name where only absolute reach", Origins{cwdFile}, absOnly(), nil},
 		{"absolute origin kept", Origins{home}, absOnly(), []Kind{Bad}},
-		{"environment copy at a root override", Origins{{Kind: Bad, Cause: CauseEnv, Why: envMapWhy}}, mapKeys("ROOT"), []Kind{Rooted}},
-		{"environment copy at another key", Origins{{Kind: Bad, Cause: CauseEnv, Why: envMapWhy}}, mapKeys("OTHER"), []Kind{Bad}},
+		{"environment copy at a root override", Origins{envMapOrigin()}, mapKeys("ROOT"), []Kind{Rooted}},
+		{"environment copy at another key", Origins{envMapOrigin()}, mapKeys("OTHER"), []Kind{Bad}},
 		{"a parameter's element", Origins{{Kind: Param, Key: "f", Index: 0}}, mapKeys("ROOT"), []Kind{Param}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -55,4 +55,11 @@ func mapKeys(keys ...string) Req {
 	var r Req
 	r.Tags.SetSet(lattice.ReqMapKeys, keys)
 	return r
+}
+
+// envMapOrigin is the origin of a map copy of the environment.
+func envMapOrigin() Origin {
+	a := Origin{Kind: Bad, Cause: CauseEnv, Why: envMapWhy}
+	a.SetFlag(lattice.EnvMap, true)
+	return a
 }

@@ -153,6 +153,34 @@ type fieldReadRule interface {
 	fieldRead(e *engine, read, x ssa.Value, field int, pos token.Pos) (v Origins, ok bool)
 }
 
+// mapRule says what a map the function makes is (madeMap) and what an
+// origin of a map holds at a constant key (mapElem); ok false leaves each
+// to the next rule, and in the end to a map element the analysis does not
+// follow (maps.go).
+type mapRule interface {
+	rule
+	madeMap(e *engine, m *ssa.MakeMap) (v Origins, ok bool)
+	mapElem(e *engine, m Origin, key string, at token.Position) (v Origins, ok bool)
+}
+
+// indexRule collects what the rule needs in the index's one pass over the
+// package: index sees every instruction of every function, and indexed
+// runs once after the pass, before any evaluation. The index is frozen
+// after it.
+type indexRule interface {
+	rule
+	index(e *engine, fn *ssa.Function, instr ssa.Instruction)
+	indexed(e *engine)
+}
+
+// ownStoreRule may claim a store into a field as its own: a store into an
+// object whose fields only the rule's reads see (its fieldRead), which is
+// then no store into the field's cell.
+type ownStoreRule interface {
+	rule
+	ownsStore(e *engine, s *ssa.Store) bool
+}
+
 // hooks are the enabled rules, by hook, in registration order: built once
 // per engine from rules and Config.rulesOff.
 type hooks struct {
@@ -170,6 +198,9 @@ type hooks struct {
 	join       []joinRule
 	joinBase   []joinBaseRule
 	fieldRead  []fieldReadRule
+	maps       []mapRule
+	index      []indexRule
+	ownStore   []ownStoreRule
 }
 
 // newHooks sorts the rules of list not switched off into their hooks.
@@ -220,6 +251,15 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(fieldReadRule); ok {
 			h.fieldRead = append(h.fieldRead, r)
+		}
+		if r, ok := r.(mapRule); ok {
+			h.maps = append(h.maps, r)
+		}
+		if r, ok := r.(indexRule); ok {
+			h.index = append(h.index, r)
+		}
+		if r, ok := r.(ownStoreRule); ok {
+			h.ownStore = append(h.ownStore, r)
 		}
 	}
 	return h
@@ -346,6 +386,55 @@ func (e *engine) fieldValue(read, x ssa.Value, field int, pos token.Pos) Origins
 		}
 	}
 	return e.cell(fieldKey(x.Type(), field, e), pos)
+}
+
+// madeMap evaluates a map the function makes: what a rule says it is, or
+// a map whose elements the analysis does not follow.
+func (e *engine) madeMap(m *ssa.MakeMap) Origins {
+	for _, r := range e.hooks.maps {
+		if v, ok := r.madeMap(e, m); ok {
+			return v
+		}
+	}
+	return unfollowedElement(e.at(m.Pos()))
+}
+
+// mapElem is the element at constant key of a map whose origin is a.
+func (e *engine) mapElem(a Origin, key string, at token.Position) Origins {
+	for _, r := range e.hooks.maps {
+		if v, ok := r.mapElem(e, a, key, at); ok {
+			return v
+		}
+	}
+	if a.Kind == Empty {
+		return Origins{a} // a nil map's element is ""
+	}
+	return unfollowedElement(at)
+}
+
+// indexInstr shows instr of fn to the rules that index.
+func (e *engine) indexInstr(fn *ssa.Function, instr ssa.Instruction) {
+	for _, r := range e.hooks.index {
+		r.index(e, fn, instr)
+	}
+}
+
+// indexDone tells the rules that index that the pass is over.
+func (e *engine) indexDone() {
+	for _, r := range e.hooks.index {
+		r.indexed(e)
+	}
+}
+
+// ownedStore reports whether a rule claims store s (it is no store into
+// its field's cell).
+func (e *engine) ownedStore(s *ssa.Store) bool {
+	for _, r := range e.hooks.ownStore {
+		if r.ownsStore(e, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // unionEach is the union of f over the elements of s (a requirement's

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -71,9 +70,10 @@ func TestRulesOnOff(t *testing.T) {
 	}
 }
 
-// coreFiles are the engine's core: they call the hooks and must name no
-// rule.
-var coreFiles = []string{"eval.go", "calls.go", "propagate.go", "policy.go", "conds.go", "summaries.go", "index.go", "rootflow.go", "facts.go", "reach.go", "order.go", "bounds.go"}
+// ruleFile is the file a rule's type must be declared in: its name
+// without dashes ("ctor-objects" in ctorobjects.go). Every other file of
+// the package, rules.go and the tests apart, is the core.
+func ruleFile(name string) string { return strings.ReplaceAll(name, "-", "") + ".go" }
 
 // TestRuleRegistry checks the recipe for every registered rule: a
 // kebab-case name of its own; its type declared in a file of its own
@@ -108,8 +108,8 @@ func checkRules(t *testing.T, list []rule, dir string) {
 		case file == "":
 			t.Errorf("rule %s (%s): no file declares its type", name, typ)
 			continue
-		case slices.Contains(coreFiles, file) || file == "rules.go":
-			t.Errorf("rule %s: declared in the core file %s; give it a file of its own", name, file)
+		case file != ruleFile(name) && !strings.HasSuffix(file, "_test.go"):
+			t.Errorf("rule %s: declared in %s; declare it in a file of its own, %s", name, file, ruleFile(name))
 		case !strings.Contains(doc, "nsound") && !strings.Contains(doc, "Sound"):
 			t.Errorf("rule %s: the doc comment of %s (%s) does not say where it is unsound", name, typ, file)
 		}
@@ -123,12 +123,26 @@ func checkRules(t *testing.T, list []rule, dir string) {
 		if !strings.Contains(text, "// want") || !strings.Contains(text, "// ok") {
 			t.Errorf("rule %s: its fixture %s needs both sides, // want and // ok lines", name, fixture)
 		}
-		for _, core := range coreFiles {
-			if f, ok := files[core]; ok && mentions(f, typ) {
-				t.Errorf("rule %s: the core file %s names %s; call it through its hook", name, core, typ)
+		for base, f := range files {
+			if isCore(base, list) && mentions(f, typ) {
+				t.Errorf("rule %s: the core file %s names %s; call it through its hook", name, base, typ)
 			}
 		}
 	}
+}
+
+// isCore reports whether file is the engine's core: not a test, not
+// rules.go, not the file of a rule of list.
+func isCore(file string, list []rule) bool {
+	if strings.HasSuffix(file, "_test.go") || file == "rules.go" {
+		return false
+	}
+	for _, r := range list {
+		if file == ruleFile(r.name()) {
+			return false
+		}
+	}
+	return true
 }
 
 // declaringFile returns the file that declares type name, and its doc.
@@ -158,4 +172,93 @@ func mentions(f *ast.File, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// TestCoreCallsRulesOnlyThroughHooks checks the partition the recipe
+// describes: a file that declares a registered rule is that rule's (its
+// type, its hook methods and the helpers only it uses), and every other
+// file is the core, which reaches a rule's code only through the hooks. A
+// function or method declared in a rule's file (and nowhere else, so a
+// name shared with the core's own is not taken for it) must not be called
+// from a core file, except a hook method through its interface.
+func TestCoreCallsRulesOnlyThroughHooks(t *testing.T) {
+	fset := token.NewFileSet()
+	files := map[string]*ast.File{}
+	paths, _ := filepath.Glob("*.go")
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = f
+	}
+	ruleFiles := map[string]string{} // file -> rule name
+	for _, r := range rules {
+		ruleFiles[ruleFile(r.name())] = r.name()
+	}
+	// declared maps a function's name to the files declaring it: "f" for
+	// a function, "e.m" for a method of the engine (called as e.m), ".m"
+	// for another type's method.
+	declared := map[string][]string{}
+	for base, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				key := fd.Name.Name
+				if fd.Recv != nil {
+					key = "." + key
+					if star, ok := fd.Recv.List[0].Type.(*ast.StarExpr); ok && fmt.Sprint(star.X) == "engine" {
+						key = "e" + key
+					}
+				}
+				declared[key] = append(declared[key], base)
+			}
+		}
+	}
+	hookMethods := map[string]bool{}
+	ast.Inspect(files["rules.go"], func(n ast.Node) bool {
+		if it, ok := n.(*ast.InterfaceType); ok {
+			for _, m := range it.Methods.List {
+				for _, name := range m.Names {
+					hookMethods[name.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	for base, f := range files {
+		if !isCore(base, rules) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var id *ast.Ident
+			var key string
+			switch fun := call.Fun.(type) {
+			case *ast.Ident:
+				id, key = fun, fun.Name
+			case *ast.SelectorExpr:
+				id, key = fun.Sel, "."+fun.Sel.Name
+				if x, ok := fun.X.(*ast.Ident); ok && x.Name == "e" {
+					key = "e" + key
+				}
+			default:
+				return true
+			}
+			in := declared[key]
+			if hookMethods[id.Name] {
+				return true // a hook, called through its interface
+			}
+			if len(in) == 1 && ruleFiles[in[0]] != "" {
+				t.Errorf("%s: the core names %s, declared in %s (rule %s); move it to the core or call it through a hook",
+					fset.Position(id.Pos()), id.Name, in[0], ruleFiles[in[0]])
+			}
+			return true
+		})
+	}
 }

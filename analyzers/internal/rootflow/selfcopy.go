@@ -12,7 +12,7 @@ import (
 // files, r.Name = path.Clean(r.Name)) leaves the record's flag as it was:
 // the value reaches the guarded write only when the record it was read
 // from carries the flag, so the requirement it puts back on the cell
-// keeps the guard (guard.go). A copy between records (files[1].Name =
+// keeps the guard (guardedwrite.go). A copy between records (files[1].Name =
 // files[0].Name), or one through anything this does not follow, drops
 // the guard as before: every store into the cell is then checked.
 

@@ -61,3 +61,19 @@ func returns(fn *ssa.Function) []*ssa.Return {
 	}
 	return out
 }
+
+// unconvert strips the conversions that keep a value's origins.
+func unconvert(v ssa.Value) ssa.Value {
+	for {
+		switch c := v.(type) {
+		case *ssa.ChangeType:
+			v = c.X
+		case *ssa.Convert:
+			v = c.X
+		case *ssa.MakeInterface:
+			v = c.X
+		default:
+			return v
+		}
+	}
+}

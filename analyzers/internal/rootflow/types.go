@@ -69,3 +69,17 @@ func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }
+
+// baseStruct returns the struct a pointer-typed field points to, or nil.
+func baseStruct(t types.Type) *types.Struct {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok {
+		return nil
+	}
+	st, _ := named.Underlying().(*types.Struct)
+	return st
+}

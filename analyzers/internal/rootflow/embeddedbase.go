@@ -119,20 +119,6 @@ func (e *engine) ownField(t types.Type, i int) (string, bool) {
 	return fieldKey(t, i, e), true
 }
 
-// baseStruct returns the struct a pointer-typed field points to, or nil.
-func baseStruct(t types.Type) *types.Struct {
-	p, ok := t.Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	named, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok {
-		return nil
-	}
-	st, _ := named.Underlying().(*types.Struct)
-	return st
-}
-
 // allocSite is an object stored into an embedding field: allocated in
 // its function, returned through the calls in via (outermost first).
 type allocSite struct {
@@ -295,6 +281,21 @@ type embeddedBaseRule struct{}
 
 func (embeddedBaseRule) name() string { return "embedded-base" }
 
+// index collects the fields of shared bases: field addresses
+// (collectEmbed) and conversions to the embedding types
+// (collectConversion).
+func (embeddedBaseRule) index(e *engine, _ *ssa.Function, instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		e.collectEmbed(in)
+	case *ssa.ChangeType:
+		e.collectConversion(in)
+	}
+}
+
+// indexed gives the finer cells their stores, once every store is known.
+func (embeddedBaseRule) indexed(e *engine) { e.refineEmbedded() }
+
 func (embeddedBaseRule) fieldRead(e *engine, _, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
 	key := e.refinedCell(x, field)
 	if key == "" {
@@ -361,15 +362,4 @@ func fieldName(t types.Type, i int) string {
 		t = p.Elem()
 	}
 	return t.Underlying().(*types.Struct).Field(i).Name()
-}
-
-// throughConstructors takes what a constructor stored into the object it
-// returns to the caller that stored the object: its parameters become the
-// call's arguments, innermost call first.
-func (e *engine) throughConstructors(v Origins, via []ssa.CallInstruction) Origins {
-	for i := len(via) - 1; i >= 0; i-- {
-		common := via[i].Common()
-		v = e.substitute(v, funcKey(common.StaticCallee()), common.Args, e.at(via[i].Pos()))
-	}
-	return v
 }

@@ -24,6 +24,13 @@ type localObjectsRule struct{}
 
 func (localObjectsRule) name() string { return "local-objects" }
 
+// ownsStore claims the stores into fields of a local object: only the
+// reads of that object see them (fieldRead), not the field's cell.
+func (localObjectsRule) ownsStore(e *engine, s *ssa.Store) bool {
+	obj, _ := e.localObject(s.Addr)
+	return obj != nil
+}
+
 func (localObjectsRule) fieldRead(e *engine, read, _ ssa.Value, field int, _ token.Pos) (Origins, bool) {
 	var obj *ssa.Alloc
 	switch read.(type) {

@@ -56,22 +56,6 @@ func fieldGuard(instr ssa.Instruction, arg ssa.Value, e *engine) (cell, guard st
 	return "", ""
 }
 
-// unconvert strips the conversions that keep a value's origins.
-func unconvert(v ssa.Value) ssa.Value {
-	for {
-		switch c := v.(type) {
-		case *ssa.ChangeType:
-			v = c.X
-		case *ssa.Convert:
-			v = c.X
-		case *ssa.MakeInterface:
-			v = c.X
-		default:
-			return v
-		}
-	}
-}
-
 // fieldRead returns the record and field index a value reads: x.F of a
 // struct value, or *(&p.F) through a pointer.
 func fieldRead(v ssa.Value) (ssa.Value, int) {

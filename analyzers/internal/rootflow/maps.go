@@ -1,0 +1,77 @@
+package rootflow
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Maps. The engine follows a map's element only at a constant key: the
+// values the package itself stores at that key into maps of the same type
+// (env["K"] = v), and what the rules' mapElem hooks say each origin of
+// the map holds there (a copy of the environment, envmap.go). A map the
+// function makes is whatever the mapRule hooks say it is. Anything else is
+// "a map element the analysis cannot follow": unproven.
+
+// unfollowedElement is the origin of a map element the analysis does not
+// follow.
+func unfollowedElement(at token.Position) Origins {
+	return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
+}
+
+// lookup evaluates m[k].
+func (e *engine) lookup(l *ssa.Lookup) Origins {
+	at := e.at(l.Pos())
+	key, isConst := constString(l.Index)
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || !isConst || !isPathType(l.X.Type()) {
+		return unfollowedElement(at)
+	}
+	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
+}
+
+// mapElems returns the elements at constant key of the maps v may be.
+func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
+	return v.Map(func(a Origin) Origins {
+		return e.mapElem(a, key, at)
+	})
+}
+
+// mapSet is the union of the values the package stores at key into maps
+// of type t.
+func (e *engine) mapSet(t types.Type, key string) Origins {
+	e.indexMapSets()
+	var parts []Origins
+	for _, v := range e.mapSets[mapSetKey(t, key)] {
+		parts = append(parts, e.eval(v))
+	}
+	return lattice.Union(parts...)
+}
+
+// indexMapSets builds mapSets once.
+func (e *engine) indexMapSets() {
+	if e.mapSets != nil {
+		return
+	}
+	e.mapSets = map[string][]ssa.Value{}
+	for _, fn := range e.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				up, ok := instr.(*ssa.MapUpdate)
+				if !ok {
+					continue
+				}
+				if key, isConst := constString(up.Key); isConst {
+					k := mapSetKey(up.Map.Type(), key)
+					e.mapSets[k] = append(e.mapSets[k], up.Value)
+				}
+			}
+		}
+	}
+}
+
+// mapSetKey names the element at key of maps of type t.
+func mapSetKey(t types.Type, key string) string {
+	return types.TypeString(t, nil) + "\x00" + key
+}
