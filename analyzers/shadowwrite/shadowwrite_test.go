@@ -84,6 +84,8 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "emptydefault"},
 		{dir: "sinkvalue/..."},
 		{dir: "projectdir"},
+		{dir: "textjoin"},
+		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {
