@@ -42,6 +42,7 @@ const (
 	Contents                    // result 0 is the data read from argument Arg, a file's path or a reader (os.ReadFile, io.ReadAll): the user's when the file is
 	PipeRead                    // result 0 is the read end of a pipe another process writes (os.Pipe): its data is that program's, counted as the user's choice
 	BufferRead                  // result 0 is what was written into the buffer argument 0 ((*strings.Builder).String)
+	JoinText                    // result 0 is the elements of slice argument 0 with separator argument 1 between them (strings.Join): a path join when the separator is "/"
 
 	resultRoles = iota // the roles above are result roles
 )

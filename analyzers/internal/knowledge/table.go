@@ -179,7 +179,7 @@ var strs = []Func{
 	// func FieldsFunc(s string, f func(rune) bool) []string
 	{Name: "strings.FieldsFunc", Roles: Split, Keep: 1},
 	// func Join(elems []string, sep string) string
-	{Name: "strings.Join", Roles: Split, Keep: 1},
+	{Name: "strings.Join", Roles: JoinText},
 	// func Trim(s, cutset string) string
 	{Name: "strings.Trim", Roles: Split, Keep: 1},
 	// func TrimLeft(s, cutset string) string

@@ -124,7 +124,7 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
 	at := e.at(pos)
 	if kind, ok := e.authorities[t.key]; ok {
-		return Origins{authorityOrigin(kind)}
+		return e.authorityResult(kind, common, args, at)
 	}
 	if t.invoke {
 		switch lookup(t.key).Result() {
@@ -160,7 +160,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
 	}
 	if sum.Authority != "" {
-		return Origins{authorityOrigin(sum.Authority)}
+		return e.authorityResult(sum.Authority, common, args, at)
 	}
 	if idx >= len(sum.Results) || sum.Results[idx] == nil {
 		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
@@ -238,6 +238,8 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		return e.join(arg(0), pos, at), true
 	case knowledge.Parent:
 		return e.parent(arg(0), key, at), true
+	case knowledge.JoinText:
+		return e.joinText(arg(0), arg(1), pos, at), true
 	case knowledge.Split:
 		if idx >= f.Keep {
 			return nil, true // found bool
@@ -349,6 +351,42 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins
 		return Origins{{Kind: Empty}}
 	}
 	return e.joinElems(elems[0], elems[1:], at)
+}
+
+// joinText evaluates strings.Join(elems, sep). With the path separator
+// ("/", string(filepath.Separator) on the platforms the engine models) it
+// is a path join, as filepath.Join. With another separator, of a slice
+// whose elements are known, the first element is the origin and the rest
+// is text after it, as a concatenation; of another slice, what its
+// elements are (as join's fallback).
+func (e *engine) joinText(slice, sep ssa.Value, pos token.Pos, at token.Position) Origins {
+	s, isConst := constString(sep)
+	if isConst && s == "/" {
+		return e.join(slice, pos, at)
+	}
+	elems, ok := varargs(slice)
+	if !ok {
+		return e.eval(slice)
+	}
+	if len(elems) == 0 {
+		return Origins{{Kind: Empty}}
+	}
+	suffix := ""
+	for _, el := range elems[1:] {
+		if isConst {
+			suffix += s
+		} else {
+			suffix += "*"
+		}
+		suffix += elemPattern(el)
+	}
+	suffix = collapseStars(suffix)
+	return e.eval(elems[0]).Map(func(a Origin) Origins {
+		if suffix == "" {
+			return Origins{a}
+		}
+		return Origins{a.AppendRaw(suffix, at)}
+	})
 }
 
 // joinOnto joins the elements of the variadic slice rest onto first.
