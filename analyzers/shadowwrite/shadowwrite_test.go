@@ -85,6 +85,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "sinkvalue/..."},
 		{dir: "projectdir"},
 		{dir: "textjoin"},
+		{dir: "dirempty"},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {
