@@ -86,6 +86,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "projectdir"},
 		{dir: "textjoin"},
 		{dir: "dirempty"},
+		{dir: "dotdir"},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {
