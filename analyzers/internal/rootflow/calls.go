@@ -328,6 +328,9 @@ func (e *engine) envVarNamed(s string, at token.Position) Origin {
 // above a state root.
 func (e *engine) parent(p ssa.Value, key string, at token.Position) Origins {
 	return e.eval(p).Map(func(a Origin) Origins {
+		if a.Kind == Empty {
+			return Origins{a} // Dir("") is ".", the working directory itself, as "" is
+		}
 		if a.Kind == Rooted && a.Path == "" {
 			return Origins{{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + lattice.ShortName(key) + " climbs above it)", Cause: CauseClimb, Root: a.Root, Path: "..", At: at}}
 		}

@@ -24,7 +24,12 @@ import (
 // cwdDefaultRule decides the edge of `if x == "." { x = <default> }` or
 // `if x == "" { x = <default> }` that took the default: it is x spelled
 // out (the working directory the user named with "."), or, for "", x with
-// its empty origin replaced by the default (withDefault).
+// its empty origin replaced by the default (withDefault). On any other
+// edge decided by x == "." (`if dest == "." { dest = os.Getwd() } else {
+// dest = p.Dest }`, or a name relative to the working directory where x
+// is "."), x is the working directory: the edge's paths relative to the
+// working directory (os.Getwd's included) are rebased onto x's origins,
+// so they are x's choice, a root, or x's shadow, as x is.
 //
 // Unsound where the default is not what x stands for (a "." that the
 // program maps to another directory of its own): that default is taken
@@ -34,29 +39,37 @@ type cwdDefaultRule struct{}
 func (cwdDefaultRule) name() string { return "cwd-default" }
 
 func (cwdDefaultRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
-	x, empty := e.cwdDefault(phi, i)
-	if x == nil {
+	x, cmp, spelled := e.cwdDefault(phi, i)
+	switch {
+	case x == nil:
 		return nil, false
+	case spelled && cmp == "":
+		// x = def when x == "": an empty x means the default.
+		return withDefault(e.eval(x), e.eval(phi.Edges[i])), true
+	case spelled:
+		// dest = os.Getwd() when dest == ".": still dest.
+		return e.eval(x), true
 	}
-	// dest = os.Getwd() when dest == ".": still dest. When dest == "", an
-	// empty dest means the default.
-	val := e.eval(x)
-	if empty {
-		val = withDefault(val, e.eval(phi.Edges[i]))
-	}
-	return val, true
+	// Another value where x == ".": x is the working directory there, so
+	// what is relative to the working directory is below x.
+	return e.eval(phi.Edges[i]).Map(func(a Origin) Origins {
+		if !cwdRelative(a) {
+			return Origins{a}
+		}
+		return e.eval(x).Map(func(b Origin) Origins { return Origins{b.AppendPath(a.Path, a.At)} })
+	}), true
 }
 
-// cwdDefault recognizes `if x == "." { x = <default> }` and
-// `if x == "" { x = <default> }`: when edge i of phi arrives only through
-// the branch where another of its edges, x, equals "." or "", the edge is
-// x spelled out (the working directory the user named with ".", or the
-// default of an empty argument), and cwdDefault returns x and whether the
-// comparison was with ""; otherwise nil.
-func (e *engine) cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
+// cwdDefault finds the comparison that decides edge i of phi: x == "."
+// or x == "" holding on every path to it. It returns x, the string
+// compared with, and whether x is also another edge of phi (`if x == "."
+// { x = <default> }`: the edge spells x out); x nil when no such
+// comparison decides the edge, or when it compares with "" and x is not
+// another edge.
+func (e *engine) cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, cmp string, spelled bool) {
 	preds := phi.Block().Preds
 	if i >= len(preds) {
-		return nil, false
+		return nil, "", false
 	}
 	for c := range e.dominating(preds[i]) {
 		x, s := c.x, c.str
@@ -65,12 +78,15 @@ func (e *engine) cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, empty bool) {
 		}
 		for j, other := range phi.Edges {
 			if j != i && other == x {
-				return x, s == ""
+				return x, s, true
 			}
 		}
-		return nil, false
+		if s == "." {
+			return x, s, false
+		}
+		return nil, "", false
 	}
-	return nil, false
+	return nil, "", false
 }
 
 // withDefault returns the origins of x after `if x == "" { x = def }`
