@@ -87,6 +87,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "textjoin"},
 		{dir: "dirempty"},
 		{dir: "dotdir"},
+		{dir: "madejoin"},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {
