@@ -348,6 +348,10 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins
 		if first, rest := firstElem(slice); first != nil {
 			return e.joinOnto(first, rest, at)
 		}
+		if first, ok := firstOfMade(slice); ok {
+			// The rest are elements below it, whatever they are.
+			return e.eval(first).Map(func(a Origin) Origins { return Origins{a.AppendPath("*", at)} })
+		}
 		return e.eval(slice)
 	}
 	if len(elems) == 0 {
@@ -454,6 +458,99 @@ func firstElem(slice ssa.Value) (first, rest ssa.Value) {
 		return elems[0], call.Call.Args[1]
 	}
 	return nil, nil
+}
+
+// firstOfMade returns, for a slice the function makes (make([]string,
+// n+1)), the one value stored at index 0, when every other write into
+// the slice is past index 0: a store at a constant index of 1 or more, or
+// at x+c with c a constant of 1 or more (strs[i+1] = r, x an index, never
+// negative where the program does not panic), or a copy into a
+// re-slice starting at such an index (copy(strs[1:], ss)). The slice may
+// be passed on only as the joined argument.
+func firstOfMade(slice ssa.Value) (ssa.Value, bool) {
+	ms, ok := slice.(*ssa.MakeSlice)
+	if !ok {
+		return nil, false
+	}
+	var first ssa.Value
+	for _, ref := range *ms.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr:
+			if k, isConst := constInt(ref.Index); isConst && k == 0 {
+				v, ok := soleStore(ref)
+				if !ok || first != nil {
+					return nil, false
+				}
+				first = v
+				continue
+			}
+			if !pastZero(ref.Index) || !onlyStored(ref) {
+				return nil, false
+			}
+		case *ssa.Slice:
+			if ref.Low == nil || !pastZero(ref.Low) || !onlyCopiedInto(ref) {
+				return nil, false
+			}
+		case *ssa.Call:
+			// the join itself
+		default:
+			return nil, false
+		}
+	}
+	return first, first != nil
+}
+
+// pastZero reports whether index v is 1 or more: a constant, or x+c with
+// a constant c of 1 or more.
+func pastZero(v ssa.Value) bool {
+	if k, ok := constInt(v); ok {
+		return k >= 1
+	}
+	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
+		k, ok := constInt(b.Y)
+		return ok && k >= 1
+	}
+	return false
+}
+
+// soleStore returns the value stored through addr when storing it is
+// addr's only use.
+func soleStore(addr *ssa.IndexAddr) (ssa.Value, bool) {
+	refs := *addr.Referrers()
+	if len(refs) != 1 {
+		return nil, false
+	}
+	st, ok := refs[0].(*ssa.Store)
+	if !ok || st.Addr != addr {
+		return nil, false
+	}
+	return st.Val, true
+}
+
+// onlyStored reports whether addr is only stored through.
+func onlyStored(addr *ssa.IndexAddr) bool {
+	for _, ref := range *addr.Referrers() {
+		if st, ok := ref.(*ssa.Store); !ok || st.Addr != addr {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyCopiedInto reports whether the re-slice s is used only as the
+// destination of the builtin copy.
+func onlyCopiedInto(s *ssa.Slice) bool {
+	for _, ref := range *s.Referrers() {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		b, ok := call.Call.Value.(*ssa.Builtin)
+		if !ok || b.Name() != "copy" || call.Call.Args[0] != s {
+			return false
+		}
+	}
+	return true
 }
 
 // sprintf evaluates fmt.Sprintf with a constant format that starts with a
