@@ -21,9 +21,15 @@
 // says so in the result.
 //
 // Idioms that real programs need for precision are rules (rules.go): each
-// is a type in a file of its own that implements one or more hooks, and
-// the core calls each hook from one place and names no rule. The list
-// rules registers them in the order their hooks run.
+// is a type in a file of its own, named after the rule without dashes
+// (ctor-objects in ctorobjects.go), that implements one or more hooks. The
+// core is every other file: it calls each hook from one place (rules.go)
+// and neither names a rule nor calls a function of a rule's file
+// (TestCoreCallsRulesOnlyThroughHooks). The list rules registers them in
+// the order their hooks run. What the core models itself is the
+// language and the library: maps (maps.go), objects through constructors
+// (ctors.go), func values, closures, channels, interface dispatch, text
+// buffers, and the knowledge table's roles.
 //
 // # Extending it
 //
@@ -43,11 +49,14 @@
 //
 // Adding an idiom rule touches no core file:
 //
-//  1. a file NAME.go with a type nameRule struct{}, a doc comment that says
-//     what it decides and where it is unsound (the word "Unsound"), a
-//     name() method returning its kebab-case name, and the hook methods it
-//     needs (rules.go: phiEdge, phiJoin, returnValue, bindArg, bindSymbol,
-//     checkValue, siteValue, siteReq, exemptStore, storeReq). If it needs a
+//  1. a file NAME.go (the rule's name without dashes) with a type
+//     nameRule struct{}, a doc comment that says what it decides and
+//     where it is unsound (the word "Unsound"), a name() method returning
+//     its kebab-case name, and the hook methods it needs (rules.go:
+//     phiEdge, edgeValue, phiJoin, returnValue, bindArg, bindSymbol,
+//     checkValue, siteValue, siteReq, exemptStore, storeReq, join,
+//     joinBase, fieldRead, madeMap/mapElem, index/indexed, ownsStore).
+//     Helpers only it uses stay in its file; the core never calls them. If it needs a
 //     fact on an origin or a requirement, add a tag to the tables in
 //     package lattice (tags.go, reqtags.go): ordering, printing, covering
 //     and meeting follow from the table;
