@@ -31,6 +31,21 @@
 // (ctors.go), func values, closures, channels, interface dispatch, text
 // buffers, and the knowledge table's roles.
 //
+// # The rule every transfer function keeps
+//
+// A value's origin is evidence: an origin the engine reports a write on
+// must be where the path really comes from. So a transfer function (a
+// knowledge role, a core model, a rule) that does not model its operation
+// exactly yields an unproven origin (Bad with the cause CauseUnproven or
+// CauseLimit, "a value the analysis cannot follow"), never a concrete one
+// it made up; and a relative name is "relative to the working directory"
+// only where it reaches the write unjoined: joined below another value
+// (filepath.Join, strings.Join with "/", a concatenation after it, a
+// slice joined whose first element is known) it is an element of that
+// value's path, and that value is the origin. docs/precision.md keeps the
+// audit of the knowledge table and the rules against this rule, with the
+// places that still break it.
+//
 // # Extending it
 //
 // Adding a sink (a function that writes a path): one entry with the Sink

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"sync"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
@@ -69,6 +70,18 @@ type Result struct {
 	// Authorities are the program's own authorities (authorities.go),
 	// named in the findings' advice; set when there are findings.
 	Authorities []AuthorityRef
+
+	// cells memoizes Concrete's resolution of each cell, by key and
+	// depth: the analyzers that read the result ask for the same cells
+	// many times, possibly at once.
+	cellsMu sync.Mutex
+	cells   map[cellDepth]Origins
+}
+
+// cellDepth names a cell resolved with depth levels of stores left.
+type cellDepth struct {
+	key   string
+	depth int
 }
 
 // Concrete replaces the Cell origins of v by what is stored into the cells,
@@ -84,12 +97,36 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		}
 		a.SetText(lattice.Of, "") // the field of whichever object (ctors.go)
 		a.SetNum(lattice.Obj, 0)
-		stored, ok := r.Stores[a.Key]
+		stored, ok := r.concreteCell(a.Key, depth)
 		if !ok {
 			return Origins{a}
 		}
-		return r.concrete(stored, depth-1).Map(func(b Origin) Origins { return Origins{b.Extend(a.Path, a.Raw, b.At)} })
+		return stored.Map(func(b Origin) Origins { return Origins{b.Extend(a.Path, a.Raw, b.At)} })
 	})
+}
+
+// concreteCell is what cell key holds, its own cells resolved with depth-1
+// levels left; ok false when nothing is stored into it.
+func (r *Result) concreteCell(key string, depth int) (Origins, bool) {
+	stored, ok := r.Stores[key]
+	if !ok {
+		return nil, false
+	}
+	k := cellDepth{key, depth}
+	r.cellsMu.Lock()
+	v, done := r.cells[k]
+	r.cellsMu.Unlock()
+	if done {
+		return v, true
+	}
+	v = r.concrete(stored, depth-1)
+	r.cellsMu.Lock()
+	if r.cells == nil {
+		r.cells = map[cellDepth]Origins{}
+	}
+	r.cells[k] = v
+	r.cellsMu.Unlock()
+	return v, true
 }
 
 // Write is one filesystem write site.
