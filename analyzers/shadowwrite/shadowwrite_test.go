@@ -88,6 +88,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "dirempty"},
 		{dir: "dotdir"},
 		{dir: "madejoin"},
+		{dir: "deferred"},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {
