@@ -278,12 +278,48 @@ func (e *engine) freeVar(fv *ssa.FreeVar) Origins {
 	}
 	var parts []Origins
 	for _, mc := range e.closures[fn] {
-		if idx < len(mc.Bindings) {
-			parts = append(parts, e.eval(mc.Bindings[idx]))
+		if idx >= len(mc.Bindings) {
+			continue
 		}
+		if a, ok := mc.Bindings[idx].(*ssa.Alloc); ok {
+			parts = append(parts, e.captured(a, mc))
+			continue
+		}
+		parts = append(parts, e.eval(mc.Bindings[idx]))
 	}
 	if len(parts) == 0 {
 		return e.bad(fv.Pos(), "a captured variable the analysis cannot follow")
+	}
+	return lattice.Union(parts...)
+}
+
+// captured is what local variable a may hold while a closure made by mc
+// runs: a store that reaches mc (the last one before it on some path, as
+// a load there would see), or any store that can run after mc. A value
+// overwritten before the closure exists (filename = Join(dir, filename)
+// before `defer func() { os.Remove(filename) }()`) is not among them.
+func (e *engine) captured(a *ssa.Alloc, mc *ssa.MakeClosure) Origins {
+	parts := []Origins{e.reaching(a, mc)}
+	scan := func(b *ssa.BasicBlock, from int) {
+		for _, instr := range b.Instrs[from:] {
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == a {
+				parts = append(parts, e.eval(st.Val))
+			}
+		}
+	}
+	b := mc.Block()
+	scan(b, slices.Index(b.Instrs, ssa.Instruction(mc))+1)
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := slices.Clone(b.Succs)
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		scan(s, 0)
+		queue = append(queue, s.Succs...)
 	}
 	return lattice.Union(parts...)
 }
