@@ -1,0 +1,37 @@
+// Package tilde: a path that starts with "~" expanded onto the home
+// directory is that path spelled out: the user's where the user typed it,
+// the program's own where the program wrote it.
+package tilde
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+var store = flag.String("store", "~/.password-store", "where the secrets are")
+
+// expand replaces a leading "~/" with the home directory.
+func expand(p string) string {
+	if len(p) > 1 && p[:2] == "~/" {
+		home, _ := os.UserHomeDir()
+		return filepath.Clean(home + p[1:])
+	}
+	return p
+}
+
+// expandPrefix does the same with strings.HasPrefix and a join.
+func expandPrefix(p string) string {
+	if strings.HasPrefix(p, "~") {
+		home, _ := os.UserHomeDir()
+		return filepath.Join(home, p[1:])
+	}
+	return p
+}
+
+func main() {
+	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)        // ok: the user's --store, "~" spelled out
+	_ = os.WriteFile(filepath.Join(expandPrefix(*store), "id"), nil, 0o600)  // ok: the same
+	_ = os.WriteFile(filepath.Join(expand("~/.myapp"), "state"), nil, 0o600) // want `home directory`
+}
