@@ -495,6 +495,9 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 	if _, ok := b.Type().Underlying().(*types.Basic); !ok {
 		return e.bad(b.Pos(), "a value the analysis cannot follow")
 	}
+	if v, ok := e.concatenated(b); ok {
+		return v
+	}
 	left := e.eval(b.X)
 	suffix := elemPattern(b.Y)
 	at := e.at(b.Pos())

@@ -38,6 +38,7 @@ var rules = []rule{
 	askedRule{},
 	projectDirRule{},
 	userDefaultsRule{},
+	tildeRule{},
 }
 
 // phiEdgeRule may decide the value a phi receives along edge i (the
@@ -136,6 +137,14 @@ type joinRule interface {
 	join(e *engine, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (v Origins, ok bool)
 }
 
+// concatRule may decide the value of the string concatenation b; ok
+// false leaves it to the next rule, and in the end to the left operand's
+// value with the right one's pattern appended.
+type concatRule interface {
+	rule
+	concat(e *engine, b *ssa.BinOp) (v Origins, ok bool)
+}
+
 // joinBaseRule refines the value of a join's first element, base, given
 // the elements rest joined below it (a path the user chose below the
 // working directory makes it the user's base).
@@ -198,6 +207,7 @@ type hooks struct {
 	join       []joinRule
 	joinBase   []joinBaseRule
 	fieldRead  []fieldReadRule
+	concat     []concatRule
 	maps       []mapRule
 	index      []indexRule
 	ownStore   []ownStoreRule
@@ -251,6 +261,9 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(fieldReadRule); ok {
 			h.fieldRead = append(h.fieldRead, r)
+		}
+		if r, ok := r.(concatRule); ok {
+			h.concat = append(h.concat, r)
 		}
 		if r, ok := r.(mapRule); ok {
 			h.maps = append(h.maps, r)
@@ -386,6 +399,17 @@ func (e *engine) fieldValue(read, x ssa.Value, field int, pos token.Pos) Origins
 		}
 	}
 	return e.cell(fieldKey(x.Type(), field, e), pos)
+}
+
+// concatenated is a rule's value for the concatenation b; ok false when
+// no rule decides it.
+func (e *engine) concatenated(b *ssa.BinOp) (Origins, bool) {
+	for _, r := range e.hooks.concat {
+		if v, ok := r.concat(e, b); ok {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // madeMap evaluates a map the function makes: what a rule says it is, or

@@ -1,6 +1,6 @@
 // Package tilde: a path that starts with "~" expanded onto the home
 // directory is that path spelled out: the user's where the user typed it,
-// the program's own where the program wrote it.
+// the program's own where the program wrote it (its literal, reported).
 package tilde
 
 import (
@@ -33,5 +33,5 @@ func expandPrefix(p string) string {
 func main() {
 	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)        // ok: the user's --store, "~" spelled out
 	_ = os.WriteFile(filepath.Join(expandPrefix(*store), "id"), nil, 0o600)  // ok: the same
-	_ = os.WriteFile(filepath.Join(expand("~/.myapp"), "state"), nil, 0o600) // want `home directory`
+	_ = os.WriteFile(filepath.Join(expand("~/.myapp"), "state"), nil, 0o600) // want `"~/.myapp/state"`
 }

@@ -1,0 +1,100 @@
+package rootflow
+
+import (
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// tildeRule: where a path x was found to start with "~" (x[:2] == "~/",
+// strings.HasPrefix(x, "~")), the home directory joined or concatenated
+// with the rest of x (x[1:], x[2:]) is x with its "~" expanded: the same
+// place x names. So the result is x's origins: the user's where the user
+// typed it, the caller's where x is a parameter; where x is a literal of
+// the program's own, the home-based path stays, and is reported as such.
+//
+// Unsound where the "home directory" the program expands onto is not the
+// one the user meant by "~" (a program that expands "~" onto another
+// user's home): the user's choice is taken for it.
+type tildeRule struct{}
+
+func (tildeRule) name() string { return "tilde" }
+
+func (tildeRule) concat(e *engine, b *ssa.BinOp) (Origins, bool) {
+	return e.tildeExpanded(b.X, b.Y, b.Block())
+}
+
+func (tildeRule) join(e *engine, first ssa.Value, rest []ssa.Value, _ string, _ token.Position) (Origins, bool) {
+	if len(rest) != 1 {
+		return nil, false
+	}
+	var blk *ssa.BasicBlock
+	if in, ok := rest[0].(ssa.Instruction); ok {
+		blk = in.Block()
+	}
+	return e.tildeExpanded(first, rest[0], blk)
+}
+
+// tildeExpanded returns x's origins when base is the home directory, rest
+// is x past its leading "~" and blk runs only where x starts with "~";
+// ok false otherwise. x's literal origins keep the home-based value.
+func (e *engine) tildeExpanded(base, rest ssa.Value, blk *ssa.BasicBlock) (Origins, bool) {
+	sl, ok := rest.(*ssa.Slice)
+	if !ok || blk == nil || sl.High != nil || sl.Low == nil {
+		return nil, false
+	}
+	if k, ok := constInt(sl.Low); !ok || k < 1 || k > 2 {
+		return nil, false
+	}
+	x := sl.X
+	home := e.eval(base)
+	if len(home) == 0 {
+		return nil, false
+	}
+	for _, a := range home {
+		if a.Kind != Bad || a.Cause != CauseHome || a.Path != "" {
+			return nil, false
+		}
+	}
+	if !e.startsWithTilde(x, blk) {
+		return nil, false
+	}
+	return e.eval(x).Map(func(a Origin) Origins {
+		if a.Kind == Bad && a.Cause == CauseLiteral {
+			return home.Map(func(h Origin) Origins {
+				return Origins{h.AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At)}
+			})
+		}
+		return Origins{a}
+	}), true
+}
+
+// startsWithTilde reports whether a condition that holds wherever blk runs
+// says x starts with "~": x[:n] == "~..." or strings.HasPrefix(x, "~...").
+func (e *engine) startsWithTilde(x ssa.Value, blk *ssa.BasicBlock) bool {
+	for c := range e.dominating(blk) {
+		if !c.holds {
+			continue
+		}
+		if c.kind == condCmp && c.isStr && strings.HasPrefix(c.str, "~") {
+			if sl, ok := c.x.(*ssa.Slice); ok && sl.X == x && (sl.Low == nil || isZero(sl.Low)) {
+				return true
+			}
+		}
+		if call, ok := c.value.(*ssa.Call); ok && len(call.Call.Args) == 2 && call.Call.Args[0] == x {
+			if fn := call.Call.StaticCallee(); fn != nil && funcKey(fn) == "strings.HasPrefix" {
+				if s, ok := constString(call.Call.Args[1]); ok && strings.HasPrefix(s, "~") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isZero reports whether v is the integer constant 0.
+func isZero(v ssa.Value) bool {
+	k, ok := constInt(v)
+	return ok && k == 0
+}
