@@ -37,7 +37,9 @@ func (tildeRule) join(e *engine, first ssa.Value, rest []ssa.Value, _ string, _ 
 }
 
 // tildeExpanded returns x's origins when base is the home directory, rest
-// is x past its leading "~" and blk runs only where x starts with "~";
+// is x past its leading "~" (the home directory: os.UserHomeDir, with or
+// without an override variable the user or root-env sets) and blk runs
+// only where x starts with "~";
 // ok false otherwise. x's literal origins keep the home-based value.
 func (e *engine) tildeExpanded(base, rest ssa.Value, blk *ssa.BasicBlock) (Origins, bool) {
 	sl, ok := rest.(*ssa.Slice)
@@ -52,10 +54,19 @@ func (e *engine) tildeExpanded(base, rest ssa.Value, blk *ssa.BasicBlock) (Origi
 	if len(home) == 0 {
 		return nil, false
 	}
+	sawHome := false
 	for _, a := range home {
-		if a.Kind != Bad || a.Cause != CauseHome || a.Path != "" {
+		switch {
+		case a.Kind == Bad && a.Cause == CauseHome && a.Path == "":
+			sawHome = true
+		case (a.Kind == Rooted || a.Kind == User) && a.Path == "":
+			// an override of the home directory (GOPASS_HOMEDIR)
+		default:
 			return nil, false
 		}
+	}
+	if !sawHome {
+		return nil, false
 	}
 	if !e.startsWithTilde(x, blk) {
 		return nil, false

@@ -21,11 +21,21 @@ func expand(p string) string {
 	return p
 }
 
-// expandPrefix does the same with strings.HasPrefix and a join.
+// userHome is the home directory, or MYAPP_ROOT where it is set (an
+// override the configuration names in root-env).
+func userHome() string {
+	if hd := os.Getenv("MYAPP_ROOT"); hd != "" {
+		return hd
+	}
+	home, _ := os.UserHomeDir()
+	return home
+}
+
+// expandPrefix does the same with strings.HasPrefix, a join and a home
+// directory with an override.
 func expandPrefix(p string) string {
 	if strings.HasPrefix(p, "~") {
-		home, _ := os.UserHomeDir()
-		return filepath.Join(home, p[1:])
+		return filepath.Join(userHome(), p[1:])
 	}
 	return p
 }
