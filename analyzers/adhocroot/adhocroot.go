@@ -242,8 +242,11 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 		// The engine records what the path is built on (its first
 		// element, or the first argument of a "%s..." format).
+		// A "~/" the user wrote, expanded onto the home directory, is no
+		// such path: the engine's tilde rule makes it the user's, and
+		// records no base for it.
 		src := c.sourceAt(call.Lparen)
-		if src == nil || !known.Has(knowledge.Format) && c.tildeExpansion(cur, call) {
+		if src == nil {
 			return
 		}
 		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src)

@@ -3,6 +3,7 @@ package rootflow
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -42,12 +43,31 @@ func (e *engine) bases() {
 					}
 					return Origins{a}
 				})
-				if homeOrEnv(v) {
+				if homeOrEnv(v) && e.builtBelow(instr.(ssa.Value)) {
 					e.res.Bases[instr.Pos()] = v
 				}
 			}
 		}
 	}
+}
+
+// builtBelow reports whether the path built, as the engine evaluates it,
+// is still below the home or config directory or an environment
+// variable: a rule may find it is another value spelled out (a user's
+// "~/x" expanded onto the home directory is the user's path), which is no
+// root built outside the authority.
+func (e *engine) builtBelow(built ssa.Value) bool {
+	for _, a := range e.eval(built) {
+		switch {
+		case a.Kind == Bad && (a.Cause == CauseHome || a.Cause == CauseEnv):
+			return true
+		case a.Kind == Cell && slices.ContainsFunc(e.cellStores(a.Key), func(b Origin) bool {
+			return b.Kind == Bad && (b.Cause == CauseHome || b.Cause == CauseEnv)
+		}):
+			return true // a package variable holding the home directory, as above
+		}
+	}
+	return false
 }
 
 // builtOn returns the base of a call building a path (the first element

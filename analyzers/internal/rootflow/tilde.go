@@ -9,7 +9,8 @@ import (
 
 // tildeRule: where a path x was found to start with "~" (x[:2] == "~/",
 // strings.HasPrefix(x, "~")), the home directory joined or concatenated
-// with the rest of x (x[1:], x[2:]) is x with its "~" expanded: the same
+// with the rest of x (x[1:], x[2:], strings.TrimPrefix(x, "~/")) is x
+// with its "~" expanded: the same
 // place x names. So the result is x's origins: the user's where the user
 // typed it, the caller's where x is a parameter; where x is a literal of
 // the program's own, the home-based path stays, and is reported as such.
@@ -42,14 +43,10 @@ func (tildeRule) join(e *engine, first ssa.Value, rest []ssa.Value, _ string, _ 
 // only where x starts with "~";
 // ok false otherwise. x's literal origins keep the home-based value.
 func (e *engine) tildeExpanded(base, rest ssa.Value, blk *ssa.BasicBlock) (Origins, bool) {
-	sl, ok := rest.(*ssa.Slice)
-	if !ok || blk == nil || sl.High != nil || sl.Low == nil {
+	x := tildeRest(rest)
+	if x == nil || blk == nil {
 		return nil, false
 	}
-	if k, ok := constInt(sl.Low); !ok || k < 1 || k > 2 {
-		return nil, false
-	}
-	x := sl.X
 	home := e.eval(base)
 	if len(home) == 0 {
 		return nil, false
@@ -79,6 +76,29 @@ func (e *engine) tildeExpanded(base, rest ssa.Value, blk *ssa.BasicBlock) (Origi
 		}
 		return Origins{a}
 	}), true
+}
+
+// tildeRest returns x when rest is x past a leading "~" or "~/": x[1:],
+// x[2:], or strings.TrimPrefix(x, "~") or (x, "~/"); nil otherwise.
+func tildeRest(rest ssa.Value) ssa.Value {
+	switch r := rest.(type) {
+	case *ssa.Slice:
+		if r.High != nil || r.Low == nil {
+			return nil
+		}
+		if k, ok := constInt(r.Low); ok && (k == 1 || k == 2) {
+			return r.X
+		}
+	case *ssa.Call:
+		fn := r.Call.StaticCallee()
+		if fn == nil || len(r.Call.Args) != 2 || funcKey(fn) != "strings.TrimPrefix" {
+			return nil
+		}
+		if s, ok := constString(r.Call.Args[1]); ok && (s == "~" || s == "~/") {
+			return r.Call.Args[0]
+		}
+	}
+	return nil
 }
 
 // startsWithTilde reports whether a condition that holds wherever blk runs
