@@ -17,4 +17,8 @@ func main() {
 	// A parameter that reaches a write through lib's calls alone is still
 	// a requirement on this caller.
 	_ = lib.Save("state.json", nil)
+
+	// A directory lib copies into an options struct passed by value: the
+	// struct's field is followed back to the parameter.
+	_ = lib.GenTree("app", "man")
 }

@@ -17,3 +17,23 @@ func (r *Runner) Run(data []byte) error {
 
 // Save writes data at path.
 func Save(path string, data []byte) error { return os.WriteFile(path, data, 0o600) }
+
+// TreeOptions says where GenTreeFromOpts renders the pages.
+type TreeOptions struct {
+	Path      string
+	Separator string
+}
+
+// GenTree renders the pages of name into dir, through an options struct
+// passed by value.
+func GenTree(name, dir string) error {
+	return GenTreeFromOpts(name, TreeOptions{Path: dir, Separator: "-"})
+}
+
+// GenTreeFromOpts renders the pages of name into opts.Path.
+func GenTreeFromOpts(name string, opts TreeOptions) error {
+	if name == "" {
+		return GenTreeFromOpts("root", opts)
+	}
+	return os.WriteFile(filepath.Join(opts.Path, name+".1"), nil, 0o644)
+}
