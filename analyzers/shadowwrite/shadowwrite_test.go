@@ -89,6 +89,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "dotdir"},
 		{dir: "madejoin"},
 		{dir: "deferred"},
+		{dir: "valueopts/..."},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {

@@ -21,7 +21,7 @@ func TestCrossModule(t *testing.T) {
 	if !strings.Contains(out, `main.go:19:14: lib.Save receives "state.json" relative to the working directory`) {
 		t.Errorf("the parameter requirement is missing:\n%s", out)
 	}
-	if !strings.Contains(out, `main.go:24:17: lib.GenTree receives "man" relative to the working directory`) {
+	if !strings.Contains(out, `main.go:23:17: lib.GenTree receives "man" relative to the working directory`) {
 		t.Errorf("the requirement through a by-value options struct is missing:\n%s", out)
 	}
 	if strings.Contains(out, "display-only") || strings.Count(out, "\n") != 2 {

@@ -12,6 +12,10 @@ import (
 type Hop struct {
 	Name string         // "store.Save", "field config.Config.LogDir"
 	Pos  token.Position // the call or store; zero when not known
+	// Object says a field hop is a store into one object the analysis
+	// follows (a new object, a constructor's), not into the field of
+	// every object of the type.
+	Object bool
 }
 
 // String returns the hop's name.

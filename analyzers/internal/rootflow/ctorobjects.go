@@ -26,10 +26,19 @@ func (ctorObjectsRule) exemptStore(_ *engine, s storeSite, r Req) bool {
 	return r.Tags.Flag(lattice.ReqAliased) && freshStore(s)
 }
 
-// fieldRead: a field read through a pointer parameter is that
-// parameter's object's field (objectCell).
+// fieldRead: a field read through a pointer parameter, or of a struct
+// parameter passed by value, is that parameter's object's field
+// (objectCell).
 func (ctorObjectsRule) fieldRead(e *engine, read, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
-	if _, ok := read.(*ssa.FieldAddr); !ok {
+	switch read.(type) {
+	case *ssa.FieldAddr:
+	case *ssa.Field:
+		// A struct passed by value (opts.Path of opts TreeOptions) is
+		// the object the caller passes, as a pointer would be.
+		if _, ok := x.(*ssa.Parameter); !ok {
+			return nil, false
+		}
+	default:
 		return nil, false
 	}
 	return e.objectCell(e.cell(fieldKey(x.Type(), field, e), pos), x), true

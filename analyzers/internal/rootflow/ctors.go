@@ -59,6 +59,11 @@ type ctorSlot struct {
 // the field of the object parameter x points to when x is a parameter of
 // a declared function.
 func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
+	if a, ok := x.(*ssa.Alloc); ok {
+		if p := spilledParam(a); p != nil {
+			x = p
+		}
+	}
 	p, ok := x.(*ssa.Parameter)
 	if !ok || e.std || len(v) != 1 || v[0].Kind != Cell {
 		return v
@@ -71,6 +76,38 @@ func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
 	a.SetText(lattice.Of, funcKey(fn))
 	a.SetNum(lattice.Obj, slices.Index(fn.Params, p)+1)
 	return Origins{a}
+}
+
+// spilledParam returns the struct parameter a local variable a is a copy
+// of, when a is set once from it and never changed (SSA keeps a struct
+// parameter in such a variable when its address is taken to read a field
+// or it is passed on); nil otherwise.
+func spilledParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			q, ok := ref.Val.(*ssa.Parameter)
+			if !ok || ref.Addr != a || p != nil {
+				return nil
+			}
+			p = q
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				if u, ok := use.(*ssa.UnOp); !ok || u.Op != token.MUL {
+					return nil // a store into a field, or the address kept
+				}
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return p
 }
 
 // plainCell is the field of every object: what a read through an object
@@ -87,6 +124,9 @@ func (e *engine) objectValue(v ssa.Value, cell string, hops int, seen map[ssa.Va
 	case *ssa.Parameter:
 		return e.objectCell(plainCell(cell), v)
 	case *ssa.Alloc:
+		if p := spilledParam(v); p != nil {
+			return e.objectValue(p, cell, hops, seen)
+		}
 		if stores, ok := newObjectStores(v, cell, e); ok {
 			if len(stores) == 0 {
 				return Origins{{Kind: Empty}} // the field keeps its zero value
@@ -280,15 +320,26 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 			return
 		}
 	case *ssa.Alloc:
+		if p := spilledParam(v); p != nil {
+			e.checkObject(p, cell, r, frames, pos, seen, queue)
+			return
+		}
 		if stores, ok := newObjectStores(v, cell, e); ok {
 			for _, st := range stores {
-				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{Name: field, Pos: e.at(st.Pos())}), queue)
+				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{Name: field, Pos: e.at(st.Pos()), Object: true}), queue)
 			}
 			return
 		}
 	case *ssa.MakeInterface:
 		e.checkObject(v.X, cell, r, frames, pos, seen, queue)
 		return
+	case *ssa.UnOp:
+		// A struct value loaded from a new object (TreeOptions{Path:
+		// dir} passed by value): that object's stores.
+		if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			e.checkObject(a, cell, r, frames, pos, seen, queue)
+			return
+		}
 	case *ssa.Const:
 		if v.IsNil() {
 			return
@@ -328,7 +379,7 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, fram
 	}
 	key := funcKey(fn)
 	name, at := lattice.ShortName(key), e.at(c.Pos())
-	outer := extend(extend(r, Hop{Name: cellName(cell), Pos: at}), Hop{Name: name, Pos: at})
+	outer := extend(extend(r, Hop{Name: cellName(cell), Pos: at, Object: true}), Hop{Name: name, Pos: at})
 	if len(frames) > 0 {
 		outer = extend(frames[len(frames)-1].r, Hop{Name: name, Pos: at})
 	}

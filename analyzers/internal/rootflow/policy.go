@@ -79,10 +79,12 @@ func (e *engine) inModule(key string) bool {
 }
 
 // throughCell reports whether a requirement reaches its write through a
-// field or package variable.
+// field or package variable shared by every object: not a store into one
+// object the analysis follows (Hop.Object), which is as precise as a
+// parameter.
 func throughCell(r Req) bool {
 	return slices.ContainsFunc(r.Via, func(hop Hop) bool {
-		return strings.HasPrefix(hop.Name, "field ") || strings.HasPrefix(hop.Name, "variable ")
+		return !hop.Object && (strings.HasPrefix(hop.Name, "field ") || strings.HasPrefix(hop.Name, "variable "))
 	})
 }
 
