@@ -80,6 +80,17 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 			return exitConfig
 		}
 	}
+	if args[0] != "-flags" {
+		// A standard library dependency needs only its types when the
+		// engine models the standard library: -rootflow.analyze-std on
+		// the command line decides that, so it is applied first.
+		setVetFlags(args[:len(args)-1], closure)
+		if vetStd(args[len(args)-1], closure) == nil {
+			return exitClean
+		}
+		// Not such a unit, or its declarations did not type-check:
+		// unitchecker runs it whole and reports what fails.
+	}
 	os.Args = append([]string{os.Args[0]}, args...)
 	unitchecker.Main(exitOnError(driver.Guard(closure), stderr, os.Exit)...) // exits
 	return exitUsage
@@ -170,6 +181,39 @@ func checkVetFlags(args []string, closure []*analysis.Analyzer) error {
 		return errs
 	}
 	return nil
+}
+
+// setVetFlags sets the -ANALYZER.FLAG[=VALUE] arguments of a vet run on
+// the analyzers of closure, as unitchecker will, so the driver can read
+// them before it hands the unit over. Values that do not parse are left
+// for unitchecker to report.
+func setVetFlags(args []string, closure []*analysis.Analyzer) {
+	byName := map[string]*analysis.Analyzer{}
+	for _, a := range closure {
+		byName[a.Name] = a
+	}
+	for i := 0; i < len(args); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		analyzer, flagName, ok := strings.Cut(name, ".")
+		if !ok || byName[analyzer] == nil {
+			continue
+		}
+		f := byName[analyzer].Flags.Lookup(flagName)
+		if f == nil {
+			continue
+		}
+		if !hasValue {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				value = "true"
+			} else if i+1 < len(args) {
+				i++
+				value = args[i]
+			} else {
+				continue
+			}
+		}
+		_ = f.Value.Set(value)
+	}
 }
 
 // exitOnError makes the Run of every analyzer in the closure of roots

@@ -41,7 +41,7 @@ import (
 // packages.LoadAllSyntax): the same packages and test variants are roots,
 // dependencies run the analyzers that have facts, a pass sees the facts
 // of all its dependencies transitively. Only the standard library is
-// skipped as a dependency when the engine models it (see stdModelled).
+// skipped as a dependency when the engine models it (see StdModelled).
 // When the go command reports errors, or a package does not type-check,
 // the go/packages driver runs instead: it reports them as it always has.
 
@@ -51,7 +51,7 @@ type unit struct {
 	path string // package path
 	root bool   // matched by the patterns (or a test variant of one)
 	run  bool   // analyzed in this run (roots, and dependencies for their facts)
-	skip bool   // a dependency whose analysis computes nothing (see stdModelled)
+	skip bool   // a dependency whose analysis computes nothing (see StdModelled)
 
 	deps       []*unit // direct imports
 	dependents []*unit // units in the run that import this one
@@ -177,7 +177,7 @@ func runUnits(ctx context.Context, opts *Options) (*Result, error) {
 		}
 	}
 	d.forDep = config.Closure(d.forDep)
-	modelled := stdModelled(closure)
+	modelled := StdModelled(closure)
 	for _, u := range d.units {
 		u.skip = !u.root && modelled && u.pkg.inGOROOT()
 	}
@@ -297,11 +297,12 @@ func (d *unitDriver) result(opts *Options) (*Result, []string) {
 	return res, nil
 }
 
-// stdModelled reports whether every analyzer with facts is, or builds on,
-// an engine that models the standard library by its tables instead of
-// analyzing it (its analyze-std flag is false): then a standard library
-// dependency exports no facts, and analyzing it would compute nothing.
-func stdModelled(closure []*analysis.Analyzer) bool {
+// StdModelled reports whether every analyzer with facts in closure is, or
+// builds on, an engine that models the standard library by its tables
+// instead of analyzing it (its analyze-std flag is false, as the flags
+// are now): then a standard library dependency exports no facts, and
+// analyzing it would compute nothing.
+func StdModelled(closure []*analysis.Analyzer) bool {
 	var models func(a *analysis.Analyzer) bool
 	models = func(a *analysis.Analyzer) bool {
 		if f := a.Flags.Lookup(analyzeStdFlag); f != nil {

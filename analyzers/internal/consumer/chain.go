@@ -13,8 +13,8 @@ import (
 
 // Chains renders the chains of one pass's findings.
 type Chains struct {
-	fset  *token.FileSet
-	files map[string]*token.File // by name, built on first use
+	pass  *analysis.Pass
+	files map[string]*token.File // the pass's parsed files by name, built on first use
 }
 
 // RegisterChain declares the -chain flag on an analyzer whose findings
@@ -30,7 +30,7 @@ func NewChains(pass *analysis.Pass) *Chains {
 	if f := pass.Analyzer.Flags.Lookup(flagname.Chain); f == nil || f.Value.String() != "true" {
 		return nil
 	}
-	return &Chains{fset: pass.Fset}
+	return &Chains{pass: pass}
 }
 
 // Chain returns a finding's path from the origin of the value to the
@@ -39,16 +39,19 @@ func NewChains(pass *analysis.Pass) *Chains {
 // finding's own position, and the write. Drivers show it as SARIF code
 // flows, JSON chains and the text output's -v lines.
 //
-// A step in a file the pass's file set does not hold (another package's,
-// under a driver that type-checks each package on its own) is placed at
-// the finding and names its position in its message, as "(at FILE:LINE:COL)":
-// see AtSuffix.
+// A step in a file the pass did not parse (another package's, under a
+// driver that type-checks each package on its own) is placed at the
+// finding and names its position in its message, as "(at FILE:LINE:COL)":
+// see AtSuffix. The file set may hold such a file, made up by the
+// importer of export data with only the lines of the declarations it
+// read, which a position cannot be mapped into: what it held would
+// depend on what the importer read.
 func (c *Chains) Chain(f *rootflow.Finding) []analysis.RelatedInformation {
 	if c == nil {
 		return nil
 	}
 	if c.files == nil {
-		c.files = fileIndex(c.fset)
+		c.files = fileIndex(c.pass)
 	}
 	files := c.files
 	var out []analysis.RelatedInformation
@@ -58,7 +61,9 @@ func (c *Chains) Chain(f *rootflow.Finding) []analysis.RelatedInformation {
 		}
 		pos := token.NoPos
 		if tf := files[p.Filename]; tf != nil && p.Line <= tf.LineCount() {
-			pos = tf.LineStart(p.Line) + token.Pos(max(p.Column-1, 0))
+			if off := tf.Offset(tf.LineStart(p.Line)) + max(p.Column-1, 0); off <= tf.Size() {
+				pos = tf.Pos(off)
+			}
 		}
 		if !pos.IsValid() {
 			pos, msg = f.Pos, msg+AtSuffix(p)
@@ -84,12 +89,13 @@ func AtSuffix(p token.Position) string {
 	return fmt.Sprintf(" (at %s:%d:%d)", p.Filename, p.Line, p.Column)
 }
 
-// fileIndex maps the file names of a file set to their files.
-func fileIndex(fset *token.FileSet) map[string]*token.File {
+// fileIndex maps the names of the pass's parsed files to their files.
+func fileIndex(pass *analysis.Pass) map[string]*token.File {
 	m := map[string]*token.File{}
-	fset.Iterate(func(f *token.File) bool {
-		m[f.Name()] = f
-		return true
-	})
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.FileStart); tf != nil {
+			m[tf.Name()] = tf
+		}
+	}
 	return m
 }

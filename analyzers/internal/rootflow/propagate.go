@@ -363,7 +363,7 @@ func (e *engine) cellStores(key string) Origins {
 func (e *engine) export() {
 	for _, fn := range e.funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || fn.Synthetic != "" || obj.Pkg() != e.pass.Pkg {
+		if !ok || fn.Parent() != nil || fn.Synthetic != "" || obj.Pkg() != e.pass.Pkg || !e.importable(obj) {
 			continue
 		}
 		key := funcKey(fn)

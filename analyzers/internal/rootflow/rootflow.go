@@ -166,6 +166,8 @@ type engine struct {
 	requirements
 	answers
 	hooks hooks // the idiom rules, by hook (rules.go)
+
+	methodValues map[*types.Func]bool // the unexported methods whose value the package takes (importable)
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {

@@ -177,3 +177,38 @@ func isZeroConst(v ssa.Value) bool {
 	s, isConst := constString(c)
 	return isConst && s == ""
 }
+
+// importable reports whether another package may ask for fn's summary:
+// not for a method with an unexported name, which is called only inside
+// its package (an interface naming it is declared there too, and a
+// promoted copy cannot be named elsewhere), unless the package takes its
+// value (x.m, T.m), which a func value can carry anywhere. Its summary
+// would be encoded, and under go vet decoded and encoded again by every
+// importer above, for no one.
+func (e *engine) importable(fn *types.Func) bool {
+	if fn.Exported() || fn.Type().(*types.Signature).Recv() == nil {
+		return true
+	}
+	if e.methodValues == nil {
+		e.methodValues = map[*types.Func]bool{}
+		var ops []*ssa.Value
+		for _, f := range e.funcs {
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					var callee *ssa.Value
+					if call, ok := instr.(ssa.CallInstruction); ok {
+						callee = &call.Common().Value
+					}
+					for _, op := range instr.Operands(ops[:0]) {
+						if g, ok := (*op).(*ssa.Function); ok && op != callee {
+							if m, ok := g.Object().(*types.Func); ok {
+								e.methodValues[m] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return e.methodValues[fn]
+}

@@ -1,0 +1,3 @@
+module example.com/chaos
+
+go 1.24
