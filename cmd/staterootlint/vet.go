@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strings"
 	"sync"
@@ -151,30 +153,13 @@ func vetConfig(u vetUnit) (*config.Config, error) {
 // analyzed. Flags unitchecker owns (-json, -c, ...) and values it cannot
 // parse are left to it: it reports those itself.
 func checkVetFlags(args []string, closure []*analysis.Analyzer) error {
-	byName := map[string]*analysis.Analyzer{}
-	for _, a := range closure {
-		byName[a.Name] = a
-	}
 	var errs config.Errors
-	for i := 0; i < len(args); i++ {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		analyzer, flagName, ok := strings.Cut(name, ".")
-		if !ok || byName[analyzer] == nil {
-			continue
+	for a := range vetFlags(args, closure) {
+		if a.bareBool {
+			continue // nothing to check
 		}
-		f := byName[analyzer].Flags.Lookup(flagName)
-		if f == nil {
-			continue
-		}
-		if !hasValue {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() || i+1 >= len(args) {
-				continue
-			}
-			i++
-			value = args[i]
-		}
-		if err := config.CheckFlag(flagName, value); err != nil {
-			errs = append(errs, &config.Error{Pos: config.Pos{Flag: "-" + name}, Key: flagName, Msg: err.Error()})
+		if err := config.CheckFlag(a.flag.Name, a.value); err != nil {
+			errs = append(errs, &config.Error{Pos: config.Pos{Flag: "-" + a.name}, Key: a.flag.Name, Msg: err.Error()})
 		}
 	}
 	if len(errs) > 0 {
@@ -188,31 +173,53 @@ func checkVetFlags(args []string, closure []*analysis.Analyzer) error {
 // them before it hands the unit over. Values that do not parse are left
 // for unitchecker to report.
 func setVetFlags(args []string, closure []*analysis.Analyzer) {
+	for a := range vetFlags(args, closure) {
+		_ = a.flag.Value.Set(a.value)
+	}
+}
+
+// vetFlagArg is one -ANALYZER.FLAG[=VALUE] argument of a vet run.
+type vetFlagArg struct {
+	name     string     // "ANALYZER.FLAG"
+	flag     *flag.Flag // the analyzer's flag
+	value    string     // its value; "true" for a bare boolean flag
+	bareBool bool       // a boolean flag given without a value
+}
+
+// vetFlags yields the arguments of a vet run that name a flag of an
+// analyzer of closure. A non-boolean flag without "=" takes the next
+// argument as its value, and is left out when it is the last.
+func vetFlags(args []string, closure []*analysis.Analyzer) iter.Seq[vetFlagArg] {
 	byName := map[string]*analysis.Analyzer{}
 	for _, a := range closure {
 		byName[a.Name] = a
 	}
-	for i := 0; i < len(args); i++ {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		analyzer, flagName, ok := strings.Cut(name, ".")
-		if !ok || byName[analyzer] == nil {
-			continue
-		}
-		f := byName[analyzer].Flags.Lookup(flagName)
-		if f == nil {
-			continue
-		}
-		if !hasValue {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-				value = "true"
-			} else if i+1 < len(args) {
-				i++
-				value = args[i]
-			} else {
+	return func(yield func(vetFlagArg) bool) {
+		for i := 0; i < len(args); i++ {
+			name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+			analyzer, flagName, ok := strings.Cut(name, ".")
+			if !ok || byName[analyzer] == nil {
 				continue
 			}
+			f := byName[analyzer].Flags.Lookup(flagName)
+			if f == nil {
+				continue
+			}
+			bare := false
+			if !hasValue {
+				if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+					value, bare = "true", true
+				} else if i+1 < len(args) {
+					i++
+					value = args[i]
+				} else {
+					continue
+				}
+			}
+			if !yield(vetFlagArg{name: name, flag: f, value: value, bareBool: bare}) {
+				return
+			}
 		}
-		_ = f.Value.Set(value)
 	}
 }
 
