@@ -64,7 +64,12 @@ func merge(a, b Origins) Origins {
 // report the value. Each step only merges origins, so widening
 // terminates.
 func Normalize(out Origins) Origins {
-	slices.SortFunc(out, Compare)
+	if len(out) < 2 {
+		return out
+	}
+	if !slices.IsSortedFunc(out, Compare) {
+		slices.SortFunc(out, Compare) // most sets arrive sorted: a Map that keeps the order
+	}
 	out = slices.Compact(out)
 	if len(out) > MaxOrigins {
 		for i := range out {
