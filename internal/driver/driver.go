@@ -194,7 +194,7 @@ func runGraph(ctx context.Context, opts *Options) (*checker.Graph, error) {
 	if err := checkConfigFiles(opts, pkgs); err != nil {
 		return nil, &ConfigError{err}
 	}
-	if err := opts.Config.Resolve(PackageLookup(pkgs)); err != nil {
+	if err := opts.Config.Resolve(withOutside(ctx, opts, PackageLookup(pkgs))); err != nil {
 		return nil, &ConfigError{err}
 	}
 	if slices.ContainsFunc(pkgs, inGOROOT) {

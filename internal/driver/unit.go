@@ -155,7 +155,7 @@ func runUnits(ctx context.Context, opts *Options) (*Result, error) {
 		return nil, &ConfigError{err}
 	}
 	if len(opts.Config.Authorities)+len(opts.Config.Sinks) > 0 {
-		if err := opts.Config.Resolve(d.lookupPackage); err != nil {
+		if err := opts.Config.Resolve(withOutside(ctx, opts, d.lookupPackage)); err != nil {
 			if d.fallback.Load() {
 				return nil, errFallBack
 			}
