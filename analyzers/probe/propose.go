@@ -246,12 +246,14 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 			}
 			c.add(source(o))
 			c.stores[at] = true
+			g.stateDirAt(c, at)
 			return
 		}
 		for _, d := range getters {
 			c := g.funcCandidate(pf, d, "memoizing method")
 			c.add(source(o))
 			c.stores[at] = true
+			g.stateDirAt(c, at)
 		}
 		return
 	}
@@ -271,6 +273,22 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 	c := g.candidate(key, pf, "package variable", decl)
 	c.add(source(o))
 	c.stores[at] = true
+	g.stateDirAt(c, at)
+}
+
+// stateDirAt takes c's state-dir name, when it has none, from the
+// declaration holding at, where its value is built.
+func (g *gatherer) stateDirAt(c *Candidate, at site) {
+	f := g.file(at.file)
+	if c.StateDir != "" || f == nil {
+		return
+	}
+	for _, d := range f.Decls {
+		if g.fset.Position(d.Pos()).Line <= at.line && at.line <= g.fset.Position(d.End()).Line {
+			c.StateDir = dotDir(d)
+			return
+		}
+	}
 }
 
 // declAt returns the candidate declared around line of file: a function

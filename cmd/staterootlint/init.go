@@ -224,7 +224,13 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 	proposed := map[*probe.Candidate]bool{}
 	families := map[string]*probe.Candidate{}
 	for _, c := range cands {
-		if c.Resolver && c.Removes >= minRemoved {
+		// A variable or field is reported once, where the path is
+		// stored into it, for every write of it.
+		need := minRemoved
+		if c.Shape == "package variable" || c.Shape == "field" {
+			need = 1
+		}
+		if c.Resolver && c.Removes >= need {
 			proposed[c] = true
 			if families[c.Family] == nil {
 				families[c.Family] = c
@@ -316,31 +322,41 @@ func ownOverride(name string) bool {
 	return !notOwn[up] && !strings.HasPrefix(up, "XDG_")
 }
 
-// outputFileVar matches the name of a variable that names a file: the
-// last word FILE, PATH, LOG, PROFILE or OUTPUT.
-var outputFileVar = regexp.MustCompile(`(?i)_(FILE|PATH|LOG|PROFILE|OUTPUT|OUT)$`)
+// outputFileVar matches the name of a variable that names an output
+// file: the last word FILE, LOG, PROFILE or OUTPUT, or FILE_PATH. A bare
+// _PATH or _DIR (PX_DB_PATH) may name state kept outside the roots.
+var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH)$`)
 
-// testSupportDir matches a directory of test support compiled as normal
-// code: test, tests, testing, testutil(s), testlib, testhelper(s), a
-// name ending in test or testing (repotest, gittesting), mock(s), fake(s).
-var testSupportDir = regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?|[a-z0-9]+test|[a-z0-9]+testing|mocks?|fakes?|[a-z0-9]*mock)$`)
+// testSupportName matches a directory that is test support by its name
+// alone: test, tests, testing, testutil(s), testlib, testhelper(s).
+var testSupportName = regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?)$`)
+
+// testSupportLike matches a name that is test support when its package
+// imports "testing" too: repotest, gittesting, mockstore, fakes.
+var testSupportLike = regexp.MustCompile(`(test|testing|mocks?|fakes?)$|^(mock|fake)`)
 
 // testSupport proposes to exclude the test-support packages of the main
-// module that have findings: a glob per outermost such directory.
+// module that have findings: a glob per outermost such directory. A
+// directory is test support by its name (testutil), or by a name like
+// one (repotest, mockstore) and a package that imports "testing"; a
+// package named so that does not import it (latest) is ordinary code.
 func testSupport(findings []finding, dir string) []entry {
 	root, err := config.ModuleRoot(dir)
 	if err != nil || root == "" {
 		return nil
 	}
 	count := map[string]int{}
+	imports := map[string]bool{}
 	for _, f := range findings {
-		rel, err := filepath.Rel(root, filepath.Dir(f.Pos.Filename))
-		if err != nil || strings.HasPrefix(rel, "..") {
+		fdir := filepath.Dir(f.Pos.Filename)
+		rel, err := filepath.Rel(root, fdir)
+		if err != nil || strings.HasPrefix(rel, "..") || rel == "." {
 			continue
 		}
 		parts := strings.Split(filepath.ToSlash(rel), "/")
 		for i, p := range parts {
-			if testSupportDir.MatchString(p) {
+			sub := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
+			if testSupportName.MatchString(p) || testSupportLike.MatchString(p) && importsTesting(sub, imports) {
 				count[strings.Join(parts[:i+1], "/")+"/**"]++
 				break
 			}
@@ -352,6 +368,33 @@ func testSupport(findings []finding, dir string) []entry {
 	}
 	slices.SortFunc(out, func(a, b entry) int { return cmp.Compare(a.value, b.value) })
 	return out
+}
+
+// importsTesting reports whether a non-test file of the package in dir
+// imports "testing" (memoized in seen).
+func importsTesting(dir string, seen map[string]bool) bool {
+	if v, ok := seen[dir]; ok {
+		return v
+	}
+	seen[dir] = false
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"testing"` {
+				seen[dir] = true
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shortPos renders "/abs/dir/file.go:12:3" as "file.go:12".
@@ -416,13 +459,46 @@ func libraryApps(dir string) []libraryApp {
 		if f, err = parser.ParseFile(fset, path, nil, 0); err != nil {
 			return nil
 		}
+		consts := packageConsts(fset, filepath.Dir(path))
+		appOf := func(arg ast.Expr) (string, bool) {
+			switch arg := arg.(type) {
+			case *ast.BasicLit:
+				if arg.Kind == token.STRING {
+					s, err := strconv.Unquote(arg.Value)
+					return s, err == nil
+				}
+			case *ast.Ident:
+				s, ok := consts[arg.Name]
+				return s, ok
+			}
+			return "", false
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
+			// stateroots.DirConfig{App: app}
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "DirConfig" {
+					for _, e := range lit.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok {
+							if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "App" {
+								if app, ok := appOf(kv.Value); ok && app != "" && !seen[app] {
+									seen[app] = true
+									pos := fset.Position(lit.Pos())
+									out = append(out, libraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+								}
+							}
+						}
+					}
+				}
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) == 0 {
 				return true
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if id, isID := sel.X.(*ast.Ident); !ok || !isID || id.Name != local {
+			if !ok {
+				return true
+			}
+			if id, isID := sel.X.(*ast.Ident); !isID || id.Name != local {
 				return true
 			}
 			// The app argument: RepoStateRoot(root, app), GlobalStateRoot(app, opts...).
@@ -435,11 +511,7 @@ func libraryApps(dir string) []libraryApp {
 			case "GlobalStateRoot", "CacheRoot", "TempRoot", "GlobalEnvVar", "DefaultMarkers":
 				arg = call.Args[0]
 			}
-			lit, ok := arg.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			if app, err := strconv.Unquote(lit.Value); err == nil && app != "" && !seen[app] {
+			if app, ok := appOf(arg); ok && app != "" && !seen[app] {
 				seen[app] = true
 				pos := fset.Position(call.Pos())
 				out = append(out, libraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
@@ -449,6 +521,41 @@ func libraryApps(dir string) []libraryApp {
 		return nil
 	})
 	slices.SortFunc(out, func(a, b libraryApp) int { return cmp.Compare(a.app, b.app) })
+	return out
+}
+
+// packageConsts returns the string constants declared at package level
+// in the non-test files of dir, by name.
+func packageConsts(fset *token.FileSet, dir string) map[string]string {
+	out := map[string]string{}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, 0)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i < len(vs.Values) {
+						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							if v, err := strconv.Unquote(lit.Value); err == nil {
+								out[name.Name] = v
+							}
+						}
+					}
+				}
+			}
+		}
+	}
 	return out
 }
 
@@ -476,7 +583,7 @@ func (p *proposalData) render(patterns []string) string {
 		}
 		what := fmt.Sprintf("resolves a directory from %s", c.Sources())
 		if c.Shape != "function" {
-			what = c.Shape + ", " + what
+			what = "(" + c.Shape + ") " + what
 		}
 		effect := "as an authority it removes " + plural(c.Removes, "finding", "findings")
 		if why := p.why[c]; why != "" {
