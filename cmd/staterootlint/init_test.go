@@ -147,7 +147,7 @@ func TestInitShapes(t *testing.T) {
 		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", // decoys and the wrapper
 		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
 		"state-dir: .local", "state-dir: .config", // XDG parents
-		"- SHAPES_SPOOL", // a directory, not the file
+		"- SHAPES_SPOOL",  // a directory, not the file
 		"internal/latest", // not test support
 	} {
 		if strings.Contains(out, not) {
