@@ -230,7 +230,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		if c.Shape == "package variable" || c.Shape == "field" {
 			need = 1
 		}
-		if c.Resolver && c.Removes >= need {
+		if c.Resolver && len(c.Home) > 0 && c.Removes >= need {
 			proposed[c] = true
 			if families[c.Family] == nil {
 				families[c.Family] = c
@@ -238,7 +238,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		}
 	}
 	for _, c := range cands {
-		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && familyShape(c, first) {
+		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && len(c.Home) > 0 && familyShape(c, first) {
 			proposed[c] = true
 			p.why[c] = "a sibling of " + first.Short
 		}
@@ -247,6 +247,9 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		switch {
 		case proposed[c]:
 			p.authorities = append(p.authorities, c)
+		case len(c.Home) == 0:
+			// Built on environment variables alone: no resolver; an
+			// override of the program's below (root-env), or not a root.
 		case c.Module != "" || c.Removes == 0:
 			// A dependency's function nobody's findings pass through is
 			// not the program's business; one of the program's own that
@@ -266,6 +269,28 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 			if !seen[e] && ownOverride(e) {
 				seen[e] = true
 				p.rootEnv = append(p.rootEnv, entry{e, "the override " + c.Short + " reads"})
+			}
+		}
+	}
+	// An environment variable that alone fills a variable or field the
+	// program writes under, named like the authorities' own overrides
+	// (HELM_PLUGINS beside HELM_DATA_HOME), overrides one of the
+	// program's paths.
+	prefixes := map[string]string{}
+	for _, e := range p.rootEnv {
+		if pre, _, ok := strings.Cut(e.value, "_"); ok {
+			prefixes[pre+"_"] = e.value
+		}
+	}
+	for _, c := range cands {
+		if len(c.Home) > 0 || c.Removes == 0 || c.Module != "" {
+			continue
+		}
+		for _, e := range c.Env {
+			pre, _, ok := strings.Cut(e, "_")
+			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && ownOverride(e) {
+				seen[e] = true
+				p.rootEnv = append(p.rootEnv, entry{e, fmt.Sprintf("fills %s, which the program writes under; named like %s", c.Short, other)})
 			}
 		}
 	}
