@@ -25,6 +25,10 @@ type FindingOrigin struct {
 	// Path is the pattern below the origin ("" when the origin itself is
 	// written: an environment variable naming the file).
 	Path string
+	// Lit is the literal the path starts with, if any, and Rel says it
+	// is relative to the working directory.
+	Lit string
+	Rel bool
 }
 
 // FindingOrigins is what the Origins analyzer returns for a package.
@@ -59,6 +63,8 @@ var Origins = &analysis.Analyzer{
 				Cause: string(f.Origin.Cause),
 				Src:   f.Origin.Src,
 				Path:  f.Origin.Path,
+				Lit:   f.Origin.Lit,
+				Rel:   f.Origin.Rel,
 			})
 		}
 		if len(out.Findings) == 0 {

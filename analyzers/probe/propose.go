@@ -49,6 +49,12 @@ type Candidate struct {
 	// directory. A candidate built on the home directory alone is an
 	// ad hoc root, not a resolver.
 	Resolver bool
+	// Repo says its value is a dot-directory relative to the working
+	// directory (the repository the program runs in): "<repo>/.app",
+	// "<repo>/.git/app"; its kind is repo.
+	Repo bool
+	// RepoDir is that directory: ".app", ".git/app".
+	RepoDir string
 	// Removes counts the findings whose offending origin arose in it
 	// (or, for a variable or field, was stored into it): what declaring
 	// it an authority removes.
@@ -61,6 +67,7 @@ type Candidate struct {
 	from, to int           // its declaration's lines in file
 	stores   map[site]bool // for variables, fields and their getters: where their values are built
 	receiver string        // methods: the receiver type's name
+	lits     [][2]string   // repo candidates: the relative literals (and patterns below) of their results
 }
 
 // site is a line of a file.
@@ -72,6 +79,9 @@ type site struct {
 // Kind is the root kind to declare the candidate with: cache when every
 // home-like source it is built on is a cache directory, global otherwise.
 func (c *Candidate) Kind() string {
+	if c.Repo && len(c.Home) == 0 {
+		return "repo"
+	}
 	if len(c.Home) == 0 {
 		return "global"
 	}
@@ -94,6 +104,9 @@ func (c *Candidate) Sources() string {
 		if !strings.HasPrefix(h, "$") {
 			parts = append(parts, h)
 		}
+	}
+	if c.Repo {
+		parts = append(parts, "the repository's "+c.RepoDir)
 	}
 	if len(parts) <= 1 {
 		return strings.Join(parts, "")
@@ -151,11 +164,14 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin) []*Candidate {
 	// unexported functions have no facts of their own (objectpath does
 	// not name them), but their origins arise in them.
 	for _, o := range origins {
-		if o.File == "" || o.Cause != string(rootflow.CauseHome) && !strings.HasPrefix(o.Src, "$") {
+		src := o.Src
+		if d := repoDotDirOf(o.Lit, o.Path, o.Rel); d != "" && o.File != "" {
+			src = "<repo>/" + d
+		} else if o.File == "" || o.Cause != string(rootflow.CauseHome) && !strings.HasPrefix(o.Src, "$") {
 			continue
 		}
 		if c := g.declAt(o.File, o.Line); c != nil {
-			c.add(o.Src)
+			c.add(src)
 		}
 	}
 	out := make([]*Candidate, 0, len(g.byName))
@@ -184,9 +200,40 @@ type gatherer struct {
 }
 
 // homeOrEnv reports whether o is an origin a resolver is built on: the
-// home or a platform directory, or an environment variable.
+// home or a platform directory, an environment variable, or a
+// dot-directory relative to the working directory (repoDotDir).
 func homeOrEnv(o rootflow.Origin) bool {
-	return o.Kind == rootflow.Bad && o.At.IsValid() && (o.Cause == rootflow.CauseHome || o.EnvVar() != "")
+	return o.Kind == rootflow.Bad && (o.At.IsValid() && (o.Cause == rootflow.CauseHome || o.EnvVar() != "") || repoDotDir(o) != "")
+}
+
+// repoDotDir returns the dot-directory a relative literal origin starts
+// with (".task" of ".task/remote", ".git/app"), or "": the shape of a
+// state root under the repository the program runs in. An XDG parent
+// (".config") is no program's own.
+func repoDotDir(o rootflow.Origin) string {
+	if o.Kind != rootflow.Bad {
+		return ""
+	}
+	return repoDotDirOf(o.Lit, o.Path, o.Rel)
+}
+
+// repoDotDirOf is repoDotDir of an origin's literal, the pattern below
+// it and its relativity.
+func repoDotDirOf(lit, below string, rel bool) string {
+	if !rel || lit == "" {
+		return ""
+	}
+	if below != "" {
+		lit += "/" + below
+	}
+	first, rest, _ := strings.Cut(strings.TrimPrefix(lit, "./"), "/")
+	if first == ".git" && rest != "" {
+		return ".git/" + strings.SplitN(rest, "/", 2)[0]
+	}
+	if dotDirName.MatchString(first) && !xdgParents[first] && first != ".git" {
+		return first
+	}
+	return ""
 }
 
 // result records origin o of a result of the function (objectpath obj)
@@ -196,11 +243,20 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 	if !homeOrEnv(o) {
 		return
 	}
-	c := g.declAt(o.At.Filename, o.At.Line)
+	var c *Candidate
+	if o.At.IsValid() {
+		c = g.declAt(o.At.Filename, o.At.Line)
+	} else if !strings.Contains(obj, ".") {
+		// A literal has no position: it is the function's own.
+		c = g.funcNamed(pf, obj)
+	}
 	if c == nil {
 		return
 	}
 	c.add(source(o))
+	if d := repoDotDir(o); d != "" {
+		c.lits = append(c.lits, [2]string{o.Lit, o.Path})
+	}
 	if where := g.byDir[filepath.Dir(o.At.Filename)]; where != nil && where.Path != pf.Path && !strings.Contains(obj, ".") {
 		c.Wrappers = append(c.Wrappers, lattice.ShortName(pf.Path+"."+obj))
 	}
@@ -289,6 +345,19 @@ func (g *gatherer) stateDirAt(c *Candidate, at site) {
 			return
 		}
 	}
+}
+
+// funcNamed returns the candidate for the package-level function name of
+// pf, when it returns a path.
+func (g *gatherer) funcNamed(pf *driver.PackageFacts, name string) *Candidate {
+	for _, f := range g.dir(pf.Dir) {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name && returnsPath(fd) {
+				return g.funcCandidate(pf, fd, "")
+			}
+		}
+	}
+	return nil
 }
 
 // declAt returns the candidate declared around line of file: a function
@@ -388,6 +457,12 @@ func (g *gatherer) candidate(name string, pf *driver.PackageFacts, shape string,
 func (c *Candidate) add(src string) {
 	env, ok := strings.CutPrefix(src, "$")
 	switch {
+	case strings.HasPrefix(src, "<repo>/"):
+		c.Repo = true
+		c.RepoDir = strings.TrimPrefix(src, "<repo>/")
+		if c.StateDir == "" && !strings.HasPrefix(c.RepoDir, ".git/") {
+			c.StateDir = c.RepoDir
+		}
 	case !ok:
 		c.Home = append(c.Home, src)
 	case strings.HasPrefix(env, "XDG_") || platformDirVar[strings.ToUpper(env)]:
@@ -406,6 +481,9 @@ var platformDirVar = map[string]bool{"HOME": true, "USERPROFILE": true, "APPDATA
 func source(o rootflow.Origin) string {
 	if env := o.EnvVar(); env != "" {
 		return "$" + env
+	}
+	if d := repoDotDir(o); d != "" {
+		return "<repo>/" + d
 	}
 	return o.Src
 }
@@ -570,6 +648,9 @@ func homeOnly(src string) bool {
 // resolverShaped reports whether c reads more than the home directory:
 // an override variable, an XDG variable, a platform's directory.
 func resolverShaped(c *Candidate) bool {
+	if c.Repo {
+		return true
+	}
 	for _, h := range c.Home {
 		if !homeOnly(h) {
 			return true
@@ -588,8 +669,27 @@ func resolverShaped(c *Candidate) bool {
 // stored into it.
 func attribute(cands []*Candidate, origins []FindingOrigin) {
 	counted := map[*Candidate]map[string]bool{}
+	count := func(c *Candidate, pos string) {
+		if counted[c] == nil {
+			counted[c] = map[string]bool{}
+		}
+		if !counted[c][pos] {
+			counted[c][pos] = true
+			c.Removes++
+		}
+	}
 	for _, o := range origins {
-		if o.File == "" || o.Cause != string(rootflow.CauseHome) && !strings.HasPrefix(o.Src, "$") {
+		if o.File == "" {
+			// A literal has no position: the candidate whose results
+			// start with the same relative literal holds it.
+			for _, c := range cands {
+				if slices.ContainsFunc(c.lits, func(l [2]string) bool {
+					return o.Rel && l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
+				}) {
+					count(c, o.Pos)
+					break
+				}
+			}
 			continue
 		}
 		var best *Candidate
@@ -608,15 +708,8 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 				}
 			}
 		}
-		if best == nil {
-			continue
-		}
-		if counted[best] == nil {
-			counted[best] = map[string]bool{}
-		}
-		if !counted[best][o.Pos] {
-			counted[best][o.Pos] = true
-			best.Removes++
+		if best != nil {
+			count(best, o.Pos)
 		}
 	}
 }

@@ -18,13 +18,17 @@ var dotDirName = regexp.MustCompile(`^\.[A-Za-z0-9][A-Za-z0-9._-]*$`)
 // directory, never a program's own state-dir.
 var xdgParents = map[string]bool{".config": true, ".local": true, ".cache": true, ".share": true, ".state": true}
 
+// notStateDir are dot-directories that are no program's own: the XDG
+// parents and the git directory (a program's directory is inside it).
+func notStateDir(name string) bool { return xdgParents[name] || name == ".git" }
+
 // dotDir returns the first string literal in decl that names a program's
 // own dot directory: the name a resolver joins onto the home directory.
 func dotDir(decl ast.Node) string {
 	var name string
 	ast.Inspect(decl, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && name == "" {
-			if s, err := strconv.Unquote(lit.Value); err == nil && dotDirName.MatchString(s) && !xdgParents[s] {
+			if s, err := strconv.Unquote(lit.Value); err == nil && dotDirName.MatchString(s) && !notStateDir(s) {
 				name = s
 			}
 		}

@@ -230,7 +230,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		if c.Shape == "package variable" || c.Shape == "field" {
 			need = 1
 		}
-		if c.Resolver && len(c.Home) > 0 && c.Removes >= need {
+		if c.Resolver && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
 			proposed[c] = true
 			if families[c.Family] == nil {
 				families[c.Family] = c
@@ -238,7 +238,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		}
 	}
 	for _, c := range cands {
-		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && len(c.Home) > 0 && familyShape(c, first) {
+		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) {
 			proposed[c] = true
 			p.why[c] = "a sibling of " + first.Short
 		}
@@ -247,7 +247,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		switch {
 		case proposed[c]:
 			p.authorities = append(p.authorities, c)
-		case len(c.Home) == 0:
+		case len(c.Home) == 0 && !c.Repo:
 			// Built on environment variables alone: no resolver; an
 			// override of the program's below (root-env), or not a root.
 		case c.Module != "" || c.Removes == 0:
@@ -283,7 +283,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		}
 	}
 	for _, c := range cands {
-		if len(c.Home) > 0 || c.Removes == 0 || c.Module != "" {
+		if len(c.Home) > 0 || c.Repo || c.Removes == 0 || c.Module != "" {
 			continue
 		}
 		for _, e := range c.Env {
@@ -299,7 +299,11 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 	for _, main := range []bool{true, false} {
 		for _, c := range p.authorities {
 			if p.stateDir.value == "" && c.StateDir != "" && (c.Module == "") == main {
-				p.stateDir = entry{c.StateDir, "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")}
+				why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
+				if len(c.Home) == 0 {
+					why = "the repository's directory " + c.Short + " resolves"
+				}
+				p.stateDir = entry{c.StateDir, why}
 			}
 		}
 	}

@@ -108,8 +108,10 @@ func TestInitExample(t *testing.T) {
 // function in the same package), a dependency's resolver the program
 // wraps, platform variables that are inputs rather than overrides and an
 // XDG parent that is not the state-dir, an env variable naming the output
-// file (beside one naming a directory), and test support compiled as
-// normal code (beside a package whose name only ends like it).
+// file (beside one naming a directory), test support compiled as normal
+// code (beside a package whose name only ends like it), and a directory
+// inside the repository's git directory (beside a relative directory
+// that is no dot-directory).
 func TestInitShapes(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
 	if code != exitClean {
@@ -130,6 +132,8 @@ func TestInitShapes(t *testing.T) {
 		// the innermost resolver, in the dependency, and its wrapper
 		"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a directory from $XDG_DATA_HOME and os.UserHomeDir; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global\n",
 		"  - example.com/initshapes/internal/plat.Dir=global\n",
+		// a root under the repository: kind repo
+		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
 		"user-env:\n  # names the file written at main.go:29: a path the user chose\n  - SHAPES_DUMP_FILE\n",
@@ -144,9 +148,9 @@ func TestInitShapes(t *testing.T) {
 		}
 	}
 	for _, not := range []string{
-		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", // decoys and the wrapper
+		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", // decoys and the wrapper
 		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
-		"state-dir: .local", "state-dir: .config", // XDG parents
+		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
 		"- SHAPES_SPOOL",  // a directory, not the file
 		"internal/latest", // not test support
 	} {

@@ -11,6 +11,7 @@ import (
 	"example.com/initshapes/internal/memo"
 	"example.com/initshapes/internal/paths"
 	"example.com/initshapes/internal/plat"
+	"example.com/initshapes/internal/repo"
 	"example.com/initshapes/internal/testutil"
 	"example.com/initshapes/internal/vars"
 )
@@ -20,6 +21,7 @@ func main() {
 	memo.Save(&memo.Dirs{})
 	family.Save()
 	plat.Save()
+	repo.Save()
 	latest.Mark()
 	testutil.Fixture(nil)
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db"), nil, 0o644)
