@@ -136,7 +136,7 @@ func TestInitShapes(t *testing.T) {
 		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:29: a path the user chose\n  - SHAPES_DUMP_FILE\n",
+		"user-env:\n  # names the file written at main.go:31: a path the user chose\n  - SHAPES_DUMP_FILE\n",
 		"state-dir: .shapes\n",
 		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
