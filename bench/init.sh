@@ -7,7 +7,8 @@
 # For each program it copies the pinned module (bench/program.sh), runs
 # `staterootlint init` there on the program's package patterns (timed),
 # keeps the proposal in $INIT_OUT (default: a scratch directory, removed
-# at the end), runs staterootlint with the proposal written unchanged and
+# at the end), runs staterootlint with the proposal written unchanged (from
+# the cache init's checking run filled, in the scratch directory) and
 # scores the findings against sites.tsv (bench/score), as
 # bench/precision.sh scores the hand-written file. The hand-written file's
 # figures are the program's `expect` (the ones bench/precision.sh last
@@ -29,6 +30,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 out=${INIT_OUT:-$work/proposals}
 mkdir -p "$out"
+# A cache of our own: init's checking run fills it, and the scoring run
+# with the proposal written unchanged reads it (as a user's next run would).
+export XDG_CACHE_HOME=$work/cache
 
 if (($#)); then programs=("$@"); else
 	programs=()
@@ -62,7 +66,7 @@ for p in "${programs[@]}"; do
 		continue
 	fi
 	rc=0
-	(cd "$copy" && "$work/staterootlint" --no-cache --quiet --config "$out/$p.yaml" --format json "${patterns[@]}") >"$work/$p.json" 2>"$work/$p.err" || rc=$?
+	(cd "$copy" && "$work/staterootlint" --quiet --config "$out/$p.yaml" --format json "${patterns[@]}") >"$work/$p.json" 2>"$work/$p.err" || rc=$?
 	if ((rc > 1)); then
 		echo "init: staterootlint with the proposal on $p exited $rc:" >&2
 		cat "$work/$p.err" >&2

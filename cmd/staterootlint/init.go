@@ -66,6 +66,7 @@ func (c *cli) init(args []string) int {
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress line on stderr")
+	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the analysis cache")
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(c.stdout, "Usage:\n  %s init [flags] [packages]\n\nProposes a %s for the packages (default ./...): the program's own\nstate-directory resolvers (functions, memoizing methods, package variables,\nin the program or a dependency) as authorities, the program's own override\nvariables as root-env, its dot-directory as state-dir, test support left out.\nWith --check it compares the existing file with the proposal: exit 0 when\nthey agree, 1 when they differ (the differences on stdout), 78 when there is\nno file.\n\nFlags:\n%s",
 			progname, config.FileName, fs.FlagUsagesWrapped(80))
@@ -136,10 +137,11 @@ func (c *cli) init(args []string) int {
 		return checkDiffers
 	}
 
-	// One run checks the whole proposal.
+	// One run checks the whole proposal. It keeps its results in the
+	// cache (unless --no-cache): the first run with the file written
+	// unchanged finds them there.
 	opts = c.driverOptions(req)
 	opts.Config, opts.ExplicitConfig = unprovenComputed(cfg), true
-	opts.CacheDir = ""
 	res, err = driver.Run(context.Background(), opts)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: internal error: the proposal does not run: %v; please report it\n%s", progname, err, text)
