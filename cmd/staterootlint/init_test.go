@@ -191,3 +191,24 @@ func TestInitCheck(t *testing.T) {
 		t.Errorf("init --check on an edited file: exit %d, want %d and the lines\n%s\ngot\n%s%s", code, checkDiffers, want, out, errOut)
 	}
 }
+
+// TestOwnOverrideAndOutputFile: the rules that keep a resolver's inputs
+// out of root-env and pick user-env's output files.
+func TestOwnOverrideAndOutputFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"APP_HOME": true, "GH_CONFIG_DIR": true, "HOME": false, "XDG_CONFIG_HOME": false,
+		"LocalAppData": false, "AppData": false, "USERPROFILE": false, "TMPDIR": false,
+	} {
+		if got := ownOverride(name); got != want {
+			t.Errorf("ownOverride(%s) = %v, want %v", name, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"APP_DUMP_FILE": true, "APP_DEBUG_LOG": true, "APP_CPU_PROFILE": true, "DIRENV_DUMP_FILE_PATH": true,
+		"PX_DB_PATH": false, "APP_CONFIG_DIR": false, "APP_HOME": false,
+	} {
+		if got := outputFileVar.MatchString(name); got != want {
+			t.Errorf("outputFileVar(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
