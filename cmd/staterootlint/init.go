@@ -240,7 +240,9 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		}
 	}
 	for _, c := range cands {
-		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) {
+		// In a dependency, only the siblings the program reaches: a
+		// library's every resolver is not the program's.
+		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
 			proposed[c] = true
 			p.why[c] = "a sibling of " + first.Short
 		}
