@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"io"
 	iofs "io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -320,9 +321,34 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		seen[name] = true
 		p.userEnv = append(p.userEnv, entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
 	}
+	// root-env, again: a variable of the program's own, named as a
+	// directory (KOCACHE, APP_DIR, APP_HOME, APP_ROOT), that the program
+	// reads itself and writes under in at least minRemoved places is a
+	// root override without a resolver function.
+	dirUses := map[string]map[string]bool{}
+	for _, o := range origins {
+		name, ok := strings.CutPrefix(o.Src, "$")
+		if !ok || seen[name] || !ownOverride(name) || !dirVar.MatchString(name) || heldByAny(p.authorities, o) {
+			continue
+		}
+		if dirUses[name] == nil {
+			dirUses[name] = map[string]bool{}
+		}
+		dirUses[name][o.Pos] = true
+	}
+	for _, name := range slices.Sorted(maps.Keys(dirUses)) {
+		if n := len(dirUses[name]); n >= minRemoved {
+			seen[name] = true
+			p.rootEnv = append(p.rootEnv, entry{name, fmt.Sprintf("a directory the program writes under (%s), read where it is used", plural(n, "finding", "findings"))})
+		}
+	}
 	p.exclude = testSupport(findings, dir)
 	return p
 }
+
+// dirVar matches the name of a variable that names a directory: the
+// name ends in CACHE, DIR, HOME or ROOT.
+var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
 
 // familyShape reports whether c belongs with first: of a family of
 // functions, the functions (not a variable next to them); of a type, its

@@ -111,7 +111,8 @@ func TestInitExample(t *testing.T) {
 // file (beside one naming a directory), test support compiled as normal
 // code (beside a package whose name only ends like it), and a directory
 // inside the repository's git directory (beside a relative directory
-// that is no dot-directory).
+// that is no dot-directory), and a directory variable the program reads
+// where it writes under it (beside one it writes under once).
 func TestInitShapes(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
 	if code != exitClean {
@@ -135,8 +136,9 @@ func TestInitShapes(t *testing.T) {
 		// a root under the repository: kind repo
 		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
+		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:31: a path the user chose\n  - SHAPES_DUMP_FILE\n",
+		"user-env:\n  # names the file written at main.go:32: a path the user chose\n  - SHAPES_DUMP_FILE\n",
 		"state-dir: .shapes\n",
 		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",

@@ -22,6 +22,7 @@ func main() {
 	family.Save()
 	plat.Save()
 	repo.Save()
+	cacheWrites()
 	latest.Mark()
 	testutil.Fixture(nil)
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db"), nil, 0o644)
@@ -30,4 +31,11 @@ func main() {
 	// environment is not a file (the decoy of user-env).
 	_ = os.WriteFile(os.Getenv("SHAPES_DUMP_FILE"), nil, 0o644)
 	_ = os.WriteFile(filepath.Join(os.Getenv("SHAPES_SPOOL"), "x"), nil, 0o644)
+}
+
+// cacheWrites writes under $SHAPESCACHE, read where it is used: a root
+// override without a resolver function.
+func cacheWrites() {
+	_ = os.WriteFile(filepath.Join(os.Getenv("SHAPESCACHE"), "a"), nil, 0o644)
+	_ = os.WriteFile(filepath.Join(os.Getenv("SHAPESCACHE"), "b"), nil, 0o644)
 }
