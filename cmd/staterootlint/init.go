@@ -6,19 +6,20 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/constant"
-	"go/types"
+	"go/parser"
+	"go/token"
 	"io"
 	iofs "io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/staterootlint/staterootlint/analyzers/probe"
 	"github.com/staterootlint/staterootlint/internal/config"
@@ -36,37 +37,46 @@ func (c *cli) noConfigHint(dir string) {
 }
 
 // minRemoved is how many findings a resolver must account for to be
-// proposed: a state directory feeds many writes, and a function that
-// feeds one is as likely a single shadow write as a resolver.
+// proposed on its own: a state directory feeds many writes, and a
+// function that feeds one is as likely a single shadow write as a
+// resolver. A sibling of a proposed resolver is proposed whatever it
+// removes.
 const minRemoved = 2
 
 // maxNotProposed bounds the "not proposed" comments.
 const maxNotProposed = 5
 
-// resolver is a candidate init proposes, with what it removes.
-type resolver struct {
-	*probe.Candidate
-	removes int // findings it removes as an authority
-}
+// Exit codes of init --check.
+const (
+	checkSame    = exitClean    // the file declares what init proposes
+	checkDiffers = exitFindings // it does not: the differences are listed
+)
 
-// init is the init subcommand: it proposes a configuration file.
+// init is the init subcommand: it proposes a configuration file, or with
+// --check compares the existing one with the proposal.
 func (c *cli) init(args []string) int {
 	var f flags
-	var write bool
+	var write, check bool
 	var output string
 	fs := pflag.NewFlagSet(progname+" init", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&write, "write", false, "write the proposal to --output as well as printing it (never over an existing file)")
 	fs.StringVarP(&output, "output", "o", config.FileName, "the `FILE` --write creates, relative to -C")
+	fs.BoolVar(&check, "check", false, "compare the existing "+config.FileName+" with the proposal and list the differences (exit 1 when they differ)")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
 	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress line on stderr")
+	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the analysis cache")
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprintf(c.stdout, "Usage:\n  %s init [flags] [packages]\n\nProposes a %s for the packages (default ./...): the program's own\nstate-directory resolvers as authorities, their override variables as\nroot-env, the state-dir name; tests and generated code left out.\n\nFlags:\n%s",
+		fmt.Fprintf(c.stdout, "Usage:\n  %s init [flags] [packages]\n\nProposes a %s for the packages (default ./...): the program's own\nstate-directory resolvers (functions, memoizing methods, package variables,\nin the program or a dependency) as authorities, the program's own override\nvariables as root-env, its dot-directory as state-dir, test support left out.\nWith --check it compares the existing file with the proposal: exit 0 when\nthey agree, 1 when they differ (the differences on stdout), 78 when there is\nno file.\n\nFlags:\n%s",
 			progname, config.FileName, fs.FlagUsagesWrapped(80))
 		return exitClean
 	} else if err != nil {
 		return c.usageError("init: %v", err)
+	}
+	if write && check {
+		return c.usageError("init: --write and --check exclude each other")
 	}
 	target := userPath(f.dir, output)
 	if write {
@@ -75,61 +85,70 @@ func (c *cli) init(args []string) int {
 			return exitConfig
 		}
 	}
-	engine := findAnalyzer(c.suite, "rootflow")
-	if engine == nil {
+	if findAnalyzer(c.suite, "rootflow") == nil {
 		return c.usageError("init needs the rootflow engine, which this build does not have")
 	}
 	req, code := c.newRequest(f, fs.Args(), c.suite)
 	if code != exitClean {
 		return code
 	}
-	// The proposal is made from the defaults, whatever file exists.
-	req.cfg, req.explicitConfig = &config.Config{}, true
-	if _, err := req.cfg.Apply(req.roots); err != nil {
-		fmt.Fprintf(c.stderr, "%s: %v\n", progname, err)
+	existing := req.cfg
+	if check && existing.Source == "" {
+		fmt.Fprintf(c.stderr, "%s: init --check: no %s in %s or any parent directory to compare; write one with '%s init --write'\n", progname, config.FileName, req.dir, progname)
 		return exitConfig
 	}
-	pkgs, err := driver.Load(context.Background(), c.driverOptions(req))
+
+	// One analysis, with the defaults whatever file exists: the findings,
+	// where each one's offending origin arose, and every package's facts.
+	opts := c.driverOptions(req)
+	opts.Config, opts.ExplicitConfig = unprovenComputed(&config.Config{}), true
+	opts.CacheDir = ""
+	opts.Analyzers = append(slices.Clone(req.roots), probe.Origins)
+	opts.Facts, opts.DepFacts = true, true
+	var origins []probe.FindingOrigin
+	opts.Collect = map[*analysis.Analyzer]func(string, any){probe.Origins: func(_ string, r any) {
+		if r, ok := r.(*probe.FindingOrigins); ok && r != nil {
+			origins = append(origins, r.Findings...)
+		}
+	}}
+	res, err := driver.Run(context.Background(), opts)
 	if err != nil {
 		return c.driverError(err)
 	}
-	before, graph, code := c.analyzeLoaded(req.roots, pkgs)
-	if code != exitClean {
-		return code
-	}
-	cands, homeOnly := resolvers(graph)
-	var proposed []*resolver
-	for _, r := range cands {
-		if err := setFlag(req.roots, "authorities", r.Name+"="+r.Kind()); err != nil {
-			return c.usageError("%v", err)
-		}
-		after, _, code := c.analyzeLoaded(req.roots, pkgs)
-		if code != exitClean {
-			return code
-		}
-		if r.removes = len(before) - len(after); r.removes >= minRemoved {
-			proposed = append(proposed, r)
-		} else {
-			homeOnly = append(homeOnly, notProposed{r.Short, r.At, fmt.Sprintf("reads %s but feeds only %s", describeSources(r.Candidate), plural(max(r.removes, 0), "finding", "findings"))})
-		}
-	}
+	before, _ := dropUnproven(res.Findings)
+	prop := propose(probe.Gather(res.Facts, origins), origins, before, req.dir)
+	prop.apps = libraryApps(req.dir)
+	text := prop.render(req.patterns)
 
-	text := proposal(req.patterns, proposed, homeOnly, libraryApps(pkgs))
 	cfg, err := config.Decode([]byte(text), "the proposal")
-	if err == nil {
-		_, err = cfg.Apply(req.roots)
-	}
-	if err == nil {
-		err = cfg.Resolve(driver.PackageLookup(pkgs))
-	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: internal error: the proposal does not load: %v; please report it\n%s", progname, err, text)
 		return exitUsage
 	}
-	after, _, code := c.analyzeLoaded(req.roots, pkgs)
-	if code != exitClean {
-		return code
+	if check {
+		diffs := configDiff(existing, cfg)
+		if len(diffs) == 0 {
+			fmt.Fprintf(c.stdout, "%s agrees with what init proposes\n", existing.Source)
+			return checkSame
+		}
+		fmt.Fprintf(c.stdout, "%s differs from what init proposes (+ proposed, not in the file; - in the file, not proposed):\n", existing.Source)
+		for _, d := range diffs {
+			fmt.Fprintln(c.stdout, d)
+		}
+		return checkDiffers
 	}
+
+	// One run checks the whole proposal. It keeps its results in the
+	// cache (unless --no-cache): the first run with the file written
+	// unchanged finds them there.
+	opts = c.driverOptions(req)
+	opts.Config, opts.ExplicitConfig = unprovenComputed(cfg), true
+	res, err = driver.Run(context.Background(), opts)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: internal error: the proposal does not run: %v; please report it\n%s", progname, err, text)
+		return exitUsage
+	}
+	after, _ := dropUnproven(res.Findings)
 	text += fmt.Sprintf("# With this file: %s (without it: %d).\n", plural(len(after), "finding", "findings"), len(before))
 	if _, err := io.WriteString(c.stdout, text); err != nil {
 		fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
@@ -169,64 +188,281 @@ func findAnalyzer(suite []*analysis.Analyzer, name string) *analysis.Analyzer {
 	return nil
 }
 
-// setFlag sets flag name on every analyzer of the closure that has it,
-// as config.Apply does.
-func setFlag(roots []*analysis.Analyzer, name, value string) error {
-	for _, a := range config.Closure(roots) {
-		if fl := a.Flags.Lookup(name); fl != nil {
-			if err := fl.Value.Set(value); err != nil {
-				return fmt.Errorf("set -%s.%s: %w", a.Name, name, err)
+// notProposed is a candidate that is not proposed, and why.
+type notProposed struct{ name, at, why string }
+
+// entry is a proposed value with the reason shown above it.
+type entry struct{ value, why string }
+
+// proposalData is what init proposes.
+type proposalData struct {
+	authorities []*probe.Candidate
+	why         map[*probe.Candidate]string // the reason of a sibling proposed for its family
+	rootEnv     []entry
+	userEnv     []entry
+	exclude     []entry
+	stateDir    entry
+	notProposed []notProposed
+	apps        []libraryApp
+}
+
+// propose decides the proposal from the candidates, the findings'
+// origins and the findings (unproven ones dropped) of the analysis with
+// the defaults. dir is where init runs, in the main module.
+func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings []finding, dir string) *proposalData {
+	p := &proposalData{why: map[*probe.Candidate]string{}}
+	// adhocroot's and rootenv's findings inside a candidate go too: its
+	// package becomes an authority package.
+	for _, f := range findings {
+		if f.Analyzer != "adhocroot" && f.Analyzer != "rootenv" {
+			continue
+		}
+		for _, c := range cands {
+			if c.Holds(f.Pos.Filename, f.Pos.Line) {
+				c.Removes++
+				break
 			}
 		}
 	}
-	return nil
-}
-
-// analyzeLoaded runs the analyzers, as configured now, on loaded packages.
-func (c *cli) analyzeLoaded(roots []*analysis.Analyzer, pkgs []*packages.Package) ([]finding, *checker.Graph, int) {
-	graph, findings, err := driver.Analyze(roots, pkgs)
-	if err != nil {
-		return nil, nil, c.driverError(err)
+	proposed := map[*probe.Candidate]bool{}
+	families := map[string]*probe.Candidate{}
+	for _, c := range cands {
+		// A variable or field is reported once, where the path is
+		// stored into it, for every write of it.
+		need := minRemoved
+		if c.Shape == "package variable" || c.Shape == "field" {
+			need = 1
+		}
+		if c.Resolver && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
+			proposed[c] = true
+			if families[c.Family] == nil {
+				families[c.Family] = c
+			}
+		}
 	}
-	return findings, graph, exitClean
-}
-
-// notProposed is a function that looked like a resolver and is not one.
-type notProposed struct{ name, at, why string }
-
-// resolvers splits the engine's candidates into resolvers to measure and
-// functions that only join onto the home directory (in the main module:
-// a dependency's are not the program's to fix).
-func resolvers(graph *checker.Graph) ([]*resolver, []notProposed) {
-	var out []*resolver
-	var homeOnly []notProposed
-	for _, c := range probe.Candidates(graph) {
+	for _, c := range cands {
+		// In a dependency, only the siblings the program reaches: a
+		// library's every resolver is not the program's.
+		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
+			proposed[c] = true
+			p.why[c] = "a sibling of " + first.Short
+		}
+	}
+	for _, c := range cands {
 		switch {
-		case c.Resolver:
-			out = append(out, &resolver{Candidate: c})
-		case c.Module == "":
-			homeOnly = append(homeOnly, notProposed{c.Short, c.At, "only joins onto " + strings.Join(c.Home, " and ") + ", with no override variable: an ad hoc root, not a resolver"})
+		case proposed[c]:
+			p.authorities = append(p.authorities, c)
+		case len(c.Home) == 0 && !c.Repo:
+			// Built on environment variables alone: no resolver; an
+			// override of the program's below (root-env), or not a root.
+		case c.Module != "" || c.Removes == 0:
+			// A dependency's function nobody's findings pass through is
+			// not the program's business; one of the program's own that
+			// feeds no finding is no resolver worth a word.
+		case !c.Resolver:
+			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("only joins onto %s, with no override variable: an ad hoc root, not a resolver (%s)", strings.Join(c.Home, " and "), plural(c.Removes, "finding", "findings"))})
+		default:
+			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("reads %s but feeds only %s", c.Sources(), plural(c.Removes, "finding", "findings"))})
 		}
 	}
-	return out, homeOnly
+	slices.SortStableFunc(p.notProposed, func(a, b notProposed) int { return cmp.Compare(a.name, b.name) })
+
+	// root-env: the program's own override variables the authorities read.
+	seen := map[string]bool{}
+	for _, c := range p.authorities {
+		for _, e := range c.Env {
+			if !seen[e] && ownOverride(e) {
+				seen[e] = true
+				p.rootEnv = append(p.rootEnv, entry{e, "the override " + c.Short + " reads"})
+			}
+		}
+	}
+	// An environment variable that alone fills a variable or field the
+	// program writes under, named like the authorities' own overrides
+	// (HELM_PLUGINS beside HELM_DATA_HOME), overrides one of the
+	// program's paths.
+	prefixes := map[string]string{}
+	for _, e := range p.rootEnv {
+		if pre, _, ok := strings.Cut(e.value, "_"); ok {
+			prefixes[pre+"_"] = e.value
+		}
+	}
+	for _, c := range cands {
+		if len(c.Home) > 0 || c.Repo || c.Removes == 0 || c.Module != "" {
+			continue
+		}
+		for _, e := range c.Env {
+			pre, _, ok := strings.Cut(e, "_")
+			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && ownOverride(e) {
+				seen[e] = true
+				p.rootEnv = append(p.rootEnv, entry{e, fmt.Sprintf("fills %s, which the program writes under; named like %s", c.Short, other)})
+			}
+		}
+	}
+	// state-dir: the program's own dot-directory, from its own resolver
+	// first.
+	for _, main := range []bool{true, false} {
+		for _, c := range p.authorities {
+			if p.stateDir.value == "" && c.StateDir != "" && (c.Module == "") == main {
+				why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
+				if len(c.Home) == 0 {
+					why = "the repository's directory " + c.Short + " resolves"
+				}
+				p.stateDir = entry{c.StateDir, why}
+			}
+		}
+	}
+	// user-env: a variable whose value is itself the file written.
+	for _, o := range origins {
+		name, ok := strings.CutPrefix(o.Src, "$")
+		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || !outputFileVar.MatchString(name) || heldByAny(p.authorities, o) {
+			continue
+		}
+		seen[name] = true
+		p.userEnv = append(p.userEnv, entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
+	}
+	// root-env, again: a variable of the program's own, named as a
+	// directory (KOCACHE, APP_DIR, APP_HOME, APP_ROOT), that the program
+	// reads itself and writes under in at least minRemoved places is a
+	// root override without a resolver function.
+	dirUses := map[string]map[string]bool{}
+	for _, o := range origins {
+		name, ok := strings.CutPrefix(o.Src, "$")
+		if !ok || seen[name] || !ownOverride(name) || !dirVar.MatchString(name) || heldByAny(p.authorities, o) {
+			continue
+		}
+		if dirUses[name] == nil {
+			dirUses[name] = map[string]bool{}
+		}
+		dirUses[name][o.Pos] = true
+	}
+	for _, name := range slices.Sorted(maps.Keys(dirUses)) {
+		if n := len(dirUses[name]); n >= minRemoved {
+			seen[name] = true
+			p.rootEnv = append(p.rootEnv, entry{name, fmt.Sprintf("a directory the program writes under (%s), read where it is used", plural(n, "finding", "findings"))})
+		}
+	}
+	p.exclude = testSupport(findings, dir)
+	return p
 }
 
-// describeSources renders what a resolver reads: "$APP_HOME,
-// $XDG_STATE_HOME and os.UserHomeDir".
-func describeSources(src *probe.Candidate) string {
-	var parts []string
-	for _, e := range src.Env {
-		parts = append(parts, "$"+e)
+// dirVar matches the name of a variable that names a directory: the
+// name ends in CACHE, DIR, HOME or ROOT.
+var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
+
+// familyShape reports whether c belongs with first: of a family of
+// functions, the functions (not a variable next to them); of a type, its
+// methods.
+func familyShape(c, first *probe.Candidate) bool {
+	fn := func(s string) bool { return s != "package variable" && s != "field" }
+	return fn(c.Shape) == fn(first.Shape)
+}
+
+// heldByAny reports whether o's origin arose in one of cands.
+func heldByAny(cands []*probe.Candidate, o probe.FindingOrigin) bool {
+	return slices.ContainsFunc(cands, func(c *probe.Candidate) bool { return c.Holds(o.File, o.Line) })
+}
+
+// notOwn are environment variables that are inputs of every resolver,
+// not a program's override: the home directory, the XDG base directories
+// (matched apart, by prefix) and the platforms' own directories.
+var notOwn = map[string]bool{
+	"HOME": true, "USERPROFILE": true, "HOMEDRIVE": true, "HOMEPATH": true,
+	"APPDATA": true, "LOCALAPPDATA": true, "PROGRAMDATA": true, "ALLUSERSPROFILE": true,
+	"TMPDIR": true, "TMP": true, "TEMP": true, "PWD": true, "USER": true, "USERNAME": true, "LOGNAME": true,
+	"PATH": true, "SHELL": true, "SYSTEMROOT": true, "WINDIR": true, "SYSTEMDRIVE": true,
+}
+
+// ownOverride reports whether an environment variable a resolver reads
+// is the program's own override: not $HOME, not $XDG_*, not another
+// platform's directory variable ($LocalAppData, $AppData).
+func ownOverride(name string) bool {
+	up := strings.ToUpper(name)
+	return !notOwn[up] && !strings.HasPrefix(up, "XDG_")
+}
+
+// outputFileVar matches the name of a variable that names an output
+// file: the last word FILE, LOG, PROFILE or OUTPUT, or FILE_PATH. A bare
+// _PATH or _DIR (PX_DB_PATH) may name state kept outside the roots.
+var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH)$`)
+
+// testSupportName matches a directory that is test support by its name
+// alone: test, tests, testing, testutil(s), testlib, testhelper(s).
+var testSupportName = regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?)$`)
+
+// testSupportLike matches a name that is test support when its package
+// imports "testing" too: repotest, gittesting, mockstore, fakes.
+var testSupportLike = regexp.MustCompile(`(test|testing|mocks?|fakes?)$|^(mock|fake)`)
+
+// testSupport proposes to exclude the test-support packages of the main
+// module that have findings: a glob per outermost such directory. A
+// directory is test support by its name (testutil), or by a name like
+// one (repotest, mockstore) and a package that imports "testing"; a
+// package named so that does not import it (latest) is ordinary code.
+func testSupport(findings []finding, dir string) []entry {
+	root, err := config.ModuleRoot(dir)
+	if err != nil || root == "" {
+		return nil
 	}
-	for _, h := range src.Home {
-		if !strings.HasPrefix(h, "$") {
-			parts = append(parts, h)
+	count := map[string]int{}
+	imports := map[string]bool{}
+	for _, f := range findings {
+		fdir := filepath.Dir(f.Pos.Filename)
+		rel, err := filepath.Rel(root, fdir)
+		if err != nil || strings.HasPrefix(rel, "..") || rel == "." {
+			continue
+		}
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		for i, p := range parts {
+			sub := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
+			if testSupportName.MatchString(p) || testSupportLike.MatchString(p) && importsTesting(sub, imports) {
+				count[strings.Join(parts[:i+1], "/")+"/**"]++
+				break
+			}
 		}
 	}
-	if len(parts) <= 1 {
-		return strings.Join(parts, "")
+	var out []entry
+	for glob, n := range count {
+		out = append(out, entry{glob, fmt.Sprintf("test support compiled as normal code (%s)", plural(n, "finding", "findings"))})
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	slices.SortFunc(out, func(a, b entry) int { return cmp.Compare(a.value, b.value) })
+	return out
+}
+
+// importsTesting reports whether a non-test file of the package in dir
+// imports "testing" (memoized in seen).
+func importsTesting(dir string, seen map[string]bool) bool {
+	if v, ok := seen[dir]; ok {
+		return v
+	}
+	seen[dir] = false
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"testing"` {
+				seen[dir] = true
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shortPos renders "/abs/dir/file.go:12:3" as "file.go:12".
+func shortPos(pos string) string {
+	base := filepath.Base(pos)
+	if i := strings.LastIndex(base, ":"); i > 0 && strings.Count(base, ":") == 2 {
+		return base[:i]
+	}
+	return base
 }
 
 // libraryApp is an application name a program passes to the stateroots
@@ -234,127 +470,269 @@ func describeSources(src *probe.Candidate) string {
 type libraryApp struct{ app, at string }
 
 // libraryApps returns the constant application names the main module's
-// packages pass to the stateroots authorities: a program that already
-// uses the library has its state-dir name and override variable there.
-func libraryApps(pkgs []*packages.Package) []libraryApp {
+// files (below dir's module root) pass to the stateroots authorities: a
+// program that already uses the library has its state-dir name and
+// override variable there. Only files importing the library are parsed
+// whole.
+func libraryApps(dir string) []libraryApp {
+	root, err := config.ModuleRoot(dir)
+	if err != nil || root == "" {
+		return nil
+	}
 	var out []libraryApp
 	seen := map[string]bool{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p.Module == nil || !p.Module.Main || p.TypesInfo == nil {
-			return
+	fset := token.NewFileSet()
+	_ = filepath.WalkDir(root, func(path string, d iofs.DirEntry, err error) error {
+		if err != nil {
+			return nil
 		}
-		for _, f := range p.Syntax {
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) == 0 {
-					return true
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != root && err == nil {
+				return filepath.SkipDir // another module
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return nil
+		}
+		local := ""
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); strings.HasSuffix(p, "staterootlint/stateroots") {
+				local = "stateroots"
+				if imp.Name != nil {
+					local = imp.Name.Name
 				}
-				fn, _ := typeOfCallee(p.TypesInfo, call).(*types.Func)
-				if fn == nil || fn.Pkg() == nil || !strings.HasSuffix(fn.Pkg().Path(), "staterootlint/stateroots") {
-					return true
+			}
+		}
+		if local == "" {
+			return nil
+		}
+		if f, err = parser.ParseFile(fset, path, nil, 0); err != nil {
+			return nil
+		}
+		consts := packageConsts(fset, filepath.Dir(path))
+		appOf := func(arg ast.Expr) (string, bool) {
+			switch arg := arg.(type) {
+			case *ast.BasicLit:
+				if arg.Kind == token.STRING {
+					s, err := strconv.Unquote(arg.Value)
+					return s, err == nil
 				}
-				// The app argument: RepoStateRoot(root, app), GlobalStateRoot(app, opts...).
-				var arg ast.Expr
-				switch fn.Name() {
-				case "RepoStateRoot", "HubStateRoot":
-					if len(call.Args) > 1 {
-						arg = call.Args[1]
+			case *ast.Ident:
+				s, ok := consts[arg.Name]
+				return s, ok
+			}
+			return "", false
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			// stateroots.DirConfig{App: app}
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "DirConfig" {
+					for _, e := range lit.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok {
+							if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "App" {
+								if app, ok := appOf(kv.Value); ok && app != "" && !seen[app] {
+									seen[app] = true
+									pos := fset.Position(lit.Pos())
+									out = append(out, libraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+								}
+							}
+						}
 					}
-				case "GlobalStateRoot", "CacheRoot", "TempRoot", "GlobalEnvVar", "DefaultMarkers":
-					arg = call.Args[0]
 				}
-				if arg == nil {
-					return true
-				}
-				if tv, ok := p.TypesInfo.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-					if app := constant.StringVal(tv.Value); app != "" && !seen[app] {
-						seen[app] = true
-						pos := p.Fset.Position(call.Pos())
-						out = append(out, libraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
-					}
-				}
+			}
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
 				return true
-			})
-		}
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, isID := sel.X.(*ast.Ident); !isID || id.Name != local {
+				return true
+			}
+			// The app argument: RepoStateRoot(root, app), GlobalStateRoot(app, opts...).
+			var arg ast.Expr
+			switch sel.Sel.Name {
+			case "RepoStateRoot", "HubStateRoot":
+				if len(call.Args) > 1 {
+					arg = call.Args[1]
+				}
+			case "GlobalStateRoot", "CacheRoot", "TempRoot", "GlobalEnvVar", "DefaultMarkers":
+				arg = call.Args[0]
+			}
+			if app, ok := appOf(arg); ok && app != "" && !seen[app] {
+				seen[app] = true
+				pos := fset.Position(call.Pos())
+				out = append(out, libraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+			}
+			return true
+		})
+		return nil
 	})
+	slices.SortFunc(out, func(a, b libraryApp) int { return cmp.Compare(a.app, b.app) })
 	return out
 }
 
-// typeOfCallee returns the object a call's function expression names.
-func typeOfCallee(info *types.Info, call *ast.CallExpr) types.Object {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return info.Uses[fun]
-	case *ast.SelectorExpr:
-		return info.Uses[fun.Sel]
+// packageConsts returns the string constants declared at package level
+// in the non-test files of dir, by name.
+func packageConsts(fset *token.FileSet, dir string) map[string]string {
+	out := map[string]string{}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, 0)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i < len(vs.Values) {
+						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							if v, err := strconv.Unquote(lit.Value); err == nil {
+								out[name.Name] = v
+							}
+						}
+					}
+				}
+			}
+		}
 	}
-	return nil
+	return out
 }
 
-// proposal renders the configuration file, a comment per entry.
-func proposal(patterns []string, proposed []*resolver, notProp []notProposed, apps []libraryApp) string {
+// render writes the configuration file, a comment per entry.
+func (p *proposalData) render(patterns []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s proposed by '%s init %s'.\n", config.FileName, progname, strings.Join(patterns, " "))
 	b.WriteString("# Each entry says why; review them before committing the file.\n")
-	stateDir, stateDirWhy := "", ""
-	var rootEnv [][2]string
 	switch {
-	case len(proposed) == 0 && len(apps) > 0:
+	case len(p.authorities) == 0 && len(p.apps) > 0:
 		b.WriteString("# The program resolves its roots with the stateroots library, whose functions\n")
 		b.WriteString("# carry //staterootlint:authority: no authorities entry is needed.\n")
-	case len(proposed) == 0:
-		b.WriteString("# No function of the program or its dependencies resolves a state directory\n")
-		b.WriteString("# from the home or config directory and an override variable: derive the\n")
-		b.WriteString("# state paths from the stateroots library, or mark your resolver with\n")
-		b.WriteString("# //staterootlint:authority.\n")
+	case len(p.authorities) == 0:
+		b.WriteString("# No function, method or variable of the program or its dependencies resolves\n")
+		b.WriteString("# a state directory from the home, config or cache directory and an override\n")
+		b.WriteString("# variable: derive the state paths from the stateroots library, or mark your\n")
+		b.WriteString("# resolver with //staterootlint:authority.\n")
 	default:
 		b.WriteString("authorities:\n")
 	}
-	for _, r := range proposed {
+	for _, c := range p.authorities {
 		where := ""
-		if r.Module != "" {
-			where = " (in the dependency " + r.Module + ")"
+		if c.Module != "" {
+			where = " (in the dependency " + c.Module + ")"
 		}
-		fmt.Fprintf(&b, "  # %s%s at %s resolves the state dir from %s; as an authority it removes %s\n",
-			r.Short, where, r.At, describeSources(r.Candidate), plural(r.removes, "finding", "findings"))
-		fmt.Fprintf(&b, "  - %s=%s\n", r.Name, r.Kind())
-		for _, e := range r.Env {
-			if !strings.HasPrefix(e, "XDG_") {
-				rootEnv = append(rootEnv, [2]string{e, "the override " + r.Short + " reads"})
-			}
+		what := fmt.Sprintf("resolves a directory from %s", c.Sources())
+		if c.Shape != "function" {
+			what = "(" + c.Shape + ") " + what
 		}
-		if stateDir == "" && r.StateDir != "" {
-			stateDir, stateDirWhy = r.StateDir, "the directory "+r.Short+" joins onto "+strings.Join(r.Home, " or ")
+		effect := "as an authority it removes " + plural(c.Removes, "finding", "findings")
+		if why := p.why[c]; why != "" {
+			effect += ", and it is " + why
+		}
+		fmt.Fprintf(&b, "  # %s%s at %s %s; %s\n", c.Short, where, c.At, what, effect)
+		if len(c.Wrappers) > 0 {
+			fmt.Fprintf(&b, "  # (the program reaches it through %s)\n", strings.Join(c.Wrappers, ", "))
+		}
+		fmt.Fprintf(&b, "  - %s=%s\n", c.Name, c.Kind())
+	}
+	rootEnv := slices.Clone(p.rootEnv)
+	stateDir := p.stateDir
+	for _, a := range p.apps {
+		if stateDir.value == "" && !strings.ContainsAny(a.app, `/\`) {
+			stateDir = entry{"." + a.app, fmt.Sprintf("the app name %q given to stateroots at %s", a.app, a.at)}
+		}
+		rootEnv = append(rootEnv, entry{stateroots.GlobalEnvVar(a.app), fmt.Sprintf("stateroots' override of the global root of %q", a.app)})
+	}
+	slices.SortStableFunc(rootEnv, func(x, y entry) int { return cmp.Compare(x.value, y.value) })
+	rootEnv = slices.CompactFunc(rootEnv, func(x, y entry) bool { return x.value == y.value })
+	list := func(key string, es []entry, trailer string) {
+		if len(es) == 0 {
+			return
+		}
+		b.WriteString(key + ":\n")
+		for _, e := range es {
+			fmt.Fprintf(&b, "  # %s%s\n  - %s\n", e.why, trailer, e.value)
 		}
 	}
-	for _, a := range apps {
-		if stateDir == "" && a.app != "" && !strings.ContainsAny(a.app, `/\`) {
-			stateDir, stateDirWhy = "."+a.app, fmt.Sprintf("the app name %q given to stateroots at %s", a.app, a.at)
-		}
-		rootEnv = append(rootEnv, [2]string{stateroots.GlobalEnvVar(a.app), fmt.Sprintf("stateroots' override of the global root of %q", a.app)})
-	}
-	slices.SortStableFunc(rootEnv, func(x, y [2]string) int { return cmp.Compare(x[0], y[0]) })
-	rootEnv = slices.CompactFunc(rootEnv, func(x, y [2]string) bool { return x[0] == y[0] })
-	if len(rootEnv) > 0 {
-		b.WriteString("root-env:\n")
-		for _, e := range rootEnv {
-			fmt.Fprintf(&b, "  # %s: only the authority may read it\n  - %s\n", e[1], e[0])
-		}
-	}
-	if stateDir != "" {
-		fmt.Fprintf(&b, "# %s: a literal naming it elsewhere is an ad hoc root\nstate-dir: %s\n", stateDirWhy, stateDir)
+	list("root-env", rootEnv, ": only the authority may read it")
+	list("user-env", p.userEnv, "")
+	if stateDir.value != "" {
+		fmt.Fprintf(&b, "# %s: a literal naming it elsewhere is an ad hoc root\nstate-dir: %s\n", stateDir.why, stateDir.value)
 	}
 	b.WriteString("# test files write fixtures and t.TempDir, not state\ntests: false\n")
 	b.WriteString("# generated code is fixed in its generator, not in the generated files\ngenerated: skip\n")
-	if len(notProp) > 0 {
+	list("exclude", p.exclude, "")
+	if len(p.notProposed) > 0 {
 		b.WriteString("# Not proposed:\n")
-		for i, n := range notProp {
+		for i, n := range p.notProposed {
 			if i == maxNotProposed {
-				fmt.Fprintf(&b, "#   and %d more\n", len(notProp)-maxNotProposed)
+				fmt.Fprintf(&b, "#   and %d more\n", len(p.notProposed)-maxNotProposed)
 				break
 			}
 			fmt.Fprintf(&b, "#   %s at %s %s\n", n.name, n.at, n.why)
 		}
 	}
 	return b.String()
+}
+
+// configDiff lists how file differs from the proposal, key by key: "+
+// authorities: X" for what the proposal has and the file lacks, "-" for
+// the reverse.
+func configDiff(file, prop *config.Config) []string {
+	var out []string
+	set := func(es []config.Entry) []string {
+		var s []string
+		for _, e := range es {
+			s = append(s, e.Value)
+		}
+		slices.Sort(s)
+		return slices.Compact(s)
+	}
+	one := func(p *string) []string {
+		if p == nil || *p == "" {
+			return nil
+		}
+		return []string{*p}
+	}
+	for _, k := range []struct {
+		key        string
+		file, prop []string
+	}{
+		{"authorities", set(file.Authorities), set(prop.Authorities)},
+		{"root-env", set(file.RootEnv), set(prop.RootEnv)},
+		{"user-env", set(file.UserEnv), set(prop.UserEnv)},
+		{"state-dir", one(file.StateDir), one(prop.StateDir)},
+		{"exclude", set(file.Exclude), set(prop.Exclude)},
+	} {
+		for _, v := range k.prop {
+			if !slices.Contains(k.file, v) {
+				out = append(out, "+ "+k.key+": "+v)
+			}
+		}
+		for _, v := range k.file {
+			if !slices.Contains(k.prop, v) {
+				out = append(out, "- "+k.key+": "+v)
+			}
+		}
+	}
+	return out
 }

@@ -21,14 +21,14 @@ func TestInit(t *testing.T) {
 	}
 	for _, want := range []string{
 		"authorities:\n",
-		"  # dirs.StateDir at dirs.go:10 resolves the state dir from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 7 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
-		"  # xdgdirs.ConfigHome (in the dependency example.com/xdgdirs) at xdgdirs.go:10 resolves the state dir from $XDG_CONFIG_HOME and os.UserConfigDir; as an authority it removes 2 findings\n  - example.com/xdgdirs.ConfigHome=global\n",
+		"  # dirs.StateDir at dirs.go:10 resolves a directory from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 5 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
+		"  # xdgdirs.ConfigHome (in the dependency example.com/xdgdirs) at xdgdirs.go:10 resolves a directory from $XDG_CONFIG_HOME and os.UserConfigDir; as an authority it removes 2 findings\n  - example.com/xdgdirs.ConfigHome=global\n",
 		"root-env:\n  # the override dirs.StateDir reads: only the authority may read it\n  - INITAPP_HOME\n",
 		"state-dir: .initapp\n",
 		"tests: false\n",
 		"generated: skip\n",
 		"#   dirs.LegacyDir at dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
-		"# With this file: ",
+		"# With this file: 4 findings (without it: 13).\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)
@@ -96,6 +96,121 @@ func TestInitExample(t *testing.T) {
 	for _, want := range []string{"  - PX_GLOBAL_STATE_ROOT\n", "state-dir: .px\n", "with the stateroots library"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestInitShapes runs init on a program whose resolvers have every shape
+// init proposes, each beside a decoy: a package variable set at start-up
+// (beside one built on $HOME alone), a type with memoizing methods
+// (beside one memoizing a directory under the home directory), a family
+// of four siblings of which one feeds most writes (beside a home-only
+// function in the same package), a dependency's resolver the program
+// wraps, platform variables that are inputs rather than overrides and an
+// XDG parent that is not the state-dir, an env variable naming the output
+// file (beside one naming a directory), test support compiled as normal
+// code (beside a package whose name only ends like it), and a directory
+// inside the repository's git directory (beside a relative directory
+// that is no dot-directory), and a directory variable the program reads
+// where it writes under it (beside one it writes under once).
+func TestInitShapes(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		// a package variable
+		"  # vars.Root at vars.go:13 (package variable) resolves a directory from $SHAPES_CONFIG_DIR, $XDG_CONFIG_HOME and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/vars.Root=global\n",
+		// memoizing methods of one type, sync.Once and a lazily filled field
+		"  - (*example.com/initshapes/internal/memo.Dirs).State=global\n",
+		"(*memo.Dirs).Cache at memo.go:38 (memoizing method) resolves a directory from $XDG_CACHE_HOME",
+		"  - (*example.com/initshapes/internal/memo.Dirs).Cache=cache\n",
+		// the family: all four, whatever each removes
+		"  - example.com/initshapes/internal/family.ConfigDir=global\n",
+		"  - example.com/initshapes/internal/family.StateDir=global\n",
+		"  - example.com/initshapes/internal/family.DataDir=global\n",
+		"as an authority it removes 1 finding, and it is a sibling of family.ConfigDir\n  - example.com/initshapes/internal/family.CacheDir=cache\n",
+		// the innermost resolver, in the dependency, and its wrapper
+		"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a directory from $XDG_DATA_HOME and os.UserHomeDir; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global\n",
+		"  - example.com/initshapes/internal/plat.Dir=global\n",
+		// a root under the repository: kind repo
+		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
+		// root-env: the program's own overrides
+		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
+		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
+		"user-env:\n  # names the file written at main.go:32: a path the user chose\n  - SHAPES_DUMP_FILE\n",
+		"state-dir: .shapes\n",
+		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
+		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
+		"#   family.TrashDir at family.go:69 only joins onto os.UserHomeDir, with no override variable",
+		"#   vars.Old at vars.go:17 only joins onto $HOME, with no override variable",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{
+		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", // decoys and the wrapper
+		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
+		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
+		"- SHAPES_SPOOL",  // a directory, not the file
+		"internal/latest", // not test support
+	} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
+
+// TestInitCheck compares configuration files with the proposal: the
+// proposal itself agrees, a hand-edited file differs key by key, and no
+// file is a configuration error.
+func TestInitCheck(t *testing.T) {
+	tmp := t.TempDir()
+	for _, m := range []string{"initapp", "initdep"} {
+		if err := os.CopyFS(filepath.Join(tmp, m), os.DirFS(filepath.Join("testdata", m))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(tmp, "initapp")
+	if code, _, errOut := runCLI(t, analyzers.All, "init", "--check", "-C", dir); code != exitConfig || !strings.Contains(errOut, "no .staterootlint.yaml") {
+		t.Errorf("init --check without a file: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, analyzers.All, "init", "--write", "-C", dir); code != exitClean {
+		t.Fatalf("init --write: exit %d\n%s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, analyzers.All, "init", "--check", "-C", dir)
+	if code != checkSame || !strings.Contains(out, "agrees with what init proposes") {
+		t.Errorf("init --check on the proposal: exit %d\n%s%s", code, out, errOut)
+	}
+	edited := "authorities:\n  - example.com/initapp/internal/dirs.LegacyDir=global\n  - example.com/xdgdirs.ConfigHome=global\nroot-env: [INITAPP_HOME, XDG_STATE_HOME]\nstate-dir: .initapp\n"
+	if err := os.WriteFile(filepath.Join(dir, config.FileName), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, analyzers.All, "init", "--check", "-C", dir)
+	want := "+ authorities: example.com/initapp/internal/dirs.StateDir=global\n- authorities: example.com/initapp/internal/dirs.LegacyDir=global\n- root-env: XDG_STATE_HOME\n"
+	if code != checkDiffers || !strings.HasSuffix(out, want) {
+		t.Errorf("init --check on an edited file: exit %d, want %d and the lines\n%s\ngot\n%s%s", code, checkDiffers, want, out, errOut)
+	}
+}
+
+// TestOwnOverrideAndOutputFile: the rules that keep a resolver's inputs
+// out of root-env and pick user-env's output files.
+func TestOwnOverrideAndOutputFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"APP_HOME": true, "GH_CONFIG_DIR": true, "HOME": false, "XDG_CONFIG_HOME": false,
+		"LocalAppData": false, "AppData": false, "USERPROFILE": false, "TMPDIR": false,
+	} {
+		if got := ownOverride(name); got != want {
+			t.Errorf("ownOverride(%s) = %v, want %v", name, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"APP_DUMP_FILE": true, "APP_DEBUG_LOG": true, "APP_CPU_PROFILE": true, "DIRENV_DUMP_FILE_PATH": true,
+		"PX_DB_PATH": false, "APP_CONFIG_DIR": false, "APP_HOME": false,
+	} {
+		if got := outputFileVar.MatchString(name); got != want {
+			t.Errorf("outputFileVar(%s) = %v, want %v", name, got, want)
 		}
 	}
 }

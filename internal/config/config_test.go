@@ -260,7 +260,7 @@ func TestResolve(t *testing.T) {
 	err = c.Resolve(lookup)
 	want := `x.yaml:2: key "authorities": "example.com/p.G": package example.com/p has no function or variable G
 x.yaml:3: key "authorities": "(example.com/p.T).PtrMethod": method PtrMethod has a pointer receiver; write (*example.com/p.T).PtrMethod
-x.yaml:4: key "authorities": "example.com/q.F": package example.com/q is not imported by the analyzed packages; check the import path, or analyze the packages that use it
+x.yaml:4: key "authorities": "example.com/q.F": no package example.com/q can be found from the analyzed module (or it does not type-check); check the import path
 x.yaml:5: key "authorities": "example.com/p.C": example.com/p.C is a const; expected a function, method or package variable
 x.yaml:6: key "authorities": "(*example.com/p.I).Root": example.com/p.I is an interface; write (example.com/p.I).Root without the *
 --authority: "example.com/p.Nope": package example.com/p has no function or variable Nope

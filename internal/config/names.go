@@ -117,9 +117,10 @@ func checkSinkSyntax(s string) string {
 	return ""
 }
 
-// Resolve checks that every authority and sink names an object that exists
-// in the analyzed code. lookup returns the type-checked package with the
-// given path among the analyzed packages and their dependencies, or nil.
+// Resolve checks that every authority and sink names an object that exists.
+// lookup returns the type-checked package with the given path (among the
+// analyzed packages and their dependencies, or any other the module can
+// import: a configuration holds for any subset of the packages), or nil.
 // The result lists every unresolvable name, or is nil.
 func (c *Config) Resolve(lookup func(path string) *types.Package) error {
 	var errs Errors
@@ -146,7 +147,7 @@ func (c *Config) Resolve(lookup func(path string) *types.Package) error {
 func resolve(n name, lookup func(string) *types.Package, sink bool) string {
 	pkg := lookup(n.pkg)
 	if pkg == nil {
-		return fmt.Sprintf("package %s is not imported by the analyzed packages; check the import path, or analyze the packages that use it", n.pkg)
+		return fmt.Sprintf("no package %s can be found from the analyzed module (or it does not type-check); check the import path", n.pkg)
 	}
 	if n.typ == "" {
 		obj := pkg.Scope().Lookup(n.member)

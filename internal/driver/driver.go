@@ -55,6 +55,10 @@ type Options struct {
 	Collect map[*analysis.Analyzer]func(pkg string, result any)
 	// Facts asks for the root packages' own facts in Result.Facts.
 	Facts bool
+	// DepFacts, with Facts, adds the facts of every analyzed dependency
+	// outside the standard library: what a caller that looks for a
+	// program's resolvers in its dependencies too (init) reads.
+	DepFacts bool
 
 	// CacheDir holds the persistent cache ("": none); DefaultCacheDir is
 	// the usual one.
@@ -83,6 +87,11 @@ type Result struct {
 // and its objects.
 type PackageFacts struct {
 	Package string // the package's ID
+	Path    string // its import path
+	Dir     string // its directory
+	Module  string // its module's path ("" outside a module)
+	Main    bool   // it is in the main module
+	Root    bool   // it was matched by the patterns (not only a dependency)
 	Facts   []Fact // sorted by object, then fact type
 }
 
@@ -146,7 +155,7 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 		}
 	}
 	if opts.Facts {
-		res.Facts = graphFacts(graph)
+		res.Facts = graphFacts(graph, opts.DepFacts)
 	}
 	return res, nil
 }
@@ -185,7 +194,7 @@ func runGraph(ctx context.Context, opts *Options) (*checker.Graph, error) {
 	if err := checkConfigFiles(opts, pkgs); err != nil {
 		return nil, &ConfigError{err}
 	}
-	if err := opts.Config.Resolve(PackageLookup(pkgs)); err != nil {
+	if err := opts.Config.Resolve(withOutside(ctx, opts, PackageLookup(pkgs))); err != nil {
 		return nil, &ConfigError{err}
 	}
 	if slices.ContainsFunc(pkgs, inGOROOT) {
@@ -397,18 +406,31 @@ func collect(g *checker.Graph) []Finding {
 	return out
 }
 
-// graphFacts returns the facts of the root packages of g about themselves.
-func graphFacts(g *checker.Graph) []PackageFacts {
+// graphFacts returns the facts of the root packages of g about
+// themselves, and with deps those of the dependencies outside the
+// standard library too.
+func graphFacts(g *checker.Graph, deps bool) []PackageFacts {
 	roots := map[*packages.Package]bool{}
 	for _, act := range g.Roots {
 		roots[act.Package] = true
 	}
 	byID := map[string][]Fact{}
+	meta := map[string]PackageFacts{}
 	seen := map[string]bool{}
 	for act := range g.All() {
 		p := act.Package
-		if !roots[p] || act.Err != nil {
+		if !roots[p] && (!deps || inGOROOT(p)) || act.Err != nil {
 			continue
+		}
+		if _, ok := meta[p.ID]; !ok {
+			m := PackageFacts{Package: p.ID, Path: p.PkgPath, Root: roots[p]}
+			if len(p.GoFiles) > 0 {
+				m.Dir = filepath.Dir(p.GoFiles[0])
+			}
+			if p.Module != nil {
+				m.Module, m.Main = p.Module.Path, p.Module.Main
+			}
+			meta[p.ID] = m
 		}
 		var enc objectpath.Encoder
 		for _, of := range act.AllObjectFacts() {
@@ -433,15 +455,18 @@ func graphFacts(g *checker.Graph) []PackageFacts {
 			}
 		}
 	}
-	return sortedFacts(byID)
+	return sortedFacts(byID, meta)
 }
 
-// sortedFacts orders facts by package ID, then object and fact type.
-func sortedFacts(byID map[string][]Fact) []PackageFacts {
+// sortedFacts orders facts by package ID, then object and fact type;
+// meta holds each package's description.
+func sortedFacts(byID map[string][]Fact, meta map[string]PackageFacts) []PackageFacts {
 	var out []PackageFacts
 	for id, facts := range byID {
 		slices.SortFunc(facts, compareFacts)
-		out = append(out, PackageFacts{Package: id, Facts: facts})
+		pf := meta[id]
+		pf.Package, pf.Facts = id, facts
+		out = append(out, pf)
 	}
 	slices.SortFunc(out, func(a, b PackageFacts) int { return cmp.Compare(a.Package, b.Package) })
 	return out

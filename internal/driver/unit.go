@@ -155,7 +155,7 @@ func runUnits(ctx context.Context, opts *Options) (*Result, error) {
 		return nil, &ConfigError{err}
 	}
 	if len(opts.Config.Authorities)+len(opts.Config.Sinks) > 0 {
-		if err := opts.Config.Resolve(d.lookupPackage); err != nil {
+		if err := opts.Config.Resolve(withOutside(ctx, opts, d.lookupPackage)); err != nil {
 			if d.fallback.Load() {
 				return nil, errFallBack
 			}
@@ -261,13 +261,21 @@ func (d *unitDriver) result(opts *Options) (*Result, []string) {
 		byName[a.Name] = a
 	}
 	facts := map[string][]Fact{}
+	meta := map[string]PackageFacts{}
 	for _, u := range d.units {
 		errs = append(errs, u.errs...)
-		if !u.root {
+		if !u.root && (!opts.DepFacts || !u.run || u.skip || u.pkg.inGOROOT()) {
 			continue
 		}
-		res.Findings = append(res.Findings, u.findings...)
+		if u.root {
+			res.Findings = append(res.Findings, u.findings...)
+		}
 		if opts.Facts && u.facts != nil {
+			m := PackageFacts{Path: u.path, Dir: u.pkg.Dir, Root: u.root}
+			if mod := u.pkg.Module; mod != nil {
+				m.Module, m.Main = mod.Path, mod.Main
+			}
+			meta[u.pkg.ImportPath] = m
 			if err := u.facts.decode(); err != nil {
 				errs = append(errs, fmt.Sprintf("package %s: %v", u.pkg.ImportPath, err))
 			}
@@ -292,7 +300,7 @@ func (d *unitDriver) result(opts *Options) (*Result, []string) {
 	}
 	uniqueFindings(&res.Findings)
 	if opts.Facts {
-		res.Facts = sortedFacts(facts)
+		res.Facts = sortedFacts(facts, meta)
 	}
 	return res, nil
 }

@@ -1,0 +1,54 @@
+package probe
+
+import "testing"
+
+func TestRepoDotDirOf(t *testing.T) {
+	for _, c := range []struct {
+		lit, below string
+		rel        bool
+		want       string
+	}{
+		{".task", "remote", true, ".task"},
+		{".git", "app/hooks", true, ".git/app"},
+		{".git/app", "", true, ".git/app"},
+		{"./.app", "", true, ".app"},
+		{".git", "", true, ""},       // the git directory itself is no program's
+		{".config", "app", true, ""}, // an XDG parent
+		{"build", "out", true, ""},   // not a dot-directory
+		{".app", "", false, ""},      // absolute: not under the repository
+		{"..", "x", true, ""},
+	} {
+		if got := repoDotDirOf(c.lit, c.below, c.rel); got != c.want {
+			t.Errorf("repoDotDirOf(%q, %q, %v) = %q, want %q", c.lit, c.below, c.rel, got, c.want)
+		}
+	}
+}
+
+func TestResolverShapedAndKind(t *testing.T) {
+	for _, c := range []struct {
+		add      []string
+		resolver bool
+		kind     string
+	}{
+		{[]string{"os.UserHomeDir"}, false, "global"},
+		{[]string{"os/user.User.HomeDir"}, false, "global"},
+		{[]string{"$HOME"}, false, "global"},
+		{[]string{"$HOME", "$APP_HOME"}, true, "global"},
+		{[]string{"os.UserConfigDir"}, true, "global"},
+		{[]string{"$XDG_CACHE_HOME", "os.UserCacheDir"}, true, "cache"},
+		{[]string{"$XDG_CACHE_HOME", "os.UserHomeDir"}, true, "global"},
+		{[]string{"$LocalAppData"}, true, "global"},
+		{[]string{"<repo>/.task"}, true, "repo"},
+	} {
+		cand := &Candidate{}
+		for _, s := range c.add {
+			cand.add(s)
+		}
+		if got := resolverShaped(cand); got != c.resolver {
+			t.Errorf("%v: resolver %v, want %v", c.add, got, c.resolver)
+		}
+		if got := cand.Kind(); got != c.kind {
+			t.Errorf("%v: kind %q, want %q", c.add, got, c.kind)
+		}
+	}
+}

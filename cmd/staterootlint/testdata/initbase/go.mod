@@ -1,0 +1,3 @@
+module example.com/xdgbase
+
+go 1.26

@@ -1,0 +1,7 @@
+module example.com/initshapes
+
+go 1.26
+
+require example.com/xdgbase v0.0.0
+
+replace example.com/xdgbase => ../initbase

@@ -1,0 +1,3 @@
+module example.com/subset
+
+go 1.22
