@@ -65,17 +65,10 @@ for p in "${programs[@]}"; do
 		status=2
 		continue
 	fi
-	rc=0
-	(cd "$copy" && "$work/staterootlint" --quiet --config "$out/$p.yaml" --format json "${patterns[@]}") >"$work/$p.json" 2>"$work/$p.err" || rc=$?
-	if ((rc > 1)); then
-		echo "init: staterootlint with the proposal on $p exited $rc:" >&2
-		cat "$work/$p.err" >&2
+	if ! program_lint_score "$p" "$work" "$out/$p.yaml" "init (the proposal)" --quiet; then
 		status=2
 		continue
 	fi
-	others=()
-	[[ -f $dir/others.tsv ]] && others=("$dir/others.tsv")
-	"$work/score" "$dir/sites.tsv" "$work/$p.json" "$copy" "${others[@]}" >"$work/$p.score"
 	read -r shadow found _ fp unlabelled _ <"$work/$p.score"
 	read -r efound efp eunlabelled _ <"$dir/expect"
 	bar=yes

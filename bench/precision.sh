@@ -54,17 +54,10 @@ for p in "${programs[@]}"; do
 		status=2
 		continue
 	fi
-	rc=0
-	(cd "$copy" && "$work/staterootlint" --config "$dir/.staterootlint.yaml" --format json "${patterns[@]}") >"$work/$p.json" 2>"$work/$p.err" || rc=$?
-	if ((rc > 1)); then
-		echo "precision: staterootlint on $p exited $rc:" >&2
-		cat "$work/$p.err" >&2
+	if ! program_lint_score "$p" "$work" "$dir/.staterootlint.yaml" precision; then
 		status=2
 		continue
 	fi
-	others=()
-	[[ -f $dir/others.tsv ]] && others=("$dir/others.tsv")
-	"$work/score" "$dir/sites.tsv" "$work/$p.json" "$copy" "${others[@]}" >"$work/$p.score"
 	read -r shadow found correct fp unlabelled otrue ofp ounlabelled residual <"$work/$p.score"
 	# The unproven writes: counted by the CLI on stderr (not listed
 	# without report-unproven: true).

@@ -30,3 +30,23 @@ program_copy() {
 	cp -r "$src" "$copy"
 	chmod -R u+w "$copy"
 }
+
+# program_lint_score NAME WORK CONFIG TAG [ARG...] runs WORK/staterootlint
+# in the copy program_copy made, with CONFIG, the ARGs and --format json,
+# into WORK/NAME.json (stderr WORK/NAME.err), then scores the findings
+# against the program's sites.tsv (and others.tsv) with WORK/score into
+# WORK/NAME.score. When the linter fails it says so, prefixed by TAG, and
+# returns 2.
+program_lint_score() {
+	local name=$1 work=$2 config=$3 tag=$4 rc=0
+	shift 4
+	(cd "$copy" && "$work/staterootlint" "$@" --config "$config" --format json "${patterns[@]}") >"$work/$name.json" 2>"$work/$name.err" || rc=$?
+	if ((rc > 1)); then
+		echo "$tag: staterootlint on $name exited $rc:" >&2
+		cat "$work/$name.err" >&2
+		return 2
+	fi
+	local others=()
+	[[ -f $dir/others.tsv ]] && others=("$dir/others.tsv")
+	"$work/score" "$dir/sites.tsv" "$work/$name.json" "$copy" "${others[@]}" >"$work/$name.score"
+}
