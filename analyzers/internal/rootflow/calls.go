@@ -411,14 +411,19 @@ func (e *engine) joinOnto(first, rest ssa.Value, at token.Position) Origins {
 
 // joinElems joins rest onto the origin first.
 func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position) Origins {
-	rel := make([]string, 0, len(rest))
-	for _, el := range rest {
+	return e.joined(first, rest, elemsPattern(rest), at)
+}
+
+// elemsPattern renders path elements joined as a pattern ("logs/*.log"),
+// empty elements left out as filepath.Join leaves them.
+func elemsPattern(elems []ssa.Value) string {
+	rel := make([]string, 0, len(elems))
+	for _, el := range elems {
 		if s := elemPattern(el); s != "" {
 			rel = append(rel, s)
 		}
 	}
-	suffix := strings.Join(rel, "/")
-	return e.joined(first, rest, suffix, at)
+	return strings.Join(rel, "/")
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,

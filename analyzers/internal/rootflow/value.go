@@ -3,7 +3,6 @@ package rootflow
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -46,9 +45,5 @@ func (e *engine) authorityResult(kind string, common *ssa.CallCommon, args []ssa
 	if !ok || len(elems) == 0 {
 		return Origins{a}
 	}
-	parts := make([]string, len(elems))
-	for i, el := range elems {
-		parts[i] = elemPattern(el)
-	}
-	return Origins{a.AppendPath(strings.Join(parts, "/"), at)}
+	return Origins{a.AppendPath(elemsPattern(elems), at)}
 }
