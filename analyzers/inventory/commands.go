@@ -684,6 +684,20 @@ func flagBindings(pass *analysis.Pass) map[types.Object]flagBinding {
 		}
 		return call, fn
 	}
+	// returned binds the variables values are assigned to, where a value
+	// is what a flag function returns (fs.String("name", ...)); objAt
+	// names the variable of value i.
+	returned := func(values []ast.Expr, objAt func(i int) types.Object) {
+		for i, r := range values {
+			if call, fn := flagCall(r); fn != nil && !strings.Contains(fn.Name(), "Var") {
+				if o := objAt(i); o != nil {
+					if b, ok := binding(call, 0); ok {
+						out[o] = b
+					}
+				}
+			}
+		}
+	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -704,31 +718,13 @@ func flagBindings(pass *analysis.Pass) map[types.Object]flagBinding {
 				}
 			case *ast.AssignStmt:
 				// x := fs.String("name", ...)
-				if len(n.Lhs) != len(n.Rhs) {
-					return true
-				}
-				for i, r := range n.Rhs {
-					if call, fn := flagCall(r); fn != nil && !strings.Contains(fn.Name(), "Var") {
-						if o := objOf(n.Lhs[i]); o != nil {
-							if b, ok := binding(call, 0); ok {
-								out[o] = b
-							}
-						}
-					}
+				if len(n.Lhs) == len(n.Rhs) {
+					returned(n.Rhs, func(i int) types.Object { return objOf(n.Lhs[i]) })
 				}
 			case *ast.ValueSpec:
 				// var x = flag.String("name", ...)
-				if len(n.Names) != len(n.Values) {
-					return true
-				}
-				for i, r := range n.Values {
-					if call, fn := flagCall(r); fn != nil && !strings.Contains(fn.Name(), "Var") {
-						if o := info.Defs[n.Names[i]]; o != nil {
-							if b, ok := binding(call, 0); ok {
-								out[o] = b
-							}
-						}
-					}
+				if len(n.Names) == len(n.Values) {
+					returned(n.Values, func(i int) types.Object { return info.Defs[n.Names[i]] })
 				}
 			}
 			return true
