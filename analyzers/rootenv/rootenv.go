@@ -45,6 +45,11 @@ type Config struct {
 	// authorities): their packages, like those declaring
 	// //staterootlint:authority, may read the variables.
 	Authorities flagvalue.List
+	// AnalyzeStd looks for env helpers in standard library packages too.
+	// Off, as for the engine, those packages are modelled by the
+	// knowledge table (os.Getenv and the like are its readers), so a
+	// driver may skip them as dependencies.
+	AnalyzeStd bool
 	// Filter selects what is reported: tests, excluded files.
 	report.Filter
 }
@@ -72,6 +77,7 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` only the authority may read")
 	a.Flags.Var(&cfg.Authorities, FlagAuthorities, "comma-separated configured authorities (`pkg.Func`, (*pkg.T).Method, pkg.Var, optionally =KIND) whose packages may read them")
+	a.Flags.BoolVar(&cfg.AnalyzeStd, flagname.AnalyzeStd, cfg.AnalyzeStd, "analyze standard library packages too (their environment readers are known from a table otherwise)")
 	cfg.Filter.Register(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
 	return a
@@ -84,6 +90,11 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	var at token.Pos // the call being checked, for the fault report
 	defer report.Recover(pass, &at, &err)
 	r := cfg.Reporter(pass)
+	if !cfg.AnalyzeStd && knowledge.InGOROOT(pass) {
+		// Modelled by the table: no facts to export, and the program's
+		// root overrides are not read there.
+		return r.Matched(), nil
+	}
 	helpers := envHelpers(pass) // facts for importers, whatever is reported here
 	if len(cfg.RootEnv) == 0 || report.IsAuthority(pass, cfg.Authorities) {
 		return r.Matched(), nil

@@ -305,10 +305,10 @@ func (d *unitDriver) result(opts *Options) (*Result, []string) {
 	return res, nil
 }
 
-// StdModelled reports whether every analyzer with facts in closure is, or
-// builds on, an engine that models the standard library by its tables
-// instead of analyzing it (its analyze-std flag is false, as the flags
-// are now): then a standard library dependency exports no facts, and
+// StdModelled reports whether every analyzer with facts in closure
+// models the standard library by the knowledge table instead of
+// analyzing it, or builds on one that does (its analyze-std flag is
+// false, as the flags are now: the engine and rootenv declare one): then a standard library dependency exports no facts, and
 // analyzing it would compute nothing.
 func StdModelled(closure []*analysis.Analyzer) bool {
 	var models func(a *analysis.Analyzer) bool

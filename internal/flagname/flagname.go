@@ -6,8 +6,10 @@
 package flagname
 
 // The engine's flags (rootflow); Authorities is also declared by the
-// analyzers that exempt the authority's package (adhocroot, rootenv), and
-// RootEnv by rootenv.
+// analyzers that exempt the authority's package (adhocroot, rootenv),
+// RootEnv by rootenv, and AnalyzeStd by every analyzer with facts that
+// models the standard library by the knowledge table (rootenv), so a
+// driver can tell from this one name that skipping it loses nothing.
 const (
 	Authorities = "authorities"
 	Sinks       = "sinks"

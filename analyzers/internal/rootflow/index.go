@@ -2,10 +2,8 @@ package rootflow
 
 import (
 	"fmt"
-	"go/build"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -331,21 +329,6 @@ func (e *engine) foreignFact(key string) *FuncFact {
 		}
 	}
 	return e.foreign[key]
-}
-
-// inGOROOT reports whether the package is part of the standard library.
-// The standard library is modelled by the knowledge table: what its
-// internals do with their parameters (os.Open may chmod for the sticky
-// bit) is not a requirement on its callers.
-func inGOROOT(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 {
-		return false
-	}
-	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
-	// The position, not the parsed file's name: with cgo (net, os/user)
-	// the parsed files are cgo's translations in the build cache, and
-	// their //line directives name the files in GOROOT.
-	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, goroot)
 }
 
 // importedOS returns package os as pkg sees it (pkg itself, or one of its

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"golang.org/x/tools/go/analysis"
@@ -181,7 +182,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		index: index{
 			pass:       pass,
 			cfg:        cfg,
-			std:        inGOROOT(pass),
+			std:        knowledge.InGOROOT(pass),
 			byKey:      map[string]*ssa.Function{},
 			closures:   map[*ssa.Function][]*ssa.MakeClosure{},
 			cellFuncs:  map[string]Origins{},

@@ -1,0 +1,25 @@
+package knowledge
+
+import (
+	"go/build"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// InGOROOT reports whether the pass analyzes a standard library package.
+// The analyzers with facts model the standard library by this table
+// instead of analyzing it (unless their analyze-std flag is set), so a
+// driver that sees every such analyzer's flag false may skip those
+// packages as dependencies.
+func InGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
+	// The position, not the parsed file's name: with cgo (net, os/user)
+	// the parsed files are cgo's translations in the build cache, and
+	// their //line directives name the files in GOROOT.
+	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, goroot)
+}
