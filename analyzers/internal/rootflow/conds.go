@@ -15,16 +15,18 @@ import (
 type condKind uint8
 
 const (
-	condOther condKind = iota // anything else: a boolean value (a flag), a call
-	condCmp                   // x == y or x != y
-	condCall                  // f(x): a call of one argument, IsAbs when f is filepath.IsAbs, path.IsAbs or a wrapper (isAbsTest)
+	condOther  condKind = iota // anything else: a boolean value (a flag), a call
+	condCmp                    // x == y or x != y
+	condCall                   // f(x): a call of one argument, IsAbs when f is filepath.IsAbs, path.IsAbs or a wrapper (isAbsTest)
+	condPrefix                 // x starts with str: strings.HasPrefix(x, "s") or x[:n] == "s"
 )
 
 // cond is a branch condition and whether it holds where it is considered.
 type cond struct {
 	kind condKind
 	// x is the value the condition is about: the call's argument, or, for
-	// a comparison with a constant string, the other operand.
+	// a comparison with a constant string, the other operand (for
+	// condPrefix, the string whose prefix is tested).
 	x ssa.Value
 	// str is the constant string a comparison is with (isStr says there
 	// is one).
@@ -55,20 +57,49 @@ func (e *engine) branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
 		if v.Op == token.EQL || v.Op == token.NEQ {
 			c.kind, c.cmp, c.holds = condCmp, v, v.Op == token.EQL
 			c.x, c.str, c.isStr = comparedTo(v)
+			if sl, ok := c.x.(*ssa.Slice); ok && c.isStr && (sl.Low == nil || isZero(sl.Low)) {
+				c.kind, c.x = condPrefix, sl.X // x[:n] == "s"
+			}
 			return c, true
 		}
 	case *ssa.UnOp:
-		if call, ok := v.X.(*ssa.Call); ok && v.Op == token.NOT && len(call.Call.Args) == 1 {
-			c.kind, c.x, c.callee, c.holds = condCall, call.Call.Args[0], call.Call.StaticCallee(), false
-			return c, true
+		if call, ok := v.X.(*ssa.Call); ok && v.Op == token.NOT {
+			if x, str, ok := prefixTest(call); ok {
+				c.kind, c.x, c.str, c.isStr, c.holds = condPrefix, x, str, true, false
+				return c, true
+			}
+			if len(call.Call.Args) == 1 {
+				c.kind, c.x, c.callee, c.holds = condCall, call.Call.Args[0], call.Call.StaticCallee(), false
+				return c, true
+			}
 		}
 	case *ssa.Call:
+		if x, str, ok := prefixTest(v); ok {
+			c.kind, c.x, c.str, c.isStr = condPrefix, x, str, true
+			return c, true
+		}
 		if len(v.Call.Args) == 1 {
 			c.kind, c.x, c.callee = condCall, v.Call.Args[0], v.Call.StaticCallee()
 			return c, true
 		}
 	}
 	return c, true
+}
+
+// prefixTest decodes strings.HasPrefix(x, "s") with a constant prefix.
+func prefixTest(call *ssa.Call) (x ssa.Value, prefix string, ok bool) {
+	fn := call.Call.StaticCallee()
+	if fn == nil || len(call.Call.Args) != 2 || funcKey(fn) != "strings.HasPrefix" {
+		return nil, "", false
+	}
+	prefix, ok = constString(call.Call.Args[1])
+	return call.Call.Args[0], prefix, ok
+}
+
+// isZero reports whether v is the integer constant 0.
+func isZero(v ssa.Value) bool {
+	k, ok := constInt(v)
+	return ok && k == 0
 }
 
 // negated is c where it does not hold.

@@ -105,27 +105,9 @@ func tildeRest(rest ssa.Value) ssa.Value {
 // says x starts with "~": x[:n] == "~..." or strings.HasPrefix(x, "~...").
 func (e *engine) startsWithTilde(x ssa.Value, blk *ssa.BasicBlock) bool {
 	for c := range e.dominating(blk) {
-		if !c.holds {
-			continue
-		}
-		if c.kind == condCmp && c.isStr && strings.HasPrefix(c.str, "~") {
-			if sl, ok := c.x.(*ssa.Slice); ok && sl.X == x && (sl.Low == nil || isZero(sl.Low)) {
-				return true
-			}
-		}
-		if call, ok := c.value.(*ssa.Call); ok && len(call.Call.Args) == 2 && call.Call.Args[0] == x {
-			if fn := call.Call.StaticCallee(); fn != nil && funcKey(fn) == "strings.HasPrefix" {
-				if s, ok := constString(call.Call.Args[1]); ok && strings.HasPrefix(s, "~") {
-					return true
-				}
-			}
+		if c.holds && c.kind == condPrefix && c.x == x && strings.HasPrefix(c.str, "~") {
+			return true
 		}
 	}
 	return false
-}
-
-// isZero reports whether v is the integer constant 0.
-func isZero(v ssa.Value) bool {
-	k, ok := constInt(v)
-	return ok && k == 0
 }

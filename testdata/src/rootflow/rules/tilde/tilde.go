@@ -40,8 +40,19 @@ func expandPrefix(p string) string {
 	return p
 }
 
+// expandUnless returns early when p does not start with "~": the
+// negated test decides the branch the expansion is on.
+func expandUnless(p string) string {
+	if !strings.HasPrefix(p, "~/") {
+		return p
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, p[2:])
+}
+
 func main() {
 	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)        // ok: the user's --store, "~" spelled out
 	_ = os.WriteFile(filepath.Join(expandPrefix(*store), "id"), nil, 0o600)  // ok: the same
+	_ = os.WriteFile(filepath.Join(expandUnless(*store), "id"), nil, 0o600)  // ok: the same
 	_ = os.WriteFile(filepath.Join(expand("~/.myapp"), "state"), nil, 0o600) // want `"~/.myapp/state"`
 }
