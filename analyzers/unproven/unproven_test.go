@@ -23,6 +23,12 @@ func TestReported(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/reported")
 }
 
+// TestParts: a part cut off the front of a rooted or home path is not
+// where the path is (knowledge.Func.Parts).
+func TestParts(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/parts")
+}
+
 func TestSilentByDefault(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.Analyzer, "unproven/silent")
 }

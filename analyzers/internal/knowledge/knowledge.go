@@ -113,6 +113,15 @@ type Func struct {
 	// Split: how many leading results keep argument 0's origin (the
 	// others are booleans).
 	Keep int
+	// Split: the results (bit i for result i) that are a part of argument
+	// 0 that need not start where it starts (strings.CutPrefix's, Cut's
+	// second, TrimLeft's, ReplaceAll's): such a part is not where the whole is, so it keeps
+	// only an origin that holds of any part (the user's choice, a path
+	// relative to the working directory); a part of a rooted, temporary
+	// or home path is unproven. The others are a prefix of the argument
+	// or an element of a list it holds, and keep its origin. Split with a
+	// constant path separator (strings.Split(p, "/")) makes parts too.
+	Parts uint8
 	// Outside: why the result is outside every root, in a message's words,
 	// and its cause; Rel when it is relative to the working directory.
 	Why   string
@@ -195,6 +204,8 @@ func (f Func) valid() string {
 		return "sink details on a function that is not a sink"
 	case f.Has(Split) != (f.Keep > 0):
 		return "Keep is set exactly on Split functions"
+	case f.Parts>>f.Keep != 0:
+		return "Parts names a result past Keep"
 	case f.Has(Outside) != (f.Why != ""):
 		return "Why is set exactly on Outside functions"
 	case f.Arg != 0 && f.Result() != Identity && f.Result() != Split && f.Result() != Contents:

@@ -152,20 +152,21 @@ var paths = []Func{
 
 // strs take strings apart and put them back together: a user's argument
 // split on "," stays user-chosen, a root-override variable's list stays
-// rooted.
+// rooted, and a part cut off the front of a rooted path (Parts) is not
+// rooted: the prefix is gone.
 var strs = []Func{
 	// func TrimSuffix(s, suffix string) string
 	{Name: "strings.TrimSuffix", Roles: Identity},
 	// func TrimPrefix(s, prefix string) string
-	{Name: "strings.TrimPrefix", Roles: Identity},
+	{Name: "strings.TrimPrefix", Roles: Split, Keep: 1, Parts: 1},
 	// func TrimRight(s, cutset string) string
 	{Name: "strings.TrimRight", Roles: Identity},
 	// func TrimSpace(s string) string
 	{Name: "strings.TrimSpace", Roles: Identity},
 	// func Cut(s, sep string) (before, after string, found bool)
-	{Name: "strings.Cut", Roles: Split, Keep: 2},
+	{Name: "strings.Cut", Roles: Split, Keep: 2, Parts: 1 << 1},
 	// func CutPrefix(s, prefix string) (after string, found bool)
-	{Name: "strings.CutPrefix", Roles: Split, Keep: 1},
+	{Name: "strings.CutPrefix", Roles: Split, Keep: 1, Parts: 1},
 	// func CutSuffix(s, suffix string) (before string, found bool)
 	{Name: "strings.CutSuffix", Roles: Split, Keep: 1},
 	// func Split(s, sep string) []string
@@ -181,15 +182,15 @@ var strs = []Func{
 	// func Join(elems []string, sep string) string
 	{Name: "strings.Join", Roles: JoinText},
 	// func Trim(s, cutset string) string
-	{Name: "strings.Trim", Roles: Split, Keep: 1},
+	{Name: "strings.Trim", Roles: Split, Keep: 1, Parts: 1},
 	// func TrimLeft(s, cutset string) string
-	{Name: "strings.TrimLeft", Roles: Split, Keep: 1},
+	{Name: "strings.TrimLeft", Roles: Split, Keep: 1, Parts: 1},
 	// func TrimFunc(s string, f func(rune) bool) string
-	{Name: "strings.TrimFunc", Roles: Split, Keep: 1},
+	{Name: "strings.TrimFunc", Roles: Split, Keep: 1, Parts: 1},
 	// func ReplaceAll(s, old, new string) string
-	{Name: "strings.ReplaceAll", Roles: Split, Keep: 1},
+	{Name: "strings.ReplaceAll", Roles: Split, Keep: 1, Parts: 1},
 	// func Replace(s, old, new string, n int) string
-	{Name: "strings.Replace", Roles: Split, Keep: 1},
+	{Name: "strings.Replace", Roles: Split, Keep: 1, Parts: 1},
 }
 
 // sources are where directories come from.

@@ -223,6 +223,40 @@ func (e *engine) expandElems(p string, args []ssa.Value) string {
 	return strings.Join(segs, "/")
 }
 
+// splitsOnSeparator reports whether a call of strings.Split, SplitN or
+// SplitAfter cuts its string at a constant path separator: its elements
+// are then the parts of a path, not paths of a list.
+func splitsOnSeparator(key string, arg func(int) ssa.Value) bool {
+	switch key {
+	case "strings.Split", "strings.SplitN", "strings.SplitAfter":
+		sep, ok := constString(arg(1))
+		return ok && (sep == "/" || sep == "\\")
+	}
+	return false
+}
+
+// partOf is the origin of a part of a string whose origins are whole,
+// cut by fn: a part is not where the whole is, so it keeps only what
+// holds of every part of the whole (the user's choice, a name relative to
+// the working directory, text from the environment, a value already
+// unproven); any other concrete origin, rooted, temporary or outside,
+// becomes unproven. A symbolic
+// origin (a parameter, a cell) keeps the whole's origin when it is bound:
+// not exact, and said so in docs/precision.md's audit.
+func partOf(whole Origins, fn string, at token.Position) Origins {
+	return whole.Map(func(a Origin) Origins {
+		switch a.Kind {
+		case User, Empty, Param, Cell, Env, Func:
+			return Origins{a}
+		case Bad:
+			if a.Rel || a.Cause == CauseUnproven || a.Cause == CauseEnv {
+				return Origins{a}
+			}
+		}
+		return Origins{{Kind: Bad, Why: "a part of " + a.Describe() + ", cut by " + lattice.ShortName(fn), At: at}}
+	})
+}
+
 // known evaluates calls to the functions of the knowledge table by their
 // result role.
 func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.Pos, at token.Position) (Origins, bool) {
@@ -244,7 +278,11 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx >= f.Keep {
 			return nil, true // found bool
 		}
-		return e.eval(arg(f.Arg)), true
+		whole := e.eval(arg(f.Arg))
+		if f.Parts&(1<<idx) != 0 || splitsOnSeparator(key, arg) {
+			return partOf(whole, key, at), true
+		}
+		return whole, true
 	case knowledge.PathSplit:
 		if idx == 1 {
 			return Origins{{Kind: Bad, Why: "a bare file name from " + lattice.ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true
