@@ -76,7 +76,8 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 			// A field holding several (a table of commands) is
 			// like an interface with several implementations: the
 			// one that writes may not be the one that runs.
-			funcs := lattice.Union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
+			upstream, _ := e.upstream().store(a.Key)
+			funcs := lattice.Union(e.cellFuncs[a.Key], upstream)
 			if len(funcs) == 0 {
 				ok = false
 			}

@@ -358,36 +358,6 @@ type storeSite struct {
 // upstream is the merged package facts of the dependencies (index).
 func (e *engine) upstream() *upstream { return e.up }
 
-// mergeUpstream merges the package facts of the dependencies (index).
-func (e *engine) mergeUpstream() *upstream {
-	up := &upstream{stores: map[string]Origins{}, cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}}
-	// Facts come in no particular order; the first requirement found for
-	// a parameter or cell names the chain in messages, so sort them.
-	facts := e.pass.AllPackageFacts()
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
-	for _, pf := range facts {
-		f, ok := pf.Fact.(*PackageFact)
-		if !ok || pf.Package == e.pass.Pkg {
-			continue
-		}
-		for _, s := range f.Stores {
-			up.stores[s.Key] = lattice.Union(up.stores[s.Key], s.Value)
-		}
-		for _, r := range f.CellReqs {
-			old, had := up.cellReqs[r.Key]
-			up.cellReqs[r.Key], _ = lattice.Arrive(old, had, r.Req)
-		}
-		for _, r := range f.FuncReqs {
-			if up.funcReqs[r.Key] == nil {
-				up.funcReqs[r.Key] = map[int]Req{}
-			}
-			old, had := up.funcReqs[r.Key][r.Index]
-			up.funcReqs[r.Key][r.Index], _ = lattice.Arrive(old, had, r.Req)
-		}
-	}
-	return up
-}
-
 // collectStores records the stores of fn into fields and package
 // variables: assignments, flag bindings (a user-chosen value) and
 // (*sync/atomic.Value).Store.
@@ -434,13 +404,6 @@ func (e *engine) cellOf(addr ssa.Value) string {
 		return globalKey(a)
 	}
 	return ""
-}
-
-// upstream is the merged package facts of the dependencies.
-type upstream struct {
-	stores   map[string]Origins
-	cellReqs map[string]Req
-	funcReqs map[string]map[int]Req
 }
 
 // collectFlagCallback records the function a call hands to flag.Func (or

@@ -167,7 +167,10 @@ func (e *engine) propagate() {
 		e.checkStores(p.key, stores[p.key], p.req, &queue)
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose.
-		if v, ok := up.stores[p.key]; ok && p.pos.IsValid() && e.inModule(p.key) {
+		if !p.pos.IsValid() || !e.inModule(p.key) {
+			continue
+		}
+		if v, ok := up.store(p.key); ok {
 			e.check(e.reqValue(v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
 		}
 	}
@@ -193,7 +196,9 @@ func (e *engine) checkStores(key string, stores []storeSite, r Req, queue *[]pen
 func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 	up := e.upstream()
 	keys := sortedKeys(e.stores)
-	for _, k := range sortedKeys(up.stores) {
+	// Of the dependencies' cells, only those holding a parameter of a
+	// function called here can gain stores.
+	for _, k := range up.storedParams(func(key string) bool { return len(calls[key]) > 0 }) {
 		if _, ok := e.stores[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -201,7 +206,8 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 	for round := 0; round < maxStoreRounds; round++ {
 		changed := false
 		for _, cell := range keys {
-			v := lattice.Union(e.stores[cell], up.stores[cell])
+			upstream, _ := up.store(cell)
+			v := lattice.Union(e.stores[cell], upstream)
 			var add Origins
 			for _, a := range v {
 				if a.Kind != Param {
@@ -352,7 +358,8 @@ func (e *engine) cellStores(key string) Origins {
 	}
 	e.resolving[key] = true
 	defer delete(e.resolving, key)
-	parts := []Origins{e.upstream().stores[key]}
+	upstream, _ := e.upstream().store(key)
+	parts := []Origins{upstream}
 	for _, s := range e.storeSites[key] {
 		parts = append(parts, e.storeValue(s))
 	}

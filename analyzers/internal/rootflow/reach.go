@@ -37,13 +37,7 @@ func (e *engine) reachAll() {
 	for fn, rs := range reach {
 		e.res.Reaches[funcKey(fn)] = anyObjectReaches(rs)
 	}
-	e.res.Stores = map[string]Origins{}
-	for k, v := range e.upstream().stores {
-		e.res.Stores[k] = v
-	}
-	for k, v := range e.stores {
-		e.res.Stores[k] = lattice.Union(e.res.Stores[k], v)
-	}
+	e.res.Stores, e.res.up = e.stores, e.upstream()
 }
 
 // reachComponent computes the reaches of one component of the call graph;

@@ -59,8 +59,9 @@ type Result struct {
 	// paths are in terms of the function's parameters.
 	Reaches map[string][]Reach
 	// Stores maps a cell (field or package variable) to what this package
-	// and its dependencies store into it.
+	// stores into it; stored adds what its dependencies store.
 	Stores map[string]Origins
+	up     *upstream
 	// Bases maps each path the package builds on the home or config
 	// directory or an environment variable (with filepath.Join and the
 	// like, at its opening parenthesis; with +, at the operator) to the
@@ -106,10 +107,25 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 	})
 }
 
+// stored returns what this package and its dependencies store into cell
+// key; ok is false when none does.
+func (r *Result) stored(key string) (Origins, bool) {
+	var upstream Origins
+	var upOK bool
+	if r.up != nil {
+		upstream, upOK = r.up.store(key)
+	}
+	own, ownOK := r.Stores[key]
+	if !upOK && !ownOK {
+		return nil, false
+	}
+	return lattice.Union(upstream, own), true
+}
+
 // concreteCell is what cell key holds, its own cells resolved with depth-1
 // levels left; ok false when nothing is stored into it.
 func (r *Result) concreteCell(key string, depth int) (Origins, bool) {
-	stored, ok := r.Stores[key]
+	stored, ok := r.stored(key)
 	if !ok {
 		return nil, false
 	}

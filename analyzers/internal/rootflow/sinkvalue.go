@@ -295,7 +295,8 @@ func (e *engine) boundFuncs(v ssa.Value) []string {
 	for _, a := range e.eval(v) {
 		funcs := Origins{a}
 		if a.Kind == Cell && a.Path == "" {
-			funcs = lattice.Union(e.cellFuncs[a.Key], e.upstream().stores[a.Key])
+			upstream, _ := e.upstream().store(a.Key)
+			funcs = lattice.Union(e.cellFuncs[a.Key], upstream)
 		}
 		for _, f := range funcs {
 			if f.Kind == Func && !slices.Contains(out, f.Key) {
