@@ -102,6 +102,53 @@ type commandFinder struct {
 	res   *rootflow.Result
 	flags map[types.Object]flagBinding
 	cmds  []command
+	files map[*ast.File]*fileLocals // built on first use, one walk per file
+}
+
+// fileLocals is what isFirstArg asks of a file's local variables: the
+// expression each is defined with (when it is defined with one) and which
+// are parameters.
+type fileLocals struct {
+	defined map[*types.Var]ast.Expr
+	params  map[*types.Var]bool
+}
+
+// locals returns f's fileLocals, walking f the first time.
+func (c *commandFinder) locals(f *ast.File) *fileLocals {
+	if l := c.files[f]; l != nil {
+		return l
+	}
+	l := &fileLocals{defined: map[*types.Var]ast.Expr{}, params: map[*types.Var]bool{}}
+	defs := c.pass.TypesInfo.Defs
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				break
+			}
+			for i, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok {
+					if v, ok := defs[id].(*types.Var); ok && l.defined[v] == nil {
+						l.defined[v] = n.Rhs[i]
+					}
+				}
+			}
+		case *ast.FuncType:
+			for _, field := range n.Params.List {
+				for _, name := range field.Names {
+					if v, ok := defs[name].(*types.Var); ok {
+						l.params[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if c.files == nil {
+		c.files = map[*ast.File]*fileLocals{}
+	}
+	c.files[f] = l
+	return l
 }
 
 // flagBinding is a variable or field a flag sets.
@@ -571,46 +618,13 @@ func (c *commandFinder) isFirstArg(e ast.Expr, f *ast.File, depth int) bool {
 
 // isParam reports whether v is a parameter of a function in f.
 func (c *commandFinder) isParam(v *types.Var, f *ast.File) bool {
-	found := false
-	ast.Inspect(f, func(n ast.Node) bool {
-		var ft *ast.FuncType
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			ft = n.Type
-		case *ast.FuncLit:
-			ft = n.Type
-		default:
-			return !found
-		}
-		for _, field := range ft.Params.List {
-			for _, name := range field.Names {
-				if c.pass.TypesInfo.Defs[name] == v {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
+	return c.locals(f).params[v]
 }
 
 // assigned returns the expression a local variable is defined with, when
 // it is defined once with one: cmd, rest := fs.Arg(0), fs.Args()[1:].
 func (c *commandFinder) assigned(v *types.Var, f *ast.File) ast.Expr {
-	var rhs ast.Expr
-	ast.Inspect(f, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return rhs == nil
-		}
-		for i, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Defs[id] == v {
-				rhs = as.Rhs[i]
-			}
-		}
-		return rhs == nil
-	})
-	return rhs
+	return c.locals(f).defined[v]
 }
 
 func constIs(info *types.Info, e ast.Expr, want int64) bool {
