@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# bench/drivers.sh: staterootlint under each of its drivers beside the tool
+# a team already runs there, on one real program, medians of alternating
+# runs.
+#
+# Usage: bench/drivers.sh PROGRAM [RUNS]     (PROGRAM: a bench/corpus or
+#        bench/holdout name, such as task or gh; RUNS default 5)
+#
+# Three pairs, each timed by farm-bench --vs (A and B in turn, RUNS each,
+# after one untimed warm-up; the ratio is taken pair by pair):
+#
+#   vet         A: go vet -vettool=staterootlint    B: go vet
+#   golangci    A: golangci-lint, govet + staterootlint
+#               B: golangci-lint, govet alone
+#   standalone  A: staterootlint --no-cache         B: go vet
+#
+# Every run re-runs every package: go vet caches a package's result under
+# its analyzers' flags, so each vet run passes a flag whose value is the
+# run's process id (-printf.funcs for go vet's suite, a file exclusion
+# that matches nothing for staterootlint); each golangci-lint run gets an
+# empty lint cache. The build cache is warmed first (untimed), so no run
+# compiles. The program is downloaded through the Go module proxy at its
+# pinned version and linted with its .staterootlint.yaml (the golangci-lint
+# runs get the same keys as plugin settings, as docs/integrations.md says).
+#
+# golangci-lint is built with the plugin from the module proxy the way
+# docs/integrations.md says (version GOLANGCI_VERSION, default v2.15.0);
+# set GOLANGCI_LINT to a binary built so to skip that.
+#
+# The report is farm-bench's for each pair (user, sys, cpu = user+sys,
+# wall, peak RSS: min, median, max; A/B ratios), with the 1-minute load
+# before and after. Quote the median of cpu and say the load: timings
+# are only comparable on a quiet machine.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+top=$(cd "$here/.." && pwd)
+# shellcheck source=bench/program.sh
+source "$here/program.sh"
+
+(($# >= 1 && $# <= 2)) || {
+	echo "usage: bench/drivers.sh PROGRAM [RUNS]" >&2
+	exit 2
+}
+name=$1 runs=${2:-5}
+command -v farm-bench >/dev/null || {
+	echo "bench/drivers.sh: farm-bench is not installed (it times the pairs)" >&2
+	exit 2
+}
+GOLANGCI_VERSION=${GOLANGCI_VERSION:-v2.15.0}
+
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+log() { printf '%s drivers: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+log "building staterootlint from $(git -C "$top" describe --always --dirty)"
+(cd "$top" && go build -o "$work/staterootlint" ./cmd/staterootlint)
+
+gcl=${GOLANGCI_LINT:-}
+if [[ -z $gcl ]]; then
+	log "building golangci-lint $GOLANGCI_VERSION with the plugin (docs/integrations.md)"
+	wrapper=$work/golangci
+	mkdir "$wrapper"
+	awk '/^```go$/ { keep = 1; next } /^```$/ { if (keep && found) exit; keep = 0; text = ""; next }
+		keep { text = text $0 "\n"; if ($0 ~ /commands.Execute/) found = 1 }
+		END { printf "%s", text }' "$top/docs/integrations.md" >"$wrapper/main.go"
+	grep -q 'commands.Execute' "$wrapper/main.go" || {
+		echo "bench/drivers.sh: no main.go block in docs/integrations.md" >&2
+		exit 2
+	}
+	(cd "$wrapper" && GOWORK=off go mod init staterootlint.local/golangci-lint >/dev/null 2>&1 &&
+		GOWORK=off go get "github.com/golangci/golangci-lint/v2@$GOLANGCI_VERSION" >/dev/null 2>&1 &&
+		GOWORK=off go mod edit -require=github.com/staterootlint/staterootlint@v0.0.0 -replace=github.com/staterootlint/staterootlint="$top" &&
+		GOWORK=off go mod tidy >/dev/null 2>&1 &&
+		GOWORK=off go build -o "$work/golangci-lint" .)
+	gcl=$work/golangci-lint
+fi
+
+program_copy "$name" "$work" || exit 2
+cfg=$dir/.staterootlint.yaml
+[[ -f $cfg ]] && cp "$cfg" "$copy/.staterootlint.yaml"
+{
+	echo 'version: "2"'
+	echo 'linters:'
+	echo '  default: none'
+	echo '  enable: [govet, staterootlint]'
+	echo '  settings:'
+	echo '    custom:'
+	echo '      staterootlint:'
+	echo '        type: module'
+	echo '        description: writes outside the canonical state roots'
+	if [[ -f $cfg ]]; then
+		echo '        settings:'
+		sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' -e 's/^/          /' "$cfg"
+	fi
+	echo 'issues:'
+	echo '  max-issues-per-linter: 0'
+	echo '  max-same-issues: 0'
+} >"$work/golangci-both.yml"
+sed -e 's/enable: \[govet, staterootlint\]/enable: [govet]/' "$work/golangci-both.yml" >"$work/golangci-govet.yml"
+
+log "$name: downloading modules and warming the build cache (untimed)"
+(cd "$copy" && go mod download && go vet "${patterns[@]}" >/dev/null 2>&1 || true)
+(cd "$copy" && "$work/staterootlint" --no-cache "${patterns[@]}" >/dev/null 2>&1 || true)
+(cd "$copy" && GOLANGCI_LINT_CACHE=$work/gclcache "$gcl" run --config "$work/golangci-both.yml" "${patterns[@]}" >/dev/null 2>&1 || true)
+
+pats="${patterns[*]}"
+pair() {
+	local title=$1 a=$2 b=$3
+	printf '\n## %s: %s (load before: %s)\n\n' "$name" "$title" "$(cut -d' ' -f1-3 /proc/loadavg)"
+	(cd "$copy" && farm-bench -n "$runs" --timeout 3600 --vs "$b" -- sh -c "$a") | sed 's/^/    /'
+	printf '\n(load after: %s)\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+pair "go vet -vettool=staterootlint vs go vet, every package re-run" \
+	"exec go vet -vettool=$work/staterootlint -shadowwrite.exclude=bench-run-\$\$.go $pats >/dev/null 2>&1" \
+	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
+pair "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
+	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --config $work/golangci-both.yml $pats >/dev/null 2>&1" \
+	"sh -c 'GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --config $work/golangci-govet.yml $pats >/dev/null 2>&1'"
+pair "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
+	"exec $work/staterootlint --no-cache $pats >/dev/null 2>&1" \
+	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
