@@ -8,6 +8,7 @@ import (
 
 	"example.com/initshapes/internal/family"
 	"example.com/initshapes/internal/latest"
+	"example.com/initshapes/internal/lookup"
 	"example.com/initshapes/internal/memo"
 	"example.com/initshapes/internal/paths"
 	"example.com/initshapes/internal/plat"
@@ -22,6 +23,7 @@ func main() {
 	family.Save()
 	plat.Save()
 	repo.Save()
+	lookup.Save(nil)
 	cacheWrites()
 	latest.Mark()
 	testutil.Fixture(nil)
