@@ -1,7 +1,9 @@
 package probe
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -31,14 +33,32 @@ type FindingOrigin struct {
 	Rel bool
 }
 
+// PathBase is a path a package builds (with a join, fmt.Sprintf or +) on
+// the home or config directory or an environment variable, reduced to
+// what init needs: where it is built and the sources it is built on.
+// A resolver's every source shows here, where a finding names only the
+// one origin it reports.
+type PathBase struct {
+	// File and Line are where the path is built.
+	File string
+	Line int
+	// Sources are what it is built on, as Candidate sources: "$NAME",
+	// "os.UserHomeDir".
+	Sources []string
+}
+
 // FindingOrigins is what the Origins analyzer returns for a package.
 type FindingOrigins struct {
 	Findings []FindingOrigin
+	// Bases are the paths the package builds on a home-like source or
+	// an environment variable (rootflow.Result.Bases), in source order.
+	Bases []PathBase
 }
 
 // Origins reports, per analyzed package, where the offending origin of
-// each of the engine's findings arose. It reports no diagnostics: init
-// collects its results (driver.Options.Collect) from one analysis and
+// each of the engine's findings arose, and the paths the package builds on
+// the home directory or an environment variable. It reports no
+// diagnostics: init collects its results (driver.Options.Collect) from one analysis and
 // attributes each finding to the candidate authority whose body holds
 // that origin, instead of analyzing once per candidate.
 var Origins = &analysis.Analyzer{
@@ -67,7 +87,24 @@ var Origins = &analysis.Analyzer{
 				Rel:   f.Origin.Rel,
 			})
 		}
-		if len(out.Findings) == 0 {
+		for pos, v := range res.Bases {
+			var srcs []string
+			for _, a := range v {
+				if homeOrEnv(a) && repoDotDir(a) == "" {
+					srcs = append(srcs, source(a))
+				}
+			}
+			if len(srcs) == 0 {
+				continue
+			}
+			slices.Sort(srcs)
+			at := pass.Fset.Position(pos)
+			out.Bases = append(out.Bases, PathBase{File: at.Filename, Line: at.Line, Sources: slices.Compact(srcs)})
+		}
+		slices.SortFunc(out.Bases, func(a, b PathBase) int {
+			return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+		})
+		if len(out.Findings) == 0 && len(out.Bases) == 0 {
 			return (*FindingOrigins)(nil), nil
 		}
 		return out, nil

@@ -121,7 +121,13 @@ func (c *Candidate) Sources() string {
 // candidate only. Candidates in test files and generated files are left
 // out, and so are functions already declared authorities. They are
 // sorted: the main module first, by name.
-func Gather(facts []driver.PackageFacts, origins []FindingOrigin) []*Candidate {
+//
+// bases, the paths the analyzed packages build on a home-like source or an
+// environment variable, add their sources to the candidate function whose
+// body builds them: a resolver that joins onto the home directory in one
+// branch and returns an override in another has both, though each
+// finding through it names only one.
+func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBase) []*Candidate {
 	g := &gatherer{
 		byDir:  map[string]*driver.PackageFacts{},
 		byPath: map[string]*driver.PackageFacts{},
@@ -172,6 +178,13 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin) []*Candidate {
 		}
 		if c := g.declAt(o.File, o.Line); c != nil {
 			c.add(src)
+		}
+	}
+	for _, b := range bases {
+		if c := g.holding(b.File, b.Line); c != nil {
+			for _, src := range b.Sources {
+				c.add(src)
+			}
 		}
 	}
 	out := make([]*Candidate, 0, len(g.byName))
@@ -395,6 +408,20 @@ func (g *gatherer) declAt(file string, line int) *Candidate {
 		return nil
 	}
 	return nil
+}
+
+// holding returns the innermost candidate function or method whose
+// declaration holds line of file, among those found so far, or nil.
+func (g *gatherer) holding(file string, line int) *Candidate {
+	var best *Candidate
+	for _, c := range g.byName {
+		if c.file == file && c.from <= line && line <= c.to && c.Shape != "package variable" && c.Shape != "field" {
+			if best == nil || c.to-c.from < best.to-best.from {
+				best = c
+			}
+		}
+	}
+	return best
 }
 
 // funcCandidate returns the candidate for function or method d of pf.

@@ -106,9 +106,11 @@ func (c *cli) init(args []string) int {
 	opts.Analyzers = append(slices.Clone(req.roots), probe.Origins)
 	opts.Facts, opts.DepFacts = true, true
 	var origins []probe.FindingOrigin
+	var bases []probe.PathBase
 	opts.Collect = map[*analysis.Analyzer]func(string, any){probe.Origins: func(_ string, r any) {
 		if r, ok := r.(*probe.FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
+			bases = append(bases, r.Bases...)
 		}
 	}}
 	res, err := driver.Run(context.Background(), opts)
@@ -116,7 +118,8 @@ func (c *cli) init(args []string) int {
 		return c.driverError(err)
 	}
 	before, _ := dropUnproven(res.Findings)
-	prop := propose(probe.Gather(res.Facts, origins), origins, before, req.dir)
+	cands := probe.Gather(res.Facts, origins, bases)
+	prop := propose(cands, origins, before, req.dir)
 	prop.apps = libraryApps(req.dir)
 	text := prop.render(req.patterns)
 
@@ -299,17 +302,32 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 			}
 		}
 	}
-	// state-dir: the program's own dot-directory, from its own resolver
-	// first.
+	// state-dir: the program's own dot-directory, from its own resolvers
+	// first: the one the most findings go under (the authorities naming
+	// it together), the shorter name on a tie.
 	for _, main := range []bool{true, false} {
+		removes := map[string]int{}
+		first := map[string]*probe.Candidate{}
 		for _, c := range p.authorities {
-			if p.stateDir.value == "" && c.StateDir != "" && (c.Module == "") == main {
-				why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
-				if len(c.Home) == 0 {
-					why = "the repository's directory " + c.Short + " resolves"
+			if c.StateDir != "" && (c.Module == "") == main {
+				removes[c.StateDir] += c.Removes
+				if first[c.StateDir] == nil {
+					first[c.StateDir] = c
 				}
-				p.stateDir = entry{c.StateDir, why}
 			}
+		}
+		var best string
+		for d, n := range removes {
+			if best == "" || n > removes[best] || n == removes[best] && (len(d) < len(best) || len(d) == len(best) && d < best) {
+				best = d
+			}
+		}
+		if c := first[best]; c != nil && p.stateDir.value == "" {
+			why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
+			if len(c.Home) == 0 {
+				why = "the repository's directory " + c.Short + " resolves"
+			}
+			p.stateDir = entry{c.StateDir, why}
 		}
 	}
 	// user-env: a variable whose value is itself the file written.

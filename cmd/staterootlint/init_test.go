@@ -111,8 +111,10 @@ func TestInitExample(t *testing.T) {
 // file (beside one naming a directory), test support compiled as normal
 // code (beside a package whose name only ends like it), and a directory
 // inside the repository's git directory (beside a relative directory
-// that is no dot-directory), and a directory variable the program reads
-// where it writes under it (beside one it writes under once).
+// that is no dot-directory), a directory variable the program reads
+// where it writes under it (beside one it writes under once), and a
+// resolver handed a getenv function by its caller, its home directory
+// found in a helper (beside a list from the environment alone).
 func TestInitShapes(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
 	if code != exitClean {
@@ -133,12 +135,16 @@ func TestInitShapes(t *testing.T) {
 		// the innermost resolver, in the dependency, and its wrapper
 		"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a directory from $XDG_DATA_HOME and os.UserHomeDir; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global\n",
 		"  - example.com/initshapes/internal/plat.Dir=global\n",
+		// a resolver whose inputs the caller passes, its home directory
+		// found in a helper: the paths it builds name every source
+		"  # lookup.listFiles at lookup.go:14 resolves a directory from $HOME, $SHAPES_LISTS and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/lookup.listFiles=global\n",
+		"  # the override lookup.listFiles reads: only the authority may read it\n  - SHAPES_LISTS\n",
 		// a root under the repository: kind repo
 		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
 		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:32: a path the user chose\n  - SHAPES_DUMP_FILE\n",
+		"user-env:\n  # names the file written at main.go:34: a path the user chose\n  - SHAPES_DUMP_FILE\n",
 		"state-dir: .shapes\n",
 		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
@@ -150,7 +156,7 @@ func TestInitShapes(t *testing.T) {
 		}
 	}
 	for _, not := range []string{
-		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", // decoys and the wrapper
+		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", "extraFiles=", "homeOf=", // decoys and the wrapper
 		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
 		"- SHAPES_SPOOL",  // a directory, not the file
