@@ -13,6 +13,8 @@ import (
 	"example.com/initshapes/internal/paths"
 	"example.com/initshapes/internal/plat"
 	"example.com/initshapes/internal/repo"
+	"example.com/initshapes/internal/runmode"
+	"example.com/initshapes/internal/snapshots"
 	"example.com/initshapes/internal/testutil"
 	"example.com/initshapes/internal/vars"
 )
@@ -27,6 +29,8 @@ func main() {
 	cacheWrites()
 	latest.Mark()
 	testutil.Fixture(nil)
+	snapshots.Update(nil, nil)
+	runmode.Record()
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db"), nil, 0o644)
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db.lock"), nil, 0o644)
 	// The user names the dump file; a spool directory from the
