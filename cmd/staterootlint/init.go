@@ -405,18 +405,18 @@ func ownOverride(name string) bool {
 var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH)$`)
 
 // testSupportName matches a directory that is test support by its name
-// alone: test, tests, testing, testutil(s), testlib, testhelper(s).
-var testSupportName = regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?)$`)
-
-// testSupportLike matches a name that is test support when its package
-// imports "testing" too: repotest, gittesting, mockstore, fakes.
-var testSupportLike = regexp.MustCompile(`(test|testing|mocks?|fakes?)$|^(mock|fake)`)
+// alone: test, tests, testing, testutil(s), testlib, testhelper(s), and
+// a mock or fake by its first or last word (mockstore, apimock, fakes).
+// A name that only ends like test (latest, contest) is not enough.
+var testSupportName = regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?)$|^(mock|fake)|(mocks?|fakes?)$`)
 
 // testSupport proposes to exclude the test-support packages of the main
 // module that have findings: a glob per outermost such directory. A
-// directory is test support by its name (testutil), or by a name like
-// one (repotest, mockstore) and a package that imports "testing"; a
-// package named so that does not import it (latest) is ordinary code.
+// directory is test support by its name (testutil, mockstore), or,
+// whatever its name (repotest, golden, snapshots), by a non-test file
+// that takes a test's handle (testing.T, TB, B, F or M); a package that
+// imports "testing" only to call testing.Testing, or is named like test
+// support without taking a handle (latest), is ordinary code.
 func testSupport(findings []finding, dir string) []entry {
 	root, err := config.ModuleRoot(dir)
 	if err != nil || root == "" {
@@ -433,7 +433,7 @@ func testSupport(findings []finding, dir string) []entry {
 		parts := strings.Split(filepath.ToSlash(rel), "/")
 		for i, p := range parts {
 			sub := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
-			if testSupportName.MatchString(p) || testSupportLike.MatchString(p) && importsTesting(sub, imports) {
+			if testSupportName.MatchString(p) || takesTestHandle(sub, imports) {
 				count[strings.Join(parts[:i+1], "/")+"/**"]++
 				break
 			}
@@ -447,9 +447,9 @@ func testSupport(findings []finding, dir string) []entry {
 	return out
 }
 
-// importsTesting reports whether a non-test file of the package in dir
-// imports "testing" (memoized in seen).
-func importsTesting(dir string, seen map[string]bool) bool {
+// takesTestHandle reports whether a non-test file of the package in dir
+// refers to a test's handle, testing.T, TB, B, F or M (memoized in seen).
+func takesTestHandle(dir string, seen map[string]bool) bool {
 	if v, ok := seen[dir]; ok {
 		return v
 	}
@@ -460,19 +460,39 @@ func importsTesting(dir string, seen map[string]bool) bool {
 		if strings.HasSuffix(n, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, n, nil, parser.ImportsOnly)
+		f, err := parser.ParseFile(fset, n, nil, parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}
+		local := ""
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"testing"` {
-				seen[dir] = true
-				return true
+				local = "testing"
+				if imp.Name != nil {
+					local = imp.Name.Name
+				}
 			}
+		}
+		if local == "" || local == "_" {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == local && testHandles[sel.Sel.Name] {
+					seen[dir] = true
+				}
+			}
+			return !seen[dir]
+		})
+		if seen[dir] {
+			return true
 		}
 	}
 	return false
 }
+
+// testHandles are the types of package testing a test's helper takes.
+var testHandles = map[string]bool{"T": true, "TB": true, "B": true, "F": true, "M": true}
 
 // shortPos renders "/abs/dir/file.go:12:3" as "file.go:12".
 func shortPos(pos string) string {

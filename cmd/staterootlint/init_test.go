@@ -109,7 +109,9 @@ func TestInitExample(t *testing.T) {
 // wraps, platform variables that are inputs rather than overrides and an
 // XDG parent that is not the state-dir, an env variable naming the output
 // file (beside one naming a directory), test support compiled as normal
-// code (beside a package whose name only ends like it), and a directory
+// code, by its name or by the testing.TB it takes (beside a package whose
+// name only ends like it, and one that imports testing only to call
+// testing.Testing), and a directory
 // inside the repository's git directory (beside a relative directory
 // that is no dot-directory), a directory variable the program reads
 // where it writes under it (beside one it writes under once), and a
@@ -146,7 +148,7 @@ func TestInitShapes(t *testing.T) {
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
 		"user-env:\n  # names the file written at main.go:38: a path the user chose\n  - SHAPES_DUMP_FILE\n",
 		"state-dir: .shapes\n",
-		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
+		"exclude:\n  # test support compiled as normal code (4 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
 		"#   family.TrashDir at family.go:69 only joins onto os.UserHomeDir, with no override variable",
 		"#   vars.Old at vars.go:17 only joins onto $HOME, with no override variable",
@@ -159,8 +161,8 @@ func TestInitShapes(t *testing.T) {
 		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", "extraFiles=", "homeOf=", // decoys and the wrapper
 		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
-		"- SHAPES_SPOOL",  // a directory, not the file
-		"internal/latest", // not test support
+		"- SHAPES_SPOOL",                      // a directory, not the file
+		"internal/latest", "internal/runmode", // not test support
 	} {
 		if strings.Contains(out, not) {
 			t.Errorf("init output has %q:\n%s", not, out)
@@ -217,6 +219,18 @@ func TestOwnOverrideAndOutputFile(t *testing.T) {
 	} {
 		if got := outputFileVar.MatchString(name); got != want {
 			t.Errorf("outputFileVar(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestTestSupportName: the names that are test support on their own.
+func TestTestSupportName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"testutil": true, "tests": true, "mockstore": true, "apimock": true, "fakes": true, "fake": true,
+		"latest": false, "contest": false, "golden": false, "storage": false,
+	} {
+		if got := testSupportName.MatchString(name); got != want {
+			t.Errorf("testSupportName(%s) = %v, want %v", name, got, want)
 		}
 	}
 }
