@@ -8,6 +8,7 @@ import (
 
 	"example.com/initshapes/internal/family"
 	"example.com/initshapes/internal/latest"
+	"example.com/initshapes/internal/locate"
 	"example.com/initshapes/internal/lookup"
 	"example.com/initshapes/internal/memo"
 	"example.com/initshapes/internal/paths"
@@ -26,6 +27,7 @@ func main() {
 	plat.Save()
 	repo.Save()
 	lookup.Save(nil)
+	locate.Save()
 	cacheWrites()
 	latest.Mark()
 	testutil.Fixture(nil)
