@@ -590,18 +590,24 @@ func skipFile(fset *token.FileSet, f *ast.File) bool {
 	return strings.HasSuffix(fset.Position(f.Pos()).Filename, "_test.go") || report.Generated(f)
 }
 
-// returnsPath reports whether d's first result is a string, a []string
-// or a named type (not error): a path, as far as syntax tells.
+// returnsPath reports whether one of d's results is a string, a []string
+// or a named type (not error, not a number): a path, as far as syntax
+// tells. It need not be the first: (exists bool, path string).
 func returnsPath(d *ast.FuncDecl) bool {
-	if d.Type.Results == nil || len(d.Type.Results.List) == 0 {
+	if d.Type.Results == nil {
 		return false
 	}
-	switch t := d.Type.Results.List[0].Type.(type) {
-	case *ast.Ident:
-		return t.Name != "error" && t.Name != "bool" && !isNumeric(t.Name)
-	case *ast.ArrayType:
-		id, ok := t.Elt.(*ast.Ident)
-		return ok && id.Name == "string"
+	for _, r := range d.Type.Results.List {
+		switch t := r.Type.(type) {
+		case *ast.Ident:
+			if t.Name != "error" && t.Name != "bool" && !isNumeric(t.Name) {
+				return true
+			}
+		case *ast.ArrayType:
+			if id, ok := t.Elt.(*ast.Ident); ok && id.Name == "string" {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -1,6 +1,11 @@
 package probe
 
-import "testing"
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"testing"
+)
 
 func TestRepoDotDirOf(t *testing.T) {
 	for _, c := range []struct {
@@ -49,6 +54,29 @@ func TestResolverShapedAndKind(t *testing.T) {
 		}
 		if got := cand.Kind(); got != c.kind {
 			t.Errorf("%v: kind %q, want %q", c.add, got, c.kind)
+		}
+	}
+}
+
+func TestReturnsPath(t *testing.T) {
+	for src, want := range map[string]bool{
+		"func f() string":                         true,
+		"func f() (string, error)":                true,
+		"func f() (exists bool, path string)":     true,
+		"func f() []string":                       true,
+		"func f() (Dir, error)":                   true,
+		"func f() (bool, error)":                  false,
+		"func f() (n int, err error)":             false,
+		"func f()":                                false,
+		"func f() []byte":                         false,
+		"func f() (ok bool, size int64, e error)": false,
+	} {
+		f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package x\n"+src+" { panic(0) }\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := returnsPath(f.Decls[0].(*ast.FuncDecl)); got != want {
+			t.Errorf("returnsPath(%s) = %v, want %v", src, got, want)
 		}
 	}
 }

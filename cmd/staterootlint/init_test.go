@@ -116,7 +116,8 @@ func TestInitExample(t *testing.T) {
 // that is no dot-directory), a directory variable the program reads
 // where it writes under it (beside one it writes under once), and a
 // resolver handed a getenv function by its caller, its home directory
-// found in a helper (beside a list from the environment alone).
+// found in a helper (beside a list from the environment alone), and one
+// whose path is its second result.
 func TestInitShapes(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
 	if code != exitClean {
@@ -141,6 +142,8 @@ func TestInitShapes(t *testing.T) {
 		// found in a helper: the paths it builds name every source
 		"  # lookup.listFiles at lookup.go:14 resolves a directory from $HOME, $SHAPES_LISTS and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/lookup.listFiles=global\n",
 		"  # the override lookup.listFiles reads: only the authority may read it\n  - SHAPES_LISTS\n",
+		// a path as the second result, after whether the file exists
+		"  # locate.find at locate.go:12 resolves a directory from $SHAPES_CONF and os.UserConfigDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/locate.find=global\n",
 		// a root under the repository: kind repo
 		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
