@@ -39,6 +39,10 @@ func main() {
 	// environment is not a file (the decoy of user-env).
 	_ = os.WriteFile(os.Getenv("SHAPES_DUMP_FILE"), nil, 0o644)
 	_ = os.WriteFile(filepath.Join(os.Getenv("SHAPES_SPOOL"), "x"), nil, 0o644)
+	// A log path the user names is an output file too; a database path
+	// may be state kept outside the roots (the decoy).
+	_ = os.WriteFile(os.Getenv("SHAPES_TRACE_LOG_PATH"), nil, 0o644)
+	_ = os.WriteFile(os.Getenv("SHAPES_DB_PATH"), nil, 0o644)
 }
 
 // cacheWrites writes under $SHAPESCACHE, read where it is used: a root
