@@ -400,9 +400,10 @@ func ownOverride(name string) bool {
 }
 
 // outputFileVar matches the name of a variable that names an output
-// file: the last word FILE, LOG, PROFILE or OUTPUT, or FILE_PATH. A bare
-// _PATH or _DIR (PX_DB_PATH) may name state kept outside the roots.
-var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH)$`)
+// file: the last word FILE, LOG, PROFILE or OUTPUT, or FILE_PATH or
+// LOG_PATH. A bare _PATH or _DIR (PX_DB_PATH) may name state kept outside
+// the roots.
+var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
 
 // testSupportName matches a directory that is test support by its name
 // alone: test, tests, testing, testutil(s), testlib, testhelper(s), and

@@ -149,7 +149,7 @@ func TestInitShapes(t *testing.T) {
 		// root-env: the program's own overrides
 		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:40: a path the user chose\n  - SHAPES_DUMP_FILE\n",
+		"user-env:\n  # names the file written at main.go:40: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:44: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
 		"state-dir: .shapes\n",
 		"exclude:\n  # test support compiled as normal code (4 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
@@ -164,7 +164,7 @@ func TestInitShapes(t *testing.T) {
 		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", "extraFiles=", "homeOf=", // decoys and the wrapper
 		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
-		"- SHAPES_SPOOL",                      // a directory, not the file
+		"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
 		"internal/latest", "internal/runmode", // not test support
 	} {
 		if strings.Contains(out, not) {
@@ -217,7 +217,7 @@ func TestOwnOverrideAndOutputFile(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]bool{
-		"APP_DUMP_FILE": true, "APP_DEBUG_LOG": true, "APP_CPU_PROFILE": true, "DIRENV_DUMP_FILE_PATH": true,
+		"APP_DUMP_FILE": true, "APP_DEBUG_LOG": true, "APP_CPU_PROFILE": true, "DIRENV_DUMP_FILE_PATH": true, "APP_DEBUG_LOG_PATH": true,
 		"PX_DB_PATH": false, "APP_CONFIG_DIR": false, "APP_HOME": false,
 	} {
 		if got := outputFileVar.MatchString(name); got != want {
