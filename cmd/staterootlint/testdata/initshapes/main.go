@@ -16,6 +16,7 @@ import (
 	"example.com/initshapes/internal/repo"
 	"example.com/initshapes/internal/runmode"
 	"example.com/initshapes/internal/snapshots"
+	"example.com/initshapes/internal/store"
 	"example.com/initshapes/internal/testutil"
 	"example.com/initshapes/internal/vars"
 )
@@ -28,6 +29,7 @@ func main() {
 	repo.Save()
 	lookup.Save(nil)
 	locate.Save()
+	store.Save()
 	cacheWrites()
 	latest.Mark()
 	testutil.Fixture(nil)
