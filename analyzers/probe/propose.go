@@ -55,6 +55,12 @@ type Candidate struct {
 	Repo bool
 	// RepoDir is that directory: ".app", ".git/app".
 	RepoDir string
+	// HomeItself says it is a function that returns the home directory
+	// itself, possibly from an override ($APP_HOMEDIR, else
+	// os.UserHomeDir), joining nothing onto it: the home is no directory
+	// of the program's own, and a path joined onto it elsewhere is an ad
+	// hoc root, not a root.
+	HomeItself bool
 	// Removes counts the findings whose offending origin arose in it
 	// (or, for a variable or field, was stored into it): what declaring
 	// it an authority removes.
@@ -68,6 +74,7 @@ type Candidate struct {
 	stores   map[site]bool // for variables, fields and their getters: where their values are built
 	receiver string        // methods: the receiver type's name
 	lits     [][2]string   // repo candidates: the relative literals (and patterns below) of their results
+	joins    bool          // its body builds a path, or its own results have a pattern below their origin
 }
 
 // site is a line of a file.
@@ -182,6 +189,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	}
 	for _, b := range bases {
 		if c := g.holding(b.File, b.Line); c != nil {
+			c.joins = true
 			for _, src := range b.Sources {
 				c.add(src)
 			}
@@ -194,6 +202,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 			*l = slices.Compact(*l)
 		}
 		c.Resolver = resolverShaped(c)
+		c.HomeItself = homeItself(c)
 		out = append(out, c)
 	}
 	attribute(out, origins)
@@ -265,6 +274,9 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 	}
 	if c == nil {
 		return
+	}
+	if o.Path != "" && c.Name == pf.Path+"."+obj {
+		c.joins = true
 	}
 	c.add(source(o))
 	if d := repoDotDir(o); d != "" {
@@ -676,6 +688,21 @@ func homeOnly(src string) bool {
 		return true
 	}
 	return strings.Contains(src, "HomeDir") || strings.HasSuffix(src, "user.Current")
+}
+
+// homeItself reports whether c is a function returning the home
+// directory itself: every home-like source it reads is the home
+// directory, it joins nothing onto it and names no dot-directory.
+func homeItself(c *Candidate) bool {
+	if c.Shape == "package variable" || c.Shape == "field" || c.Repo || c.joins || c.StateDir != "" || len(c.Home) == 0 {
+		return false
+	}
+	for _, h := range c.Home {
+		if !homeOnly(h) {
+			return false
+		}
+	}
+	return true
 }
 
 // resolverShaped reports whether c reads more than the home directory:

@@ -233,10 +233,10 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		// A variable or field is reported once, where the path is
 		// stored into it, for every write of it.
 		need := minRemoved
-		if c.Shape == "package variable" || c.Shape == "field" {
+		if c.Shape == "package variable" || c.Shape == "field" || ownDotDir(c) {
 			need = 1
 		}
-		if c.Resolver && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
+		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
 			proposed[c] = true
 			if families[c.Family] == nil {
 				families[c.Family] = c
@@ -246,7 +246,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 	for _, c := range cands {
 		// In a dependency, only the siblings the program reaches: a
 		// library's every resolver is not the program's.
-		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
+		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
 			proposed[c] = true
 			p.why[c] = "a sibling of " + first.Short
 		}
@@ -262,6 +262,8 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 			// A dependency's function nobody's findings pass through is
 			// not the program's business; one of the program's own that
 			// feeds no finding is no resolver worth a word.
+		case c.HomeItself:
+			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("returns the home directory itself (%s), no directory of the program's own: a path joined onto it is an ad hoc root (%s)", c.Sources(), plural(c.Removes, "finding", "findings"))})
 		case !c.Resolver:
 			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("only joins onto %s, with no override variable: an ad hoc root, not a resolver (%s)", strings.Join(c.Home, " and "), plural(c.Removes, "finding", "findings"))})
 		default:
@@ -367,6 +369,13 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 // dirVar matches the name of a variable that names a directory: the
 // name ends in CACHE, DIR, HOME or ROOT.
 var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
+
+// ownDotDir reports whether c reads an override variable of the
+// program's own and joins a dot-directory of its own onto a home-like
+// source: a resolver by its shape, proposed for the one finding it feeds.
+func ownDotDir(c *probe.Candidate) bool {
+	return c.StateDir != "" && len(c.Home) > 0 && slices.ContainsFunc(c.Env, ownOverride)
+}
 
 // familyShape reports whether c belongs with first: of a family of
 // functions, the functions (not a variable next to them); of a type, its

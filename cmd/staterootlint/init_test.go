@@ -117,7 +117,9 @@ func TestInitExample(t *testing.T) {
 // where it writes under it (beside one it writes under once), and a
 // resolver handed a getenv function by its caller, its home directory
 // found in a helper (beside a list from the environment alone), and one
-// whose path is its second result.
+// whose path is its second result, and a store directory with its own
+// override built on the home directory behind another (beside that home
+// directory).
 func TestInitShapes(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
 	if code != exitClean {
@@ -144,12 +146,16 @@ func TestInitShapes(t *testing.T) {
 		"  # the override lookup.listFiles reads: only the authority may read it\n  - SHAPES_LISTS\n",
 		// a path as the second result, after whether the file exists
 		"  # locate.find at locate.go:12 resolves a directory from $SHAPES_CONF and os.UserConfigDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/locate.find=global\n",
+		// the home directory behind an override is no authority; the store
+		// built on it with its own override and dot-directory is one
+		"  # store.Dir at store.go:22 resolves a directory from $SHAPES_HOMEDIR, $SHAPES_STORE_DIR and os.UserHomeDir; as an authority it removes 1 finding\n  - example.com/initshapes/internal/store.Dir=global\n",
+		"#   store.HomeDir at store.go:13 returns the home directory itself ($SHAPES_HOMEDIR and os.UserHomeDir), no directory of the program's own: a path joined onto it is an ad hoc root (4 findings)\n",
 		// a root under the repository: kind repo
 		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
 		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:40: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:44: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
+		"user-env:\n  # names the file written at main.go:42: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:46: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
 		"state-dir: .shapes\n",
 		"exclude:\n  # test support compiled as normal code (4 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
@@ -161,7 +167,7 @@ func TestInitShapes(t *testing.T) {
 		}
 	}
 	for _, not := range []string{
-		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", "extraFiles=", "homeOf=", // decoys and the wrapper
+		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", "extraFiles=", "homeOf=", "store.HomeDir=", // decoys and the wrapper
 		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
 		"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
