@@ -74,7 +74,7 @@ type Candidate struct {
 	stores   map[site]bool // for variables, fields and their getters: where their values are built
 	receiver string        // methods: the receiver type's name
 	lits     [][2]string   // repo candidates: the relative literals (and patterns below) of their results
-	joins    bool          // its body builds a path, or its own results have a pattern below their origin
+	joins    bool          // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
 }
 
 // site is a line of a file.
@@ -458,6 +458,9 @@ func (g *gatherer) funcCandidate(pf *driver.PackageFacts, d *ast.FuncDecl, shape
 		}
 	}
 	c := g.candidate(name, pf, shape, d)
+	if buildsPath(d) {
+		c.joins = true
+	}
 	if c.Shape == "method" && shape == "memoizing method" {
 		c.Shape = shape
 	}
@@ -688,6 +691,29 @@ func homeOnly(src string) bool {
 		return true
 	}
 	return strings.Contains(src, "HomeDir") || strings.HasSuffix(src, "user.Current")
+}
+
+// buildsPath reports whether d's body builds a path: it calls a Join
+// (filepath, path, strings) or fmt.Sprintf, or concatenates strings.
+func buildsPath(d *ast.FuncDecl) bool {
+	found := false
+	if d.Body == nil {
+		return false
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Join" || sel.Sel.Name == "Sprintf") {
+				found = true
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.ADD {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // homeItself reports whether c is a function returning the home

@@ -80,3 +80,20 @@ func TestReturnsPath(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildsPath(t *testing.T) {
+	for body, want := range map[string]bool{
+		`return filepath.Join(s.root, "tmp")`:                         true,
+		`return fmt.Sprintf("%s/x", s.root)`:                          true,
+		`return s.root + "/x"`:                                        true,
+		`if h := os.Getenv("H"); h != "" { return h }; return s.root`: false,
+	} {
+		f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package x\nfunc (s *S) f() string { "+body+" }\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := buildsPath(f.Decls[0].(*ast.FuncDecl)); got != want {
+			t.Errorf("buildsPath(%s) = %v, want %v", body, got, want)
+		}
+	}
+}

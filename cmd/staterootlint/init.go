@@ -262,10 +262,10 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 			// A dependency's function nobody's findings pass through is
 			// not the program's business; one of the program's own that
 			// feeds no finding is no resolver worth a word.
-		case c.HomeItself:
-			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("returns the home directory itself (%s), no directory of the program's own: a path joined onto it is an ad hoc root (%s)", c.Sources(), plural(c.Removes, "finding", "findings"))})
 		case !c.Resolver:
 			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("only joins onto %s, with no override variable: an ad hoc root, not a resolver (%s)", strings.Join(c.Home, " and "), plural(c.Removes, "finding", "findings"))})
+		case c.HomeItself:
+			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("returns the home directory itself (%s), no directory of the program's own: a path joined onto it is an ad hoc root (%s)", c.Sources(), plural(c.Removes, "finding", "findings"))})
 		default:
 			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, fmt.Sprintf("reads %s but feeds only %s", c.Sources(), plural(c.Removes, "finding", "findings"))})
 		}
