@@ -1,0 +1,95 @@
+// Package convertedimpls: an interface method with several
+// implementations in sight. Those whose concrete type the package converts
+// to the interface are values the receiver may hold, so a write one of
+// them makes with its parameter is evidence at the call, even where
+// another implementation (a dry run, a wrapper) writes nothing. An
+// implementation the package never converts to the interface is no such
+// evidence.
+package convertedimpls
+
+import (
+	"flag"
+	"os"
+)
+
+// system is the program's own filesystem layer, with a real
+// implementation, a dry run and a read-only wrapper.
+type system interface {
+	removeAll(path string) error
+	writeFile(path string, data []byte) error
+}
+
+type realSystem struct{}
+
+func (realSystem) removeAll(path string) error { return os.RemoveAll(path) }
+
+func (realSystem) writeFile(path string, data []byte) error {
+	return os.WriteFile(path, data, 0o600)
+}
+
+type dryRunSystem struct{ inner system }
+
+func (dryRunSystem) removeAll(string) error { return nil }
+
+func (dryRunSystem) writeFile(string, []byte) error { return nil }
+
+type readOnlySystem struct{ inner system }
+
+func (readOnlySystem) removeAll(string) error { return os.ErrPermission }
+
+func (readOnlySystem) writeFile(string, []byte) error { return os.ErrPermission }
+
+type config struct {
+	dest system
+	out  string
+}
+
+var dryRun = flag.Bool("dry-run", false, "change nothing")
+
+func newConfig() *config {
+	c := &config{dest: realSystem{}}
+	flag.StringVar(&c.out, "output", "", "where to write")
+	if *dryRun {
+		c.dest = dryRunSystem{inner: c.dest}
+	}
+	return c
+}
+
+func (c *config) purgeBinary() error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	return c.dest.removeAll(exe) // want `os.Executable`
+}
+
+func (c *config) writeOutput(data []byte) error {
+	return c.dest.writeFile(c.out, data) // ok: the user's --output
+}
+
+func (c *config) readOnly() system { return readOnlySystem{inner: c.dest} }
+
+// store has two implementations in sight, and the package makes only the
+// in-memory one a store: the disk store's write is no evidence here (a
+// package that converts it would be).
+type store interface{ put(key string) error }
+
+type diskStore struct{}
+
+func (diskStore) put(key string) error { return os.WriteFile(key, nil, 0o600) }
+
+type memStore struct{ m map[string]bool }
+
+func (s memStore) put(key string) error { s.m[key] = true; return nil }
+
+func newStore() store { return memStore{m: map[string]bool{}} }
+
+func record(s store) error { return s.put("seen") } // ok: only a memStore is ever made a store here
+
+func main() {
+	c := newConfig()
+	_ = c.purgeBinary()
+	_ = c.writeOutput(nil)
+	_ = c.readOnly()
+	_ = record(newStore())
+}
