@@ -89,6 +89,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "dotdir"},
 		{dir: "madejoin"},
 		{dir: "deferred"},
+		{dir: "walkcallback"},
 		{dir: "valueopts/..."},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
