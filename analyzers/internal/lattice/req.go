@@ -169,5 +169,11 @@ func Arrive(old Req, had bool, r Req) (Req, bool) {
 	case Covers(old, r):
 		return old, false
 	}
-	return Meet(old, r), true
+	// A bounded tag (MaxClimbs) may drop what r adds: the meet is then
+	// old again, and nothing changed (else a recursion that deepens a
+	// climb each round would arrive forever).
+	if m := Meet(old, r); !Covers(old, m) {
+		return m, true
+	}
+	return old, false
 }

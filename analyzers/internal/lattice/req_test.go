@@ -1,6 +1,9 @@
 package lattice
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestReqMeet(t *testing.T) {
 	strict := Req{}
@@ -45,6 +48,32 @@ func TestReqArrive(t *testing.T) {
 	}
 	if got, changed := Arrive(b, true, Req{}); !changed || len(got.Tags.Set(ReqBelowPaths)) > 0 {
 		t.Errorf("a strict arrival after a weaker one = %+v, %v; want the strict meet, checked again", got, changed)
+	}
+}
+
+// TestReqArriveBounded: a climb past MaxClimbs that the bound drops is
+// no change, so a recursion that deepens a climb each round (a Glob
+// calling itself on Dir(pattern)) stops arriving.
+func TestReqArriveBounded(t *testing.T) {
+	climbs := func(n int) Req {
+		var r Req
+		var set []string
+		p := ".."
+		for range n {
+			set = append(set, p)
+			p += "/.."
+		}
+		r.Tags.SetSet(ReqClimbs, set)
+		return r
+	}
+	old := climbs(MaxClimbs)
+	var deeper Req
+	deeper.Tags.SetSet(ReqClimbs, []string{strings.Repeat("../", MaxClimbs) + ".."})
+	if got, changed := Arrive(old, true, deeper); changed {
+		t.Errorf("a climb the bound drops = %+v, changed; want no change", got.Tags.Set(ReqClimbs))
+	}
+	if _, changed := Arrive(climbs(2), true, climbs(3)); !changed {
+		t.Error("a deeper climb within the bound: want a change")
 	}
 }
 
