@@ -19,13 +19,17 @@ import (
 // implementation whose parameter reaches a write puts its requirement on
 // the interface call site when it is the only implementation in sight, or
 // the receiver's type is known at the call; with several, the one that
-// writes may not be the one that runs, and the call is not blamed. A method with more implementations than
-// maxImplementations, or none in sight, stays an interface call: its
-// result is a value the analysis cannot follow, reported as such.
+// writes may not be the one that runs, and the call is not blamed unless
+// a rule says the implementation may be the receiver (dispatchBinds). A
+// method with more implementations than maxImplementations, or none in
+// sight, stays an interface call: its result is a value the analysis
+// cannot follow, reported as such.
 
 // dispatch returns the implementations of the interface method an invoke
 // call names, as callees whose arguments are the receiver then the
-// call's arguments; nil when it has none in sight or too many.
+// call's arguments; nil when it has none in sight or too many. With too
+// many, the implementations a rule binds the call to (dispatchBinds), if
+// few enough, are returned with the unresolved interface method itself.
 func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	m := common.Method
 	if _, known := knowledge.Lookup(m.FullName()); known {
@@ -46,21 +50,31 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	var out []callee
 	if iface != nil {
 		for _, t := range e.namedTypes() {
-			impl := implementation(t, iface, m)
-			if impl == nil {
-				continue
+			if impl := implementation(t, iface, m); impl != nil {
+				key := impl.Origin().FullName()
+				out = append(out, callee{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true})
 			}
-			if len(out) == maxImplementations {
-				out = nil
-				break
-			}
-			key := impl.Origin().FullName()
-			out = append(out, callee{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true})
 		}
 	}
 	if len(out) > 1 {
 		for i := range out {
-			out[i].shared = true
+			out[i].shared = !e.dispatchBinds(m, out[i].obj)
+		}
+	}
+	if len(out) > maxImplementations {
+		// Too many to follow: the call stays an interface call (its
+		// result a value the analysis cannot follow), and only the
+		// implementations a rule binds it to, if few enough, are
+		// followed beside it for what they require.
+		var bound []callee
+		for _, t := range out {
+			if !t.shared {
+				bound = append(bound, t)
+			}
+		}
+		out = nil
+		if len(bound) > 0 && len(bound) <= maxImplementations {
+			out = append(bound, callee{key: m.FullName(), invoke: true})
 		}
 	}
 	e.impls[m] = out

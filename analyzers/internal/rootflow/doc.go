@@ -70,7 +70,8 @@
 //     its kebab-case name, and the hook methods it needs (rules.go:
 //     phiEdge, edgeValue, phiJoin, returnValue, bindArg, bindSymbol,
 //     checkValue, siteValue, siteReq, exemptStore, storeReq, join,
-//     joinBase, fieldRead, madeMap/mapElem, index/indexed, ownsStore).
+//     joinBase, fieldRead, madeMap/mapElem, index/indexed, ownsStore,
+//     dispatchBinds).
 //     Helpers only it uses stay in its file; the core never calls them. If it needs a
 //     fact on an origin or a requirement, add a tag to the tables in
 //     package lattice (tags.go, reqtags.go): ordering, printing, covering

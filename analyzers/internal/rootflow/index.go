@@ -40,6 +40,9 @@ type index struct {
 	// hasChdir says the package changes directory (chdir.go).
 	hasChdir bool
 	embed    embedIndex // fields of shared bases, per embedding type (embeddedbase.go)
+	// converted are the named types the package converts to
+	// interfaces, with those interfaces (convertedimpls.go).
+	converted map[*types.TypeName][]*types.Interface
 	// valueFuncs are the declared functions and methods used as values
 	// (a handler passed on, rc.Touch bound): their callers are not all
 	// calls the engine sees, so the objects their parameters point to
@@ -48,6 +51,10 @@ type index struct {
 	// flagCallbacks are the functions passed to flag.Func and the like:
 	// their first parameter is the user's value for the flag.
 	flagCallbacks map[*ssa.Function]bool
+	// walkRoots are the roots each function passed to filepath.Walk
+	// (or WalkDir) is walked from: its first parameter is one of them or
+	// a path below it.
+	walkRoots map[*ssa.Function][]ssa.Value
 }
 
 // answers holds the answers to queries over the frozen index that are
@@ -87,6 +94,7 @@ func (e *engine) buildIndex() {
 				case ssa.CallInstruction:
 					e.collectStores(fn, in)
 					e.collectFlagCallback(in.Common())
+					e.collectWalkCallback(in.Common())
 				case *ssa.MakeClosure:
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
@@ -421,4 +429,30 @@ func (e *engine) collectFlagCallback(common *ssa.CallCommon) {
 			e.flagCallbacks[f.Fn.(*ssa.Function)] = true
 		}
 	}
+}
+
+// collectWalkCallback records the function a call hands to filepath.Walk
+// (or a look-alike of the knowledge table) with the root it walks.
+func (e *engine) collectWalkCallback(common *ssa.CallCommon) {
+	callee := common.StaticCallee()
+	if callee == nil || !strings.HasPrefix(callee.Name(), "Walk") || len(common.Args) != 2 || !knowledge.Is(funcKey(callee), knowledge.WalkCallback) {
+		return // (the name first: funcKey builds a string)
+	}
+	var f *ssa.Function
+	fv := common.Args[1]
+	if ct, ok := fv.(*ssa.ChangeType); ok {
+		fv = ct.X // a func literal made a filepath.WalkFunc
+	}
+	switch fn := fv.(type) {
+	case *ssa.Function:
+		f = fn
+	case *ssa.MakeClosure:
+		f = fn.Fn.(*ssa.Function)
+	default:
+		return // a func value: its target's parameter stays its callers'
+	}
+	if e.walkRoots == nil {
+		e.walkRoots = map[*ssa.Function][]ssa.Value{}
+	}
+	e.walkRoots[f] = append(e.walkRoots[f], common.Args[0])
 }

@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"go/token"
+	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
@@ -39,6 +40,7 @@ var rules = []rule{
 	projectDirRule{},
 	userDefaultsRule{},
 	tildeRule{},
+	convertedImplsRule{},
 }
 
 // phiEdgeRule may decide the value a phi receives along edge i (the
@@ -190,6 +192,14 @@ type ownStoreRule interface {
 	ownsStore(e *engine, s *ssa.Store) bool
 }
 
+// dispatchRule may decide that the requirements of impl, one of several
+// implementations in sight of the interface method m an invoke call
+// names, bind the call: its receiver may be the one that runs.
+type dispatchRule interface {
+	rule
+	dispatchBinds(e *engine, m, impl *types.Func) bool
+}
+
 // hooks are the enabled rules, by hook, in registration order: built once
 // per engine from rules and Config.rulesOff.
 type hooks struct {
@@ -211,6 +221,7 @@ type hooks struct {
 	maps       []mapRule
 	index      []indexRule
 	ownStore   []ownStoreRule
+	dispatch   []dispatchRule
 }
 
 // newHooks sorts the rules of list not switched off into their hooks.
@@ -273,6 +284,9 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(ownStoreRule); ok {
 			h.ownStore = append(h.ownStore, r)
+		}
+		if r, ok := r.(dispatchRule); ok {
+			h.dispatch = append(h.dispatch, r)
 		}
 	}
 	return h
@@ -455,6 +469,17 @@ func (e *engine) indexDone() {
 func (e *engine) ownedStore(s *ssa.Store) bool {
 	for _, r := range e.hooks.ownStore {
 		if r.ownsStore(e, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// dispatchBinds reports whether a rule binds an interface call of m to
+// the requirements of impl, one of several implementations in sight.
+func (e *engine) dispatchBinds(m, impl *types.Func) bool {
+	for _, r := range e.hooks.dispatch {
+		if r.dispatchBinds(e, m, impl) {
 			return true
 		}
 	}

@@ -149,9 +149,21 @@ func (s *Shared) Bump() error { return touch(s.path) }
 
 func (s *Shared) Name() string { return s.path }
 
+// Loose implements bumper too, but this package never makes one a
+// bumper: the call is not bound to it (another package may), and every
+// Loose object is checked for where it might be bumped.
+type Loose struct{ path string }
+
+func NewLoose(path string) *Loose { return &Loose{path: path} }
+
+func (l *Loose) Bump() error { return touch(l.path) }
+
+func (l *Loose) Name() string { return l.path }
+
 func sharedUse() {
 	bumpAny(NewShared(""))                        // ok: empty (never a write)
-	fmt.Println(NewShared("shown.shared").Name()) // want `NewShared receives "shown.shared" relative to the working directory`
+	fmt.Println(NewShared("shown.shared").Name()) // ok: a Shared is made a bumper here, so the call is bound to Shared.Bump and checks the objects passed to bumpAny, not this one
+	fmt.Println(NewLoose("shown.loose").Name())   // want `NewLoose receives "shown.loose" relative to the working directory`
 }
 
 // A method value binds its receiver where the engine does not follow it:

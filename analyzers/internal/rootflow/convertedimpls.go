@@ -1,0 +1,86 @@
+package rootflow
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Interface calls with several implementations in sight: an
+// implementation whose concrete type the package converts to an
+// interface that has the method (a *RealSystem made a System, an *osfs
+// compared with an FS) is a value the receiver may hold, so what it
+// requires of its parameters binds the call: a write it makes with the
+// path the call passes is evidence, on a feasible path, even where the
+// other implementations (a dry run, a read-only wrapper, an in-memory
+// archive) write nothing. The requirement at the call is then the join
+// over the implementations so converted; the others' results still count
+// but their requirements do not bind (dispatch.go).
+//
+// Conversions are the package's own MakeInterface instructions: an
+// implementation converted only in another package is not seen, and its
+// write stays no evidence at this call (a miss, never a made-up origin).
+
+// convertedImplsRule: see above (dispatchBinds).
+//
+// Unsound where the converted value never reaches the call: a type made
+// the interface in one place of the package and kept apart from the
+// receiver of this call (a second, unrelated variable of the interface
+// type) is blamed all the same, as class-hierarchy analysis blames it.
+type convertedImplsRule struct{}
+
+func (convertedImplsRule) name() string { return "converted-impls" }
+
+// index collects the named types the package converts to interfaces,
+// and the interfaces each is converted to.
+func (convertedImplsRule) index(e *engine, _ *ssa.Function, instr ssa.Instruction) {
+	mi, ok := instr.(*ssa.MakeInterface)
+	if !ok {
+		return
+	}
+	tn := namedOf(mi.X.Type())
+	iface, _ := mi.Type().Underlying().(*types.Interface)
+	if tn == nil || iface == nil || iface.NumMethods() == 0 {
+		return
+	}
+	if e.converted == nil {
+		e.converted = map[*types.TypeName][]*types.Interface{}
+	}
+	for _, have := range e.converted[tn] {
+		if types.Identical(have, iface) {
+			return
+		}
+	}
+	e.converted[tn] = append(e.converted[tn], iface)
+}
+
+func (convertedImplsRule) indexed(*engine) {}
+
+// dispatchBinds reports whether impl's receiver type is converted in the
+// package to an interface that has the method m.
+func (convertedImplsRule) dispatchBinds(e *engine, m, impl *types.Func) bool {
+	sig, _ := impl.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	tn := namedOf(sig.Recv().Type())
+	for _, iface := range e.converted[tn] {
+		for i := range iface.NumMethods() {
+			if iface.Method(i) == m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedOf is the type name of t or of what t points to, or nil.
+func namedOf(t types.Type) *types.TypeName {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
