@@ -61,6 +61,7 @@ const (
 	BufferKeep                                    // uses the buffer argument 0 without adding to it ((*bytes.Buffer).Len)
 	BufferReset                                   // empties the buffer argument 0 ((*strings.Builder).Reset)
 	MakesParents                                  // a sink that creates every directory above its path too (os.MkdirAll): an ancestor of a rooted path it writes creates nothing the root's own MkdirAll would not
+	WalkCallback                                  // calls the function argument 1 with argument 0 and the paths below it, as its first argument (filepath.Walk)
 )
 
 // SinkSpec says which arguments of a sink are written paths.

@@ -134,6 +134,11 @@ var paths = []Func{
 	{Name: "path.Split", Roles: PathSplit},
 	// func SplitList(path string) []string
 	{Name: "path/filepath.SplitList", Roles: Split, Keep: 1},
+	// func Walk(root string, fn WalkFunc) error: fn's path is root or below it
+	{Name: "path/filepath.Walk", Roles: WalkCallback},
+	// func WalkDir(root string, fn fs.WalkDirFunc) error: the same (fs.WalkDir's
+	// paths are names inside an fs.FS, not the process's paths: not modelled)
+	{Name: "path/filepath.WalkDir", Roles: WalkCallback},
 	// func Base(path string) string
 	{Name: "path/filepath.Base", Roles: Outside, Why: "a bare file name from filepath.Base, relative to the working directory", Cause: CauseCwd, Rel: true},
 	// func Rel(basepath, targpath string) (string, error)

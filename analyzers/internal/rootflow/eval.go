@@ -245,7 +245,21 @@ func (e *engine) param(p *ssa.Parameter) Origins {
 	if isCobraArgs(fn, idx) || idx == 0 && e.flagCallbacks[fn] {
 		return Origins{{Kind: User}}
 	}
-	return Origins{{Kind: Param, Key: funcKey(fn), Index: idx}}
+	self := Origins{{Kind: Param, Key: funcKey(fn), Index: idx}}
+	if roots := e.walkRoots[fn]; idx == 0 && len(roots) > 0 {
+		// filepath.Walk's callback: the root walked or a path below it
+		// (index.go). A declared function may be called directly too.
+		parts := []Origins{}
+		if fn.Parent() == nil {
+			parts = append(parts, self)
+		}
+		for _, r := range roots {
+			at := e.at(r.Pos())
+			parts = append(parts, e.eval(r).Map(func(a Origin) Origins { return Origins{a.AppendPath("*", at)} }))
+		}
+		return lattice.Union(parts...)
+	}
+	return self
 }
 
 // isCobraArgs reports whether parameter idx of fn is the positional

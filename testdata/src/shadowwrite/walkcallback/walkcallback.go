@@ -42,7 +42,7 @@ func main() {
 	_ = touchAll(filepath.Join(root, "cache")) // ok: the same
 	wd, _ := os.Getwd()
 	_ = rewrite(filepath.Dir(wd)) // want `rewrite receives .*working directory`
-	_ = touchAll("build")         // want `touchAll receives "build/\*" relative to the working directory`
+	_ = touchAll("build")         // want `touchAll receives "build" relative to the working directory`
 	_ = fs.WalkDir(os.DirFS(root), ".", func(p string, _ fs.DirEntry, _ error) error {
 		return os.Remove(p) // ok: a name inside the fs.FS, not a path the engine follows (unproven)
 	})
