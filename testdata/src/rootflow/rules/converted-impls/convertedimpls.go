@@ -10,6 +10,8 @@ package convertedimpls
 import (
 	"flag"
 	"os"
+
+	"rootflow/rules/converted-impls/envs"
 )
 
 // system is the program's own filesystem layer, with a real
@@ -86,7 +88,24 @@ func newStore() store { return memStore{m: map[string]bool{}} }
 
 func record(s store) error { return s.put("seen") } // ok: only a memStore is ever made a store here
 
+// A job's environment: a host one made here, or a container one from
+// envs.New, which converts it where this package does not see. The
+// receiver's other types are not all in sight, and the path comes from
+// the receiver's own namespace: the call is not bound to the host's
+// write.
+type job struct{ env envs.Env }
+
+func newJob(onHost bool) *job {
+	if onHost {
+		return &job{env: &envs.Host{Dir: os.TempDir()}}
+	}
+	return &job{env: envs.New()}
+}
+
+func (j *job) setup() error { return j.env.Copy(j.env.ActPath() + "/") } // ok: "/var/run/act" is the container's path, not the host's
+
 func main() {
+	_ = newJob(false).setup()
 	c := newConfig()
 	_ = c.purgeBinary()
 	_ = c.writeOutput(nil)
