@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -20,6 +21,13 @@ import (
 // Conversions are the package's own MakeInterface instructions: an
 // implementation converted only in another package is not seen, and its
 // write stays no evidence at this call (a miss, never a made-up origin).
+// So the rule binds only where the package sees where its values of the
+// interface come from: where it calls a function of another package that
+// returns the interface (a constructor that picks a container or a host
+// environment), the receiver may be of a type converted out of sight, and
+// the path passed may be in that type's namespace (its own method's
+// result, "/var/run/act" inside a container): no call of that interface's
+// methods is bound.
 
 // convertedImplsRule: see above (dispatchBinds).
 //
@@ -32,8 +40,13 @@ type convertedImplsRule struct{}
 func (convertedImplsRule) name() string { return "converted-impls" }
 
 // index collects the named types the package converts to interfaces,
-// and the interfaces each is converted to.
+// and the interfaces each is converted to, and the interfaces other
+// packages' functions called here return.
 func (convertedImplsRule) index(e *engine, _ *ssa.Function, instr ssa.Instruction) {
+	if call, ok := instr.(ssa.CallInstruction); ok {
+		noteForeignInterfaces(e, call.Common())
+		return
+	}
 	mi, ok := instr.(*ssa.MakeInterface)
 	if !ok {
 		return
@@ -63,15 +76,55 @@ func (convertedImplsRule) dispatchBinds(e *engine, m, impl *types.Func) bool {
 	if sig == nil || sig.Recv() == nil {
 		return false
 	}
+	for _, iface := range e.foreignIfaces {
+		if hasMethod(iface, m) {
+			return false
+		}
+	}
 	tn := namedOf(sig.Recv().Type())
 	for _, iface := range e.converted[tn] {
-		for i := range iface.NumMethods() {
-			if iface.Method(i) == m {
-				return true
-			}
+		if hasMethod(iface, m) {
+			return true
 		}
 	}
 	return false
+}
+
+// hasMethod reports whether m is a method of iface.
+func hasMethod(iface *types.Interface, m *types.Func) bool {
+	for i := range iface.NumMethods() {
+		if iface.Method(i) == m {
+			return true
+		}
+	}
+	return false
+}
+
+// noteForeignInterfaces records the interfaces among the results of the
+// function a call of another package's function (or method) returns.
+func noteForeignInterfaces(e *engine, common *ssa.CallCommon) {
+	var sig *types.Signature
+	var pkg *types.Package
+	if common.IsInvoke() {
+		sig, _ = common.Method.Type().(*types.Signature)
+		pkg = common.Method.Pkg()
+	} else if callee := common.StaticCallee(); callee != nil && callee.Object() != nil {
+		sig = callee.Signature
+		pkg = callee.Object().Pkg()
+	}
+	if sig == nil || pkg == nil || pkg == e.pass.Pkg {
+		return
+	}
+	res := sig.Results()
+	for i := range res.Len() {
+		iface, ok := res.At(i).Type().Underlying().(*types.Interface)
+		if !ok || iface.NumMethods() == 0 || res.At(i).Type() == types.Universe.Lookup("error").Type() {
+			continue
+		}
+		if !slices.ContainsFunc(e.foreignIfaces, func(have *types.Interface) bool { return types.Identical(have, iface) }) {
+			e.foreignIfaces = append(e.foreignIfaces, iface)
+		}
+	}
 }
 
 // namedOf is the type name of t or of what t points to, or nil.

@@ -43,6 +43,9 @@ type index struct {
 	// converted are the named types the package converts to
 	// interfaces, with those interfaces (convertedimpls.go).
 	converted map[*types.TypeName][]*types.Interface
+	// foreignIfaces are the interfaces that functions of other packages
+	// the package calls return (convertedimpls.go).
+	foreignIfaces []*types.Interface
 	// valueFuncs are the declared functions and methods used as values
 	// (a handler passed on, rc.Touch bound): their callers are not all
 	// calls the engine sees, so the objects their parameters point to
