@@ -90,6 +90,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "madejoin"},
 		{dir: "deferred"},
 		{dir: "walkcallback"},
+		{dir: "trimprefix"},
 		{dir: "valueopts/..."},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
