@@ -131,6 +131,10 @@ type Func struct {
 	// Home, on an Outside function: its result is the home directory
 	// itself, so <it>/.<app> is the global root's spelling.
 	Home bool
+	// TrimsPrefix, on a Split function: argument 1, a prefix, is cut
+	// off the front of argument 0 (strings.TrimPrefix), so a literal the
+	// prefix covers is no longer where the result starts.
+	TrimsPrefix bool
 }
 
 // Has reports whether f has every role in r.

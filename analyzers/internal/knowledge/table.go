@@ -163,7 +163,7 @@ var strs = []Func{
 	// func TrimSuffix(s, suffix string) string
 	{Name: "strings.TrimSuffix", Roles: Identity},
 	// func TrimPrefix(s, prefix string) string
-	{Name: "strings.TrimPrefix", Roles: Split, Keep: 1, Parts: 1},
+	{Name: "strings.TrimPrefix", Roles: Split, Keep: 1, Parts: 1, TrimsPrefix: true},
 	// func TrimRight(s, cutset string) string
 	{Name: "strings.TrimRight", Roles: Identity},
 	// func TrimSpace(s string) string

@@ -280,6 +280,9 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 			return nil, true // found bool
 		}
 		whole := e.eval(arg(f.Arg))
+		if f.TrimsPrefix {
+			whole = e.trimmedPrefix(whole, arg(1), pos)
+		}
 		if f.Parts&(1<<idx) != 0 || splitsOnSeparator(key, arg) {
 			return partOf(whole, key, at), true
 		}

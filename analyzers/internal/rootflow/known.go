@@ -1,6 +1,11 @@
 package rootflow
 
 import (
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
@@ -61,6 +66,39 @@ func emptyIsTemp(v Origins) Origins {
 			return Origins{{Kind: Temp}}
 		case a.Kind == Param && a.Path == "":
 			a.SetFlag(lattice.EmptyTemp, true)
+		}
+		return Origins{a}
+	})
+}
+
+// trimmedPrefix is v with the prefix argument cut off its front, as
+// strings.TrimPrefix does, where v's origin is a literal whose text says
+// what is cut: the literal's rest when the prefix is part of it, what
+// followed the literal when the prefix is all of it (a value the analysis
+// cannot follow unless nothing followed), the literal unchanged when the
+// prefix does not start it. A prefix that reaches past the literal, or is
+// not a constant, may cut anything: unproven. Other origins are left as
+// they are, to partOf (calls.go), which decides what a part of them is.
+func (e *engine) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origins {
+	p, isConst := constString(prefix)
+	return v.Map(func(a Origin) Origins {
+		if a.Kind != Bad || a.Lit == "" || isConst && p == "" {
+			return Origins{a}
+		}
+		// The literal's text is known up to its first "*" (a value the
+		// concatenation appended).
+		known, _, _ := strings.Cut(a.Lit, "*")
+		switch {
+		case !isConst:
+			return e.bad(pos, "a literal with a prefix the analysis cannot follow cut off (strings.TrimPrefix)")
+		case strings.HasPrefix(known, p) && len(known) > len(p):
+			a.Lit = a.Lit[len(p):]
+			a.Rel = !strings.HasPrefix(a.Lit, "/")
+			return Origins{a}
+		case p == a.Lit && a.Path == "":
+			return Origins{{Kind: Empty}}
+		case strings.HasPrefix(p, known):
+			return e.bad(pos, "what followed the literal %q once strings.TrimPrefix cut it off", known)
 		}
 		return Origins{a}
 	})

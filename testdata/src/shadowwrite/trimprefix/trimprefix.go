@@ -11,17 +11,16 @@ import (
 	"strings"
 )
 
-// node is a file tree's entry, keyed by "./" and the file's path.
-type node struct{ path string }
-
-func (n *node) name() string { return strings.TrimPrefix(n.path, "./") }
+// name is a file tree's entry name, "./" and the file's path, with the
+// "./" cut off again.
+func name(file string) string { return strings.TrimPrefix("./"+file, "./") }
 
 func main() {
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Scan()
 	file := sc.Text()
-	n := &node{path: "./" + file}
-	_ = os.Remove(n.name())                                     // ok: the prefix is gone; the scanned name is unproven
+	_ = os.Remove(name(file))                                   // ok: the prefix is gone; the scanned name is unproven
+	_ = os.Remove(strings.TrimPrefix("./state.json", "./"))     // want `os.Remove writes "state.json" relative to the working directory`
 	_ = os.Remove("./" + file)                                  // want `os.Remove writes "./\*" relative to the working directory`
 	_ = os.Remove(strings.TrimPrefix("./cache/"+file, "./"))    // want `os.Remove writes "cache/\*" relative to the working directory`
 	_ = os.Remove(strings.TrimPrefix("./cache/"+file, "/tmp/")) // want `os.Remove writes "./cache/\*" relative to the working directory`
