@@ -91,6 +91,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "deferred"},
 		{dir: "walkcallback"},
 		{dir: "trimprefix"},
+		{dir: "fileinfoname"},
 		{dir: "valueopts/..."},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
