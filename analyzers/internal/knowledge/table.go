@@ -141,6 +141,8 @@ var paths = []Func{
 	{Name: "path/filepath.WalkDir", Roles: WalkCallback},
 	// func Base(path string) string
 	{Name: "path/filepath.Base", Roles: Outside, Why: "a bare file name from filepath.Base, relative to the working directory", Cause: CauseCwd, Rel: true},
+	// Name() string of fs.FileInfo: the file's base name, as filepath.Base
+	{Name: "(io/fs.FileInfo).Name", Roles: Outside, Why: "a bare file name from fs.FileInfo.Name, relative to the working directory", Cause: CauseCwd, Rel: true},
 	// func Rel(basepath, targpath string) (string, error)
 	{Name: "path/filepath.Rel", Roles: Outside, Why: "a relative path from filepath.Rel, resolved against the working directory", Cause: CauseCwd, Rel: true},
 

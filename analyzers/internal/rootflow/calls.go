@@ -128,11 +128,16 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		return e.authorityResult(kind, common, args, at)
 	}
 	if t.invoke {
-		switch lookup(t.key).Result() {
+		switch f := lookup(t.key); f.Result() {
 		case knowledge.TempDir:
 			return Origins{{Kind: Temp}}
 		case knowledge.UserChosen:
 			return Origins{{Kind: User}}
+		case knowledge.Outside:
+			if idx != 0 {
+				return nil
+			}
+			return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: t.key, At: at, Rel: f.Rel}}
 		}
 		return e.bad(pos, "the result of interface method %s, which the analysis cannot follow", lattice.ShortName(t.key))
 	}
