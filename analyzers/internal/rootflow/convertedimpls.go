@@ -69,20 +69,20 @@ func (convertedImplsRule) index(e *engine, _ *ssa.Function, instr ssa.Instructio
 
 func (convertedImplsRule) indexed(*engine) {}
 
-// dispatchBinds reports whether impl's receiver type is converted in the
-// package to an interface that has the method m.
-func (convertedImplsRule) dispatchBinds(e *engine, m, impl *types.Func) bool {
-	sig, _ := impl.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return false
+// dispatchBinds reports whether t is converted in the package to an
+// interface that has the method m, and no function of another package
+// called here returns such an interface.
+func (convertedImplsRule) dispatchBinds(e *engine, m *types.Func, t *types.TypeName) bool {
+	converted := e.converted[t]
+	if len(converted) == 0 {
+		return false // most types: asked for every type in sight
 	}
 	for _, iface := range e.foreignIfaces {
 		if hasMethod(iface, m) {
 			return false
 		}
 	}
-	tn := namedOf(sig.Recv().Type())
-	for _, iface := range e.converted[tn] {
+	for _, iface := range converted {
 		if hasMethod(iface, m) {
 			return true
 		}
@@ -125,15 +125,4 @@ func noteForeignInterfaces(e *engine, common *ssa.CallCommon) {
 			e.foreignIfaces = append(e.foreignIfaces, iface)
 		}
 	}
-}
-
-// namedOf is the type name of t or of what t points to, or nil.
-func namedOf(t types.Type) *types.TypeName {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Origin().Obj()
-	}
-	return nil
 }

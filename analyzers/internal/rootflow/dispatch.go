@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -48,37 +49,56 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	}
 	iface, _ := common.Value.Type().Underlying().(*types.Interface)
 	var out []callee
+	over := false // past maxImplementations: only those a rule binds
 	if iface != nil {
 		for _, t := range e.namedTypes() {
-			if impl := implementation(t, iface, m); impl != nil {
-				key := impl.Origin().FullName()
-				out = append(out, callee{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true})
+			if over && !e.dispatchBinds(m, t) {
+				continue // asked first: most types are not, and Implements costs
+			}
+			impl := implementation(t, iface, m)
+			if impl == nil {
+				continue
+			}
+			key := impl.Origin().FullName()
+			out = append(out, callee{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true})
+			if !over && len(out) > maxImplementations {
+				// Too many to follow: the call stays an interface call
+				// (its result a value the analysis cannot follow), and
+				// only the implementations a rule binds it to are
+				// followed beside it, for what they require.
+				over = true
+				out = slices.DeleteFunc(out, func(c callee) bool { return !e.dispatchBinds(m, namedOf(recvOf(c.obj))) })
 			}
 		}
 	}
-	if len(out) > 1 {
-		for i := range out {
-			out[i].shared = !e.dispatchBinds(m, out[i].obj)
-		}
-	}
-	if len(out) > maxImplementations {
-		// Too many to follow: the call stays an interface call (its
-		// result a value the analysis cannot follow), and only the
-		// implementations a rule binds it to, if few enough, are
-		// followed beside it for what they require.
-		var bound []callee
-		for _, t := range out {
-			if !t.shared {
-				bound = append(bound, t)
-			}
-		}
+	switch {
+	case over && (len(out) == 0 || len(out) > maxImplementations):
 		out = nil
-		if len(bound) > 0 && len(bound) <= maxImplementations {
-			out = append(bound, callee{key: m.FullName(), invoke: true})
+	case over:
+		out = append(out, callee{key: m.FullName(), invoke: true})
+	case len(out) > 1:
+		for i := range out {
+			out[i].shared = !e.dispatchBinds(m, namedOf(recvOf(out[i].obj)))
 		}
 	}
 	e.impls[m] = out
 	return out
+}
+
+// namedOf is the type name of t or of what t points to, or nil.
+func namedOf(t types.Type) *types.TypeName {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
+
+// recvOf is the receiver type of method fn.
+func recvOf(fn *types.Func) types.Type {
+	return fn.Type().(*types.Signature).Recv().Type()
 }
 
 // concreteMethod returns the method m names on concrete type t, or nil.

@@ -192,12 +192,14 @@ type ownStoreRule interface {
 	ownsStore(e *engine, s *ssa.Store) bool
 }
 
-// dispatchRule may decide that the requirements of impl, one of several
-// implementations in sight of the interface method m an invoke call
-// names, bind the call: its receiver may be the one that runs.
+// dispatchRule may decide that the requirements of the method of named
+// type t (or *t), one of several implementations in sight of the
+// interface method m an invoke call names, bind the call: its receiver
+// may be the one that runs. It is asked before t is known to implement
+// m's interface, so it is cheap and says false for most types.
 type dispatchRule interface {
 	rule
-	dispatchBinds(e *engine, m, impl *types.Func) bool
+	dispatchBinds(e *engine, m *types.Func, t *types.TypeName) bool
 }
 
 // hooks are the enabled rules, by hook, in registration order: built once
@@ -476,10 +478,11 @@ func (e *engine) ownedStore(s *ssa.Store) bool {
 }
 
 // dispatchBinds reports whether a rule binds an interface call of m to
-// the requirements of impl, one of several implementations in sight.
-func (e *engine) dispatchBinds(m, impl *types.Func) bool {
+// the requirements of the method of t, one of several implementations in
+// sight.
+func (e *engine) dispatchBinds(m *types.Func, t *types.TypeName) bool {
 	for _, r := range e.hooks.dispatch {
-		if r.dispatchBinds(e, m, impl) {
+		if r.dispatchBinds(e, m, t) {
 			return true
 		}
 	}
