@@ -18,8 +18,9 @@
 # its analyzers' flags, so each vet run passes a flag whose value is the
 # run's process id (-printf.funcs for go vet's suite, a file exclusion
 # that matches nothing for staterootlint); each golangci-lint run gets an
-# empty lint cache. The build cache is warmed first (untimed), so no run
-# compiles. The program is downloaded through the Go module proxy at its
+# empty lint cache (and --allow-parallel-runners, so another golangci-lint
+# on the machine cannot fail it). The build cache is warmed first
+# (untimed), so no run compiles. The program is downloaded through the Go module proxy at its
 # pinned version and linted with its .staterootlint.yaml (the golangci-lint
 # runs get the same keys as plugin settings, as docs/integrations.md says).
 #
@@ -116,8 +117,8 @@ pair "go vet -vettool=staterootlint vs go vet, every package re-run" \
 	"exec go vet -vettool=$work/staterootlint -shadowwrite.exclude=bench-run-\$\$.go $pats >/dev/null 2>&1" \
 	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
 pair "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
-	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --config $work/golangci-both.yml $pats >/dev/null 2>&1" \
-	"sh -c 'GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --config $work/golangci-govet.yml $pats >/dev/null 2>&1'"
+	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-both.yml $pats >/dev/null 2>&1" \
+	"sh -c 'GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-govet.yml $pats >/dev/null 2>&1'"
 pair "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
 	"exec $work/staterootlint --no-cache $pats >/dev/null 2>&1" \
 	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
