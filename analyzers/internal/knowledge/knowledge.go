@@ -62,6 +62,7 @@ const (
 	BufferReset                                   // empties the buffer argument 0 ((*strings.Builder).Reset)
 	MakesParents                                  // a sink that creates every directory above its path too (os.MkdirAll): an ancestor of a rooted path it writes creates nothing the root's own MkdirAll would not
 	WalkCallback                                  // calls the function argument 1 with argument 0 and the paths below it, as its first argument (filepath.Walk)
+	PrefixCheck                                   // reports whether argument 0 starts with argument 1 (strings.HasPrefix)
 )
 
 // SinkSpec says which arguments of a sink are written paths.
@@ -123,6 +124,11 @@ type Func struct {
 	// or an element of a list it holds, and keep its origin. Split with a
 	// constant path separator (strings.Split(p, "/")) makes parts too.
 	Parts uint8
+	// Split: the argument holding the separator, 0 for none (it is never
+	// the string split). With a constant path separator there, every
+	// result is a part of a path (strings.Split(p, "/")), not a path of
+	// a list (strings.Split(list, ",")).
+	SepArg int
 	// Outside: why the result is outside every root, in a message's words,
 	// and its cause; Rel when it is relative to the working directory.
 	Why   string
@@ -211,6 +217,8 @@ func (f Func) valid() string {
 		return "Keep is set exactly on Split functions"
 	case f.Parts>>f.Keep != 0:
 		return "Parts names a result past Keep"
+	case f.SepArg != 0 && !f.Has(Split):
+		return "SepArg is set on a function that is not Split"
 	case f.Has(Outside) != (f.Why != ""):
 		return "Why is set exactly on Outside functions"
 	case f.Arg != 0 && f.Result() != Identity && f.Result() != Split && f.Result() != Contents:

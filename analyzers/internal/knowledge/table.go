@@ -170,6 +170,8 @@ var strs = []Func{
 	{Name: "strings.TrimRight", Roles: Identity},
 	// func TrimSpace(s string) string
 	{Name: "strings.TrimSpace", Roles: Identity},
+	// func HasPrefix(s, prefix string) bool
+	{Name: "strings.HasPrefix", Roles: PrefixCheck},
 	// func Cut(s, sep string) (before, after string, found bool)
 	{Name: "strings.Cut", Roles: Split, Keep: 2, Parts: 1 << 1},
 	// func CutPrefix(s, prefix string) (after string, found bool)
@@ -177,11 +179,11 @@ var strs = []Func{
 	// func CutSuffix(s, suffix string) (before string, found bool)
 	{Name: "strings.CutSuffix", Roles: Split, Keep: 1},
 	// func Split(s, sep string) []string
-	{Name: "strings.Split", Roles: Split, Keep: 1},
+	{Name: "strings.Split", Roles: Split, Keep: 1, SepArg: 1},
 	// func SplitN(s, sep string, n int) []string
-	{Name: "strings.SplitN", Roles: Split, Keep: 1},
+	{Name: "strings.SplitN", Roles: Split, Keep: 1, SepArg: 1},
 	// func SplitAfter(s, sep string) []string
-	{Name: "strings.SplitAfter", Roles: Split, Keep: 1},
+	{Name: "strings.SplitAfter", Roles: Split, Keep: 1, SepArg: 1},
 	// func Fields(s string) []string
 	{Name: "strings.Fields", Roles: Split, Keep: 1},
 	// func FieldsFunc(s string, f func(rune) bool) []string

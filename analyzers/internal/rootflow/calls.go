@@ -229,16 +229,11 @@ func (e *engine) expandElems(p string, args []ssa.Value) string {
 	return strings.Join(segs, "/")
 }
 
-// splitsOnSeparator reports whether a call of strings.Split, SplitN or
-// SplitAfter cuts its string at a constant path separator: its elements
-// are then the parts of a path, not paths of a list.
-func splitsOnSeparator(key string, arg func(int) ssa.Value) bool {
-	switch key {
-	case "strings.Split", "strings.SplitN", "strings.SplitAfter":
-		sep, ok := constString(arg(1))
-		return ok && (sep == "/" || sep == "\\")
-	}
-	return false
+// isPathSeparator reports whether v is a constant path separator, "/" or
+// "\\".
+func isPathSeparator(v ssa.Value) bool {
+	sep, ok := constString(v)
+	return ok && (sep == "/" || sep == "\\")
 }
 
 // partOf is the origin of a part of a string whose origins are whole,
@@ -288,7 +283,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if f.TrimsPrefix {
 			whole = e.trimmedPrefix(whole, arg(1), pos)
 		}
-		if f.Parts&(1<<idx) != 0 || splitsOnSeparator(key, arg) {
+		if f.Parts&(1<<idx) != 0 || f.SepArg > 0 && isPathSeparator(arg(f.SepArg)) {
 			return partOf(whole, key, at), true
 		}
 		return whole, true

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"iter"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -86,10 +87,11 @@ func (e *engine) branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
 	return c, true
 }
 
-// prefixTest decodes strings.HasPrefix(x, "s") with a constant prefix.
+// prefixTest decodes a call of a prefix check of the knowledge table
+// (strings.HasPrefix(x, "s")) with a constant prefix.
 func prefixTest(call *ssa.Call) (x ssa.Value, prefix string, ok bool) {
 	fn := call.Call.StaticCallee()
-	if fn == nil || len(call.Call.Args) != 2 || funcKey(fn) != "strings.HasPrefix" {
+	if fn == nil || len(call.Call.Args) != 2 || !knowledge.Is(funcKey(fn), knowledge.PrefixCheck) {
 		return nil, "", false
 	}
 	prefix, ok = constString(call.Call.Args[1])
