@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"rootflow/rules/converted-impls/envs"
+	"rootflow/rules/converted-impls/layers"
 )
 
 // system is the program's own filesystem layer, with a real
@@ -104,7 +105,16 @@ func newJob(onHost bool) *job {
 
 func (j *job) setup() error { return j.env.Copy(j.env.ActPath() + "/") } // ok: "/var/run/act" is the container's path, not the host's
 
+// A library function calling a method of the interface value its caller
+// passes: the implementations the library converts are not what the
+// caller passes, so the caching one's copy does not bind the call, and
+// the plain file system read here writes nothing.
+func readNotes() ([]byte, error) {
+	return layers.ReadFile(layers.NewPlain(), "notes.txt") // ok: the plain file system only reads
+}
+
 func main() {
+	_, _ = readNotes()
 	_ = newJob(false).setup()
 	c := newConfig()
 	_ = c.purgeBinary()
