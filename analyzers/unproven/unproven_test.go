@@ -29,6 +29,12 @@ func TestParts(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/parts")
 }
 
+// TestCurrentDir: "./" + x is where x is, so a name the analysis cannot
+// follow stays unproven behind it.
+func TestCurrentDir(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/curdir")
+}
+
 func TestSilentByDefault(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.Analyzer, "unproven/silent")
 }
