@@ -143,3 +143,11 @@ func TestShortName(t *testing.T) {
 		}
 	}
 }
+
+func TestCurrentDirPrefix(t *testing.T) {
+	for s, want := range map[string]bool{".": false, "./": true, "././": true, "": false, "./a": false, "..": false, "../": false, ".x": false, "./.": false} {
+		if got := CurrentDirPrefix(s); got != want {
+			t.Errorf("CurrentDirPrefix(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -116,6 +116,21 @@ func Literal(s string, at token.Position) Origin {
 	return Origin{Kind: Bad, Lit: s, Cause: knowledge.CauseLiteral, Rel: true, At: at}
 }
 
+// CurrentDirPrefix reports whether relative literal s is "./", once or
+// more: prefixed to a name, it leaves the name as it was ("." alone does
+// not: "." + "app" is ".app").
+func CurrentDirPrefix(s string) bool {
+	if s == "" {
+		return false
+	}
+	for ; s != ""; s = s[2:] {
+		if !strings.HasPrefix(s, "./") {
+			return false
+		}
+	}
+	return true
+}
+
 // JoinPattern joins two relative patterns with "/".
 func JoinPattern(base, rel string) string {
 	switch {

@@ -27,7 +27,12 @@ import (
 // environment), the receiver may be of a type converted out of sight, and
 // the path passed may be in that type's namespace (its own method's
 // result, "/var/run/act" inside a container): no call of that interface's
-// methods is bound.
+// methods is bound. Nor where the receiver is a parameter of a function
+// other packages may call (an exported function, a function value): its
+// dynamic type is chosen by callers the package does not see, and the
+// implementations the package itself converts (every one, in a library
+// that defines the interface and constructs each implementation) say
+// nothing of what those callers pass.
 
 // convertedImplsRule: see above (dispatchBinds).
 //
@@ -70,11 +75,12 @@ func (convertedImplsRule) index(e *engine, _ *ssa.Function, instr ssa.Instructio
 func (convertedImplsRule) indexed(*engine) {}
 
 // dispatchBinds reports whether t is converted in the package to an
-// interface that has the method m, and no function of another package
-// called here returns such an interface.
-func (convertedImplsRule) dispatchBinds(e *engine, m *types.Func, t *types.TypeName) bool {
+// interface that has the method m, no function of another package
+// called here returns such an interface, and the receiver is not chosen
+// by callers out of sight.
+func (convertedImplsRule) dispatchBinds(e *engine, m *types.Func, t *types.TypeName, site dispatchSite) bool {
 	converted := e.converted[t]
-	if len(converted) == 0 {
+	if len(converted) == 0 || site.callerChosen {
 		return false // most types: asked for every type in sight
 	}
 	for _, iface := range e.foreignIfaces {

@@ -44,7 +44,8 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		}
 		return nil
 	}
-	if impls, ok := e.impls[m]; ok {
+	site := dispatchSite{m: m, callerChosen: e.callerChosen(common.Value)}
+	if impls, ok := e.impls[site]; ok {
 		return impls
 	}
 	iface, _ := common.Value.Type().Underlying().(*types.Interface)
@@ -52,7 +53,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	over := false // past maxImplementations: only those a rule binds
 	if iface != nil {
 		for _, t := range e.namedTypes() {
-			if over && !e.dispatchBinds(m, t) {
+			if over && !e.dispatchBinds(m, t, site) {
 				continue // asked first: most types are not, and Implements costs
 			}
 			impl := implementation(t, iface, m)
@@ -67,7 +68,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 				// only the implementations a rule binds it to are
 				// followed beside it, for what they require.
 				over = true
-				out = slices.DeleteFunc(out, func(c callee) bool { return !e.dispatchBinds(m, namedOf(recvOf(c.obj))) })
+				out = slices.DeleteFunc(out, func(c callee) bool { return !e.dispatchBinds(m, namedOf(recvOf(c.obj)), site) })
 			}
 		}
 	}
@@ -78,11 +79,44 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		out = append(out, callee{key: m.FullName(), invoke: true})
 	case len(out) > 1:
 		for i := range out {
-			out[i].shared = !e.dispatchBinds(m, namedOf(recvOf(out[i].obj)))
+			out[i].shared = !e.dispatchBinds(m, namedOf(recvOf(out[i].obj)), site)
 		}
 	}
-	e.impls[m] = out
+	e.impls[site] = out
 	return out
+}
+
+// dispatchSite is an interface method an invoke call names, with what
+// the analysis knows of where the call's receiver comes from.
+type dispatchSite struct {
+	m *types.Func
+	// callerChosen: the receiver is a parameter of a function that may
+	// be called where the package does not see (an exported function or
+	// method, a function literal, a function used as a value), so its
+	// dynamic type is the caller's choice.
+	callerChosen bool
+}
+
+// callerChosen reports whether recv, an invoke call's receiver, is a
+// parameter of a function that may be called out of the package's sight.
+func (e *engine) callerChosen(recv ssa.Value) bool {
+	if a, ok := recv.(*ssa.Alloc); ok {
+		if p := spilledParam(a); p != nil {
+			recv = p
+		}
+	}
+	p, ok := recv.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	fn := p.Parent()
+	if fn.Parent() != nil || fn.Object() == nil {
+		return true // a function literal's, or a wrapper's: called as a value
+	}
+	if _, isValue := e.valueFuncs[funcKey(fn)]; isValue {
+		return true
+	}
+	return fn.Object().Exported()
 }
 
 // namedOf is the type name of t or of what t points to, or nil.

@@ -516,8 +516,10 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 	suffix := elemPattern(b.Y)
 	at := e.at(b.Pos())
 	return left.Map(func(a Origin) Origins {
-		if a.Kind == Empty && suffix == "*" {
-			return e.eval(b.Y) // "" + x is x (a string built rune by rune)
+		if suffix == "*" && (a.Kind == Empty || a.Kind == Bad && a.Rel && lattice.CurrentDirPrefix(a.Lit)) {
+			// "" + x is x (a string built rune by rune); "./" + x
+			// names no more than x does.
+			return e.eval(b.Y)
 		}
 		return Origins{a.AppendRaw(suffix, at)}
 	})

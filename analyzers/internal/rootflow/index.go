@@ -67,13 +67,13 @@ type index struct {
 // gives the same answers; nothing in it is read as a fact about the
 // package that the index does not already determine.
 type answers struct {
-	foreign      map[string]*FuncFact     // imported facts by key, for func values
-	closureFacts map[string]*FuncFact     // the summaries of other packages' function literals
-	funcObjs     map[string]types.Object  // other packages' functions met as values, by key
-	named        []*types.TypeName        // the named types in sight, for interface dispatch
-	keptLocal    map[*ssa.Alloc]bool      // whether each object asked about stays in its function (localobjects.go)
-	impls        map[*types.Func][]callee // the implementations of each interface method called
-	flagSet      map[string]bool          // whether code sets each guarding flag on a built record (guardedwrite.go)
+	foreign      map[string]*FuncFact      // imported facts by key, for func values
+	closureFacts map[string]*FuncFact      // the summaries of other packages' function literals
+	funcObjs     map[string]types.Object   // other packages' functions met as values, by key
+	named        []*types.TypeName         // the named types in sight, for interface dispatch
+	keptLocal    map[*ssa.Alloc]bool       // whether each object asked about stays in its function (localobjects.go)
+	impls        map[dispatchSite][]callee // the implementations of each interface method called
+	flagSet      map[string]bool           // whether code sets each guarding flag on a built record (guardedwrite.go)
 	chdirs       map[*ssa.Function][]chdirState
 	chdirFuncs   map[*ssa.Function]Origins
 	fnRefs       map[*ssa.Function][]ssa.Instruction

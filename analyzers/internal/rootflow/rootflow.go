@@ -190,7 +190,7 @@ type engine struct {
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e := &engine{
 		answers: answers{
-			impls:     map[*types.Func][]callee{},
+			impls:     map[dispatchSite][]callee{},
 			funcObjs:  map[string]types.Object{},
 			keptLocal: map[*ssa.Alloc]bool{},
 		},

@@ -195,11 +195,12 @@ type ownStoreRule interface {
 // dispatchRule may decide that the requirements of the method of named
 // type t (or *t), one of several implementations in sight of the
 // interface method m an invoke call names, bind the call: its receiver
-// may be the one that runs. It is asked before t is known to implement
-// m's interface, so it is cheap and says false for most types.
+// may be the one that runs. site says where the call's receiver comes
+// from. It is asked before t is known to implement m's interface, so it
+// is cheap and says false for most types.
 type dispatchRule interface {
 	rule
-	dispatchBinds(e *engine, m *types.Func, t *types.TypeName) bool
+	dispatchBinds(e *engine, m *types.Func, t *types.TypeName, site dispatchSite) bool
 }
 
 // hooks are the enabled rules, by hook, in registration order: built once
@@ -480,9 +481,9 @@ func (e *engine) ownedStore(s *ssa.Store) bool {
 // dispatchBinds reports whether a rule binds an interface call of m to
 // the requirements of the method of t, one of several implementations in
 // sight.
-func (e *engine) dispatchBinds(m *types.Func, t *types.TypeName) bool {
+func (e *engine) dispatchBinds(m *types.Func, t *types.TypeName, site dispatchSite) bool {
 	for _, r := range e.hooks.dispatch {
-		if r.dispatchBinds(e, m, t) {
+		if r.dispatchBinds(e, m, t, site) {
 			return true
 		}
 	}

@@ -2,7 +2,8 @@
 // built on a literal. Where the prefix is the whole literal, what is left
 // is what followed it (a name the analysis cannot follow): no longer the
 // literal's, so no "relative to the working directory" finding; where
-// some of the literal stays, the path is still that literal's.
+// some of the literal stays, the path is still that literal's. "./"
+// names nothing, so "./" + a scanned name is the scanned name.
 package trimprefix
 
 import (
@@ -21,7 +22,7 @@ func main() {
 	file := sc.Text()
 	_ = os.Remove(name(file))                                   // ok: the prefix is gone; the scanned name is unproven
 	_ = os.Remove(strings.TrimPrefix("./state.json", "./"))     // want `os.Remove writes "state.json" relative to the working directory`
-	_ = os.Remove("./" + file)                                  // want `os.Remove writes "./\*" relative to the working directory`
+	_ = os.Remove("./" + file)                                  // ok: "./" + the scanned name is the scanned name: unproven
 	_ = os.Remove(strings.TrimPrefix("./cache/"+file, "./"))    // want `os.Remove writes "cache/\*" relative to the working directory`
 	_ = os.Remove(strings.TrimPrefix("./cache/"+file, "/tmp/")) // want `os.Remove writes "./cache/\*" relative to the working directory`
 }
