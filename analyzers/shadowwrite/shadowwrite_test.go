@@ -77,6 +77,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "guardedfields/..."},
 		{dir: "chdir"},
 		{dir: "objectfields/..."},
+		{dir: "nestedobjects/..."},
 		{dir: "abswrapper/..."},
 		{dir: "subprocessoutput/..."},
 		{dir: "opaquetransform/..."},
