@@ -23,6 +23,10 @@ const (
 	// Of, with Obj, names the function whose object parameter Obj-1 the
 	// cell's object is.
 	Of
+	// Through, with Of and Obj, names the field (a cell key) of the
+	// parameter's object that holds the cell's object: the cell is a
+	// field two fields below the parameter (r.Config.Name).
+	Through
 
 	// EmptyOnly, on a Param, says the callee returns the parameter only
 	// where it is "": only an empty argument comes back as it is.
@@ -78,6 +82,7 @@ var tagDefs = [numTags]tagDef{
 	BelowPath: {"below-path", textTag, 0},
 	MapKey:    {"map-key", textTag, 1},
 	Of:        {"of", textTag, 2},
+	Through:   {"through", textTag, 3},
 	EmptyOnly: {"empty-only", flagTag, 0},
 	AbsOnly:   {"abs-only", flagTag, 1},
 	EmptyTemp: {"empty-temp", flagTag, 2},
@@ -89,7 +94,7 @@ var tagDefs = [numTags]tagDef{
 }
 
 const (
-	numText   = 3
+	numText   = 4
 	numScalar = 8
 )
 

@@ -60,11 +60,13 @@ func (e *engine) throughObject(a Origin, args []ssa.Value) Origins {
 	b := a
 	b.SetText(lattice.Of, "")
 	b.SetNum(lattice.Obj, 0)
+	b.SetText(lattice.Through, "")
 	if a.Num(lattice.Obj)-1 < len(args) {
 		if p, ok := args[a.Num(lattice.Obj)-1].(*ssa.Parameter); ok {
 			if c := e.objectCell(plainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
 				b.SetText(lattice.Of, c.TextOf(lattice.Of))
 				b.SetNum(lattice.Obj, c.Num(lattice.Obj))
+				b.SetText(lattice.Through, a.TextOf(lattice.Through))
 			}
 		}
 	}

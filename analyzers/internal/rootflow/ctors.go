@@ -42,10 +42,13 @@ import (
 // parameter's field (a getter) is the field of the caller's parameter
 // where the argument is one, else the field's cell (throughObject).
 
-// fieldSlot names the field of the object a parameter points to.
+// fieldSlot names the field of the object a parameter points to, or,
+// with through, the field cell of the object held in field through of
+// that object.
 type fieldSlot struct {
-	idx  int
-	cell string
+	idx     int
+	cell    string
+	through string
 }
 
 // ctorSlot names a field of the object a function returns.
@@ -59,13 +62,19 @@ type ctorSlot struct {
 // the field of the object parameter x points to when x is a parameter of
 // a declared function.
 func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
+	through := ""
+	if fa := heldObject(x); fa != nil {
+		// x is the object a field of the parameter's object holds
+		// (r.Config, or r.opts by value): the cell is that object's.
+		through, x = fieldKey(fa.X.Type(), fa.Field, e), fa.X
+	}
 	if a, ok := x.(*ssa.Alloc); ok {
 		if p := spilledParam(a); p != nil {
 			x = p
 		}
 	}
 	p, ok := x.(*ssa.Parameter)
-	if !ok || e.std || len(v) != 1 || v[0].Kind != Cell {
+	if !ok || e.std || len(v) != 1 || v[0].Kind != Cell || v[0].TextOf(lattice.Through) != "" {
 		return v
 	}
 	fn := p.Parent()
@@ -75,7 +84,42 @@ func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
 	a := v[0]
 	a.SetText(lattice.Of, funcKey(fn))
 	a.SetNum(lattice.Obj, slices.Index(fn.Params, p)+1)
+	a.SetText(lattice.Through, through)
 	return Origins{a}
+}
+
+// heldObject returns the field address x is the object of, when x is
+// the object a field holds: a pointer loaded from the field (*&r.Config)
+// or the field's own address, for a struct held by value (&r.opts); nil
+// otherwise. Only a field of a parameter's object (or of a spilled
+// parameter) counts: an object two fields below the parameter.
+func heldObject(x ssa.Value) *ssa.FieldAddr {
+	if u, ok := x.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if _, isPtr := u.Type().Underlying().(*types.Pointer); isPtr {
+			x = u.X
+		} else {
+			return nil
+		}
+	} else if fa, ok := x.(*ssa.FieldAddr); ok {
+		if _, isStruct := fa.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); !isStruct {
+			return nil
+		}
+	} else {
+		return nil
+	}
+	fa, ok := x.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	switch base := fa.X.(type) {
+	case *ssa.Parameter:
+		return fa
+	case *ssa.Alloc:
+		if spilledParam(base) != nil {
+			return fa
+		}
+	}
+	return nil
 }
 
 // spilledParam returns the struct parameter a local variable a is a copy
@@ -246,8 +290,11 @@ func (e *engine) ctorField(fn *ssa.Function, idx int, cell string, hops int) Ori
 // parameter idx of function key points to, once, and queues it; the
 // stores into the field through other pointers are required too. A
 // function of another package (or one whose callers the engine cannot
-// all see) has its field's cell required instead.
-func (e *engine) requireField(key string, idx int, cell string, r Req, pos token.Pos, queue *[]pending) {
+// all see) has its field's cell required instead. With through, the field
+// is that of the object held in field through of the parameter's object;
+// the package's stores of objects into field through other than into new
+// objects are checked too (setters).
+func (e *engine) requireField(key string, idx int, cell, through string, r Req, pos token.Pos, queue *[]pending) {
 	if e.std {
 		return
 	}
@@ -264,19 +311,48 @@ func (e *engine) requireField(key string, idx int, cell string, r Req, pos token
 		reqs = map[fieldSlot]Req{}
 		e.fieldReqs[key] = reqs
 	}
-	slot := fieldSlot{idx, cell}
+	slot := fieldSlot{idx, cell, through}
 	old, had := reqs[slot]
 	var changed bool
 	if r, changed = lattice.Arrive(old, had, r); !changed {
 		return
 	}
 	reqs[slot] = r
-	*queue = append(*queue, pending{key: key, idx: idx, cell: cell, req: r, pos: pos})
+	if through != "" {
+		for _, st := range e.heldStores(through) {
+			e.checkObject(st.Val, cell, "", extend(r, Hop{Name: cellName(through), Pos: e.at(st.Pos()), Object: true}), nil, st.Pos(), map[ssa.Value]bool{}, queue)
+		}
+	}
+	*queue = append(*queue, pending{key: key, idx: idx, cell: cell, through: through, req: r, pos: pos})
+}
+
+// heldStores returns the package's stores into field cell (one that
+// holds an object) other than into a new object's field: where a setter
+// puts an object there.
+func (e *engine) heldStores(cell string) []*ssa.Store {
+	if v, ok := e.held[cell]; ok {
+		return v
+	}
+	var out []*ssa.Store
+	for _, fn := range e.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || e.cellOf(st.Addr) != cell || freshStore(storeSite{addr: st.Addr}) {
+					continue
+				}
+				out = append(out, st)
+			}
+		}
+	}
+	e.held[cell] = out
+	return out
 }
 
 // checkObjectArg checks the object a call passes as argument idx against
-// a requirement of its target on field cell of that object.
-func (e *engine) checkObjectArg(cs callSite, idx int, cell string, r Req, queue *[]pending) {
+// a requirement of its target on field cell of that object (or of the
+// object held in its field through).
+func (e *engine) checkObjectArg(cs callSite, idx int, cell, through string, r Req, queue *[]pending) {
 	if cs.t.invoke {
 		return
 	}
@@ -286,7 +362,7 @@ func (e *engine) checkObjectArg(cs callSite, idx int, cell string, r Req, queue 
 	}
 	name := lattice.ShortName(cs.t.key)
 	r = extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())})
-	e.checkObject(args[idx], cell, r, nil, cs.instr.Pos(), map[ssa.Value]bool{}, queue)
+	e.checkObject(args[idx], cell, through, r, nil, cs.instr.Pos(), map[ssa.Value]bool{}, queue)
 }
 
 // ctorFrame is a call of a constructor whose result is the object being
@@ -296,7 +372,8 @@ type ctorFrame struct {
 	r    Req
 }
 
-// checkObject checks field cell of the object v against requirement r
+// checkObject checks field cell of the object v (with through, of the
+// object held in v's field through) against requirement r
 // (whose hops start at the call that passes the object). v is a value of
 // the innermost of frames, the constructor calls it was returned through
 // (outermost first), or of the caller when there are none. The field is
@@ -304,7 +381,7 @@ type ctorFrame struct {
 // arises in a constructor is reported where it is stored, a part that is
 // a constructor's parameter at the constructor's call), as a requirement
 // on a function's parameter, or on the field's cell.
-func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame, pos token.Pos, seen map[ssa.Value]bool, queue *[]pending) {
+func (e *engine) checkObject(v ssa.Value, cell, through string, r Req, frames []ctorFrame, pos token.Pos, seen map[ssa.Value]bool, queue *[]pending) {
 	field := cellName(cell)
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -312,17 +389,23 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 			// A constructor returning its parameter: the caller's argument.
 			f := frames[len(frames)-1]
 			if i := slices.Index(v.Parent().Params, v); i >= 0 && i < len(f.call.Common().Args) {
-				e.checkObject(f.call.Common().Args[i], cell, r, frames[:len(frames)-1], pos, seen, queue)
+				e.checkObject(f.call.Common().Args[i], cell, through, r, frames[:len(frames)-1], pos, seen, queue)
 				return
 			}
 		} else if a := e.objectCell(plainCell(cell), v)[0]; a.Num(lattice.Obj) > 0 {
-			e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, cell, r, pos, queue)
+			e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, cell, through, r, pos, queue)
 			return
 		}
 	case *ssa.Alloc:
 		if p := spilledParam(v); p != nil {
-			e.checkObject(p, cell, r, frames, pos, seen, queue)
+			e.checkObject(p, cell, through, r, frames, pos, seen, queue)
 			return
+		}
+		if through != "" {
+			if e.checkHeld(v, cell, through, r, frames, queue) {
+				return
+			}
+			break
 		}
 		if stores, ok := newObjectStores(v, cell, e); ok {
 			for _, st := range stores {
@@ -331,13 +414,13 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 			return
 		}
 	case *ssa.MakeInterface:
-		e.checkObject(v.X, cell, r, frames, pos, seen, queue)
+		e.checkObject(v.X, cell, through, r, frames, pos, seen, queue)
 		return
 	case *ssa.UnOp:
 		// A struct value loaded from a new object (TreeOptions{Path:
 		// dir} passed by value): that object's stores.
 		if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-			e.checkObject(a, cell, r, frames, pos, seen, queue)
+			e.checkObject(a, cell, through, r, frames, pos, seen, queue)
 			return
 		}
 	case *ssa.Const:
@@ -350,7 +433,7 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 		}
 		seen[v] = true
 		for _, edge := range v.Edges {
-			e.checkObject(edge, cell, r, frames, pos, seen, queue)
+			e.checkObject(edge, cell, through, r, frames, pos, seen, queue)
 		}
 		return
 	case *ssa.Call, *ssa.Extract:
@@ -359,7 +442,7 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 			call, idx = x.Tuple, x.Index
 		}
 		if c, ok := call.(*ssa.Call); ok && len(frames) < maxObjectHops {
-			if e.checkConstructed(c, idx, cell, r, frames, queue) {
+			if e.checkConstructed(c, idx, cell, through, r, frames, queue) {
 				return
 			}
 		}
@@ -371,7 +454,7 @@ func (e *engine) checkObject(v ssa.Value, cell string, r Req, frames []ctorFrame
 // when the callee is a constructor: a function of the package through its
 // returns, one of another package through its fact. It reports whether it
 // was one.
-func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, frames []ctorFrame, queue *[]pending) bool {
+func (e *engine) checkConstructed(c *ssa.Call, idx int, cell, through string, r Req, frames []ctorFrame, queue *[]pending) bool {
 	common := c.Common()
 	fn := common.StaticCallee()
 	if fn == nil || common.IsInvoke() {
@@ -385,8 +468,8 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, fram
 	}
 	if !e.local(fn) {
 		sum := e.summary(callee{fn: fn, key: key})
-		if sum == nil {
-			return false
+		if sum == nil || through != "" {
+			return false // another package's constructor: its facts keep path fields only
 		}
 		for _, f := range sum.Fields {
 			if f.Result == idx && f.Cell == cell {
@@ -401,14 +484,57 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell string, r Req, fram
 	if len(fn.Blocks) == 0 || slices.ContainsFunc(frames, func(f ctorFrame) bool { return f.call == c }) {
 		return false
 	}
-	if e.ctorField(fn, idx, cell, 0).Equal(plainCell(cell)) {
+	stored := cell
+	if through != "" {
+		stored = through
+	}
+	if e.ctorField(fn, idx, stored, 0).Equal(plainCell(stored)) {
 		return false // not a constructor of this field's objects
 	}
 	frames = append(frames[:len(frames):len(frames)], ctorFrame{call: c, r: outer})
 	seen := map[ssa.Value]bool{}
 	for _, ret := range returns(fn) {
 		if idx < len(ret.Results) {
-			e.checkObject(ret.Results[idx], cell, r, frames, c.Pos(), seen, queue)
+			e.checkObject(ret.Results[idx], cell, through, r, frames, c.Pos(), seen, queue)
+		}
+	}
+	return true
+}
+
+// checkHeld checks field cell of the object new object a holds in its
+// field through: the objects stored there (a pointer, or a struct value
+// stored whole), and the stores into the field's own fields (a struct
+// held by value, filled in place). It reports false when a's fields are
+// not known (a whole value stored into a).
+func (e *engine) checkHeld(a *ssa.Alloc, cell, through string, r Req, frames []ctorFrame, queue *[]pending) bool {
+	refs := *a.Referrers()
+	for _, ref := range refs {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			return false
+		}
+	}
+	for _, ref := range refs {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fieldKey(fa.X.Type(), fa.Field, e) != through {
+			continue
+		}
+		held := extend(r, Hop{Name: cellName(through), Pos: e.at(fa.Pos()), Object: true})
+		for _, use := range *fa.Referrers() {
+			switch use := use.(type) {
+			case *ssa.Store:
+				if use.Addr == fa {
+					e.checkObject(use.Val, cell, "", held, frames, use.Pos(), map[ssa.Value]bool{}, queue)
+				}
+			case *ssa.FieldAddr:
+				if fieldKey(use.X.Type(), use.Field, e) != cell {
+					continue
+				}
+				for _, u := range *use.Referrers() {
+					if st, ok := u.(*ssa.Store); ok && st.Addr == use {
+						e.checkFramed(e.eval(st.Val), a.Parent(), frames, st.Pos(), AtStore, cellName(cell), extend(held, Hop{Name: cellName(cell), Pos: e.at(st.Pos()), Object: true}), queue)
+					}
+				}
+			}
 		}
 	}
 	return true
@@ -445,7 +571,7 @@ func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, po
 			e.checkFramed(av, f.call.Parent(), outer, f.call.Pos(), AtCall, name, rr, queue)
 		case a.Kind == Cell && a.Num(lattice.Obj) > 0 && a.TextOf(lattice.Of) == key && a.Num(lattice.Obj)-1 < len(args):
 			// A field of an object the constructor is given.
-			e.checkObject(args[a.Num(lattice.Obj)-1], a.Key, as(a), outer, f.call.Pos(), map[ssa.Value]bool{}, queue)
+			e.checkObject(args[a.Num(lattice.Obj)-1], a.Key, a.TextOf(lattice.Through), as(a), outer, f.call.Pos(), map[ssa.Value]bool{}, queue)
 		case a.Kind == Env && a.Key == key, a.Num(lattice.Below) > 0:
 			e.checkFramed(e.substitute(Origins{a}, key, args, at), f.call.Parent(), outer, f.call.Pos(), AtCall, name, as(a), queue)
 		default:
@@ -472,13 +598,16 @@ func freshStore(s storeSite) bool {
 func fieldReqList(m map[fieldSlot]Req) []FieldReq {
 	var out []FieldReq
 	for s, r := range m {
-		out = append(out, FieldReq{Index: s.idx, Cell: s.cell, Req: r})
+		out = append(out, FieldReq{Index: s.idx, Cell: s.cell, Through: s.through, Req: r})
 	}
 	slices.SortFunc(out, func(a, b FieldReq) int {
 		if a.Index != b.Index {
 			return a.Index - b.Index
 		}
-		return strings.Compare(a.Cell, b.Cell)
+		if c := strings.Compare(a.Cell, b.Cell); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Through, b.Through)
 	})
 	return out
 }
@@ -499,7 +628,7 @@ func (e *engine) importedFieldReqs(key string, sites []callSite, queue *[]pendin
 				e.require(fr.Cell, -1, fr.Req.For(fr.Cell), cs.instr.Pos(), queue)
 				continue
 			}
-			e.checkObjectArg(cs, fr.Index, fr.Cell, fr.Req, queue)
+			e.checkObjectArg(cs, fr.Index, fr.Cell, fr.Through, fr.Req, queue)
 		}
 	}
 }
@@ -579,6 +708,7 @@ func anyObject(v Origins) Origins {
 	return v.Map(func(a Origin) Origins {
 		a.SetText(lattice.Of, "")
 		a.SetNum(lattice.Obj, 0)
+		a.SetText(lattice.Through, "")
 		return Origins{a}
 	})
 }

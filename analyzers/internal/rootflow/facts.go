@@ -54,7 +54,10 @@ type FuncFact struct {
 type FieldReq struct {
 	Index int
 	Cell  string
-	Req   Req
+	// Through, when set, is the field of the parameter's object that
+	// holds the object whose field Cell is required (r.Config.Name).
+	Through string
+	Req     Req
 }
 
 // ResultField is what a constructor stores into field Cell of the object

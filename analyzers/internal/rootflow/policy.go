@@ -29,7 +29,7 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 		case Cell:
 			switch {
 			case a.Num(lattice.Obj) > 0: // the field of the object a parameter points to (ctors.go)
-				e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, a.Key, r.On(a), pos, queue)
+				e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, a.Key, a.TextOf(lattice.Through), r.On(a), pos, queue)
 			default:
 				e.require(a.Key, -1, r.For(a.Key).On(a), pos, queue)
 			}

@@ -26,6 +26,7 @@ type requirements struct {
 	// fieldReqs are the requirements on fields of the objects parameters
 	// point to, by function key (ctors.go).
 	fieldReqs map[string]map[fieldSlot]Req
+	held      map[string][]*ssa.Store // heldStores
 	cellReqs  map[string]Req
 	stores    map[string]Origins
 	res       *Result
@@ -43,8 +44,10 @@ type pending struct {
 	req Req
 	pos token.Pos // where the requirement arose in this package, if it did
 	// cell, with idx >= 0, says the requirement is on that field of the
-	// object the parameter points to (ctors.go).
-	cell string
+	// object the parameter points to (ctors.go); through, that it is on
+	// that field of the object held in field through of that object.
+	cell    string
+	through string
 }
 
 // propagate finds the writes, checks their paths, and moves requirements
@@ -87,6 +90,7 @@ func (e *engine) propagate() {
 				// the field of whichever object (ctors.go).
 				a.SetText(lattice.Of, "")
 				a.SetNum(lattice.Obj, 0)
+				a.SetText(lattice.Through, "")
 				all = append(all, a)
 			}
 		}
@@ -147,7 +151,7 @@ func (e *engine) propagate() {
 		queue = queue[1:]
 		if p.cell != "" {
 			for _, cs := range calls[p.key] {
-				e.checkObjectArg(cs, p.idx, p.cell, p.req, &queue)
+				e.checkObjectArg(cs, p.idx, p.cell, p.through, p.req, &queue)
 			}
 			if len(shared[p.key]) > 0 {
 				// A call that may reach it among other implementations:

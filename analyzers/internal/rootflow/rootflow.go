@@ -99,6 +99,7 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		}
 		a.SetText(lattice.Of, "") // the field of whichever object (ctors.go)
 		a.SetNum(lattice.Obj, 0)
+		a.SetText(lattice.Through, "")
 		stored, ok := r.concreteCell(a.Key, depth)
 		if !ok {
 			return Origins{a}
@@ -215,6 +216,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		requirements: requirements{
 			funcReqs:  map[string]map[int]Req{},
 			fieldReqs: map[string]map[fieldSlot]Req{},
+			held:      map[string][]*ssa.Store{},
 			cellReqs:  map[string]Req{},
 			stores:    map[string]Origins{},
 			res:       &Result{Config: cfg},

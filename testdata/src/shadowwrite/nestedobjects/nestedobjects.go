@@ -24,6 +24,10 @@ func (h *handle) save() error {
 	return os.WriteFile(filepath.Join(h.entry.Name, "state.json"), nil, 0o600)
 }
 
+// rename points the handle at a new entry: a setter, whose entry's name
+// the save requires as well.
+func (h *handle) rename(name string) { h.entry = &repo.Entry{Name: name} }
+
 // options are a server's settings, held by value.
 type options struct {
 	Dir  string
@@ -48,6 +52,9 @@ func download(key string) error {
 func main() {
 	_ = download(os.Args[1])
 	_ = newHandle(&repo.Entry{Name: "local-index"}).save() // want `field repo.Entry.Name is assigned "local-index" relative to the working directory, and it is written`
+	h := newHandle(&repo.Entry{Name: os.TempDir()})
+	h.rename("renamed") // want `rename receives "renamed" relative to the working directory`
+	_ = h.save()
 	_ = newServer(options{Dir: "logs", Name: "a"}).flush() // want `field nestedobjects.options.Dir is assigned "logs" relative to the working directory, and it is written`
 	_ = newServer(options{Dir: os.TempDir()})              // ok: never flushed
 }
