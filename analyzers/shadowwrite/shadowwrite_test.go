@@ -76,6 +76,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "recursivetypes"},
 		{dir: "guardedfields/..."},
 		{dir: "chdir"},
+		{dir: "chdirfield"},
 		{dir: "objectfields/..."},
 		{dir: "nestedobjects/..."},
 		{dir: "abswrapper/..."},
