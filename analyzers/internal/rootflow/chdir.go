@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"path"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -10,10 +11,13 @@ import (
 )
 
 // Relative paths after a change of directory: once a function has
-// changed the working directory with a successful os.Chdir(dir) whose
-// dir is allowed (the user's --out, a state root), a relative path written
-// later lands below dir, so the engine rebases the relative origins of
-// what is written, or passed to a function that writes it, onto dir's.
+// changed the working directory with a successful os.Chdir(dir), a
+// relative path written later lands below dir, so the engine rebases the
+// relative origins of what is written, or passed to a function that
+// writes it, onto dir's: an allowed dir (the user's --out, a state root)
+// as what it resolves to, any other as it is (a parameter or a field is
+// then required, as a path joined below it would be; a shadow dir is
+// reported; an unproven one leaves the write unproven).
 //
 // "Later" is decided per block: every path from the function's entry to
 // it passes the branch where the Chdir's error is nil, or the branch where
@@ -193,10 +197,18 @@ func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
 	if callee == nil || callee.Name() != "Chdir" || !knowledge.Is(funcKey(callee), knowledge.Chdir) || len(call.Call.Args) == 0 {
 		return nil
 	}
-	dir := e.throughCells(e.eval(call.Call.Args[0]))
+	arg := e.eval(call.Call.Args[0])
+	if slices.ContainsFunc(arg, func(a Origin) bool { return a.Kind == Func }) {
+		return nil
+	}
+	dir := e.throughCells(arg)
 	for _, a := range dir {
 		if a.Kind == Bad || a.Kind == Param || a.Kind == Cell || a.Kind == Func || a.Kind == Env || !e.cfg.Allowed(a) {
-			return nil
+			// Not allowed as it stands, or not known here (a
+			// parameter, a field of the receiver's object): what is
+			// written below it is below whatever it holds, required
+			// of it as a joined path would be.
+			return arg
 		}
 	}
 	return dir

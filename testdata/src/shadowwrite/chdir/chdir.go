@@ -72,7 +72,7 @@ func receiveFixed() error {
 	if err := os.Chdir("/srv/incoming"); err != nil {
 		return err
 	}
-	return os.WriteFile("received.txt", nil, 0o644) // want `relative to the working directory`
+	return os.WriteFile("received.txt", nil, 0o644) // want `the fixed path "/srv/incoming/received.txt"`
 }
 
 func receiveNoChdir(names []string) error {
