@@ -516,20 +516,10 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 	suffix := elemPattern(b.Y)
 	at := e.at(b.Pos())
 	return left.Map(func(a Origin) Origins {
-		if a.Kind == Empty && suffix == "*" {
-			return e.eval(b.Y) // "" + x is x (a string built rune by rune)
-		}
-		if suffix == "*" && a.Kind == Bad && a.Rel && lattice.CurrentDirPrefix(a.Lit) {
-			// "./" + x names no more than x does: where x is a value
-			// the analysis cannot follow, so is the path; where x is
-			// known, the path is a name relative to the working
-			// directory built from it, as before.
-			return e.eval(b.Y).Map(func(y Origin) Origins {
-				if y.Kind == Bad && (y.Cause == CauseUnproven || y.Cause == CauseLimit) {
-					return Origins{y}
-				}
-				return Origins{a.AppendRaw(suffix, at)}
-			})
+		if suffix == "*" && (a.Kind == Empty || a.Kind == Bad && a.Rel && lattice.CurrentDirPrefix(a.Lit)) {
+			// "" + x is x (a string built rune by rune); "./" + x
+			// names no more than x does.
+			return e.eval(b.Y)
 		}
 		return Origins{a.AppendRaw(suffix, at)}
 	})
