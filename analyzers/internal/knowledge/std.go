@@ -17,9 +17,16 @@ func InGOROOT(pass *analysis.Pass) bool {
 	if len(pass.Files) == 0 {
 		return false
 	}
-	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
 	// The position, not the parsed file's name: with cgo (net, os/user)
 	// the parsed files are cgo's translations in the build cache, and
 	// their //line directives name the files in GOROOT.
-	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, goroot)
+	return FileInGOROOT(pass.Fset.Position(pass.Files[0].Package).Filename)
 }
+
+// goroot is GOROOT with a trailing separator.
+var goroot = filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
+
+// FileInGOROOT reports whether a source file (a position's file name,
+// also for a declaration read from export data) is the standard
+// library's.
+func FileInGOROOT(name string) bool { return strings.HasPrefix(name, goroot) }

@@ -30,6 +30,7 @@ var rules = []rule{
 	cwdDefaultRule{},
 	envMapRule{},
 	emptyTempRule{},
+	stdObjectsRule{},
 	localObjectsRule{},
 	embeddedBaseRule{},
 	ctorObjectsRule{},

@@ -10,7 +10,7 @@ import (
 )
 
 // mirror is the program's own URL for its mirror, kept for display.
-var mirror = &url.URL{Scheme: "https", Host: "example.com", Path: "mirror/index"}
+var mirror = &url.URL{Scheme: "https", Host: "example.com", Path: "mirror/index"} // want `"mirror/index" relative to the working directory`
 
 // fetchTo writes the download named by a URL the user gave below the
 // path that URL names.
@@ -22,7 +22,24 @@ func fetchTo(raw string) error {
 	return os.WriteFile(u.Path, nil, 0o600) // want `a field of the object url.Parse returned`
 }
 
+// saveMirror writes the program's own mirror path: its own URL's field,
+// which holds what the package stored.
+func saveMirror() error {
+	return os.WriteFile(mirror.Path, nil, 0o600) // reported where the path is stored
+}
+
+// logTo writes below the temporary directory a parsed file URL names
+// nothing of: its path is not read.
+func logTo(raw string) error {
+	if _, err := url.Parse(raw); err != nil {
+		return err
+	}
+	return os.WriteFile(os.TempDir()+"/fetch.log", nil, 0o600) // ok: a temporary file
+}
+
 func main() {
 	println(mirror.String())
+	_ = saveMirror()
+	_ = logTo(os.Args[2])
 	_ = fetchTo(os.Args[1])
 }
