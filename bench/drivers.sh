@@ -30,8 +30,11 @@
 #
 # The report is farm-bench's for each pair (user, sys, cpu = user+sys,
 # wall, peak RSS: min, median, max; A/B ratios), with the 1-minute load
-# before and after. Quote the median of cpu and say the load: timings
-# are only comparable on a quiet machine.
+# before and after, then a markdown table of the three pairs' medians
+# (cpu = user+sys, wall, peak RSS of the largest process, the A/B cpu
+# ratio with its spread) and the 1-minute load before and after each.
+# Quote the median of cpu and say the load: timings are only comparable
+# on a quiet machine. bench/run.sh drivers PROGRAM [RUNS] runs this.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -106,19 +109,37 @@ log "$name: downloading modules and warming the build cache (untimed)"
 (cd "$copy" && GOLANGCI_LINT_CACHE=$work/gclcache "$gcl" run --config "$work/golangci-both.yml" "${patterns[@]}" >/dev/null 2>&1 || true)
 
 pats="${patterns[*]}"
+rows=()
+# pair LABEL TITLE A B: time A against B with farm-bench, print its report
+# and keep a summary row of the medians for the table at the end.
 pair() {
-	local title=$1 a=$2 b=$3
+	local label=$1 title=$2 a=$3 b=$4 load
+	load=$(cut -d' ' -f1 /proc/loadavg)
 	printf '\n## %s: %s (load before: %s)\n\n' "$name" "$title" "$(cut -d' ' -f1-3 /proc/loadavg)"
-	(cd "$copy" && farm-bench -n "$runs" --timeout 3600 --vs "$b" -- sh -c "$a") | sed 's/^/    /'
+	(cd "$copy" && farm-bench -n "$runs" --timeout 3600 --vs "$b" -- sh -c "$a") >"$work/pair.out" || true
+	sed 's/^/    /' "$work/pair.out"
 	printf '\n(load after: %s)\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+	rows+=("$(awk -v label="$label" -v load="$load/$(cut -d' ' -f1 /proc/loadavg)" '
+		# "A cpu s MIN MEDIAN MAX", "A/B cpu MIN MEDIAN MAX"
+		$1 == "A" && $2 == "cpu" { acpu = $5 } $1 == "B" && $2 == "cpu" { bcpu = $5 }
+		$1 == "A" && $2 == "wall" { awall = $5 } $1 == "B" && $2 == "wall" { bwall = $5 }
+		$1 == "A" && $2 == "peak" { apeak = $5 } $1 == "B" && $2 == "peak" { bpeak = $5 }
+		$1 == "A/B" && $2 == "cpu" { r = sprintf("%.2f (%.2f–%.2f)", $4, $3, $5) }
+		$1 == "A/B" && $2 == "wall" { w = sprintf("%.2f", $4) }
+		END { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", label, acpu, bcpu, r, awall, bwall, w, apeak, bpeak, load }' "$work/pair.out")")
 }
 
-pair "go vet -vettool=staterootlint vs go vet, every package re-run" \
+pair "go vet -vettool=staterootlint / go vet" "go vet -vettool=staterootlint vs go vet, every package re-run" \
 	"exec go vet -vettool=$work/staterootlint -shadowwrite.exclude=bench-run-\$\$.go $pats >/dev/null 2>&1" \
 	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
-pair "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
+pair "golangci-lint: govet + staterootlint / govet" "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
 	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-both.yml $pats >/dev/null 2>&1" \
 	"sh -c 'GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-govet.yml $pats >/dev/null 2>&1'"
-pair "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
+pair "staterootlint --no-cache / go vet" "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
 	"exec $work/staterootlint --no-cache $pats >/dev/null 2>&1" \
 	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
+
+printf '\n## %s: the three drivers side by side (medians of %s alternating runs each)\n\n' "$name" "$runs"
+echo '| pair A / B | A cpu s | B cpu s | A/B cpu (min–max) | A wall s | B wall s | A/B wall | A peak MiB | B peak MiB | load1 before/after |'
+echo '|---|---:|---:|---|---:|---:|---:|---:|---:|---|'
+printf '%s\n' "${rows[@]}"

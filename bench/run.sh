@@ -2,6 +2,17 @@
 # bench/run.sh: staterootlint beside go vet on the same code, in the same run.
 #
 # Usage: bench/run.sh [std|xtools|task|act|kubectl|all|self]   (default: all = std xtools)
+#        bench/run.sh drivers PROGRAM [RUNS]
+#
+# bench/run.sh drivers PROGRAM [RUNS] times the three drivers side by side
+# on a corpus or holdout program, each beside the tool a team runs there:
+# go vet -vettool against go vet, golangci-lint with govet and the plugin
+# against golangci-lint's govet alone, and the standalone driver with
+# --no-cache against go vet; every package re-run, wall, user+sys CPU and
+# peak RSS, medians of RUNS (default 5) alternating runs, the 1-minute
+# load before and after each pair. It is bench/drivers.sh (see there).
+#
+# Otherwise:
 #
 # For each target it measures four runs one after the other and prints a
 # markdown table of wall time, CPU time and peak RSS, with the ratio of each
@@ -102,8 +113,14 @@ MEM_LIMIT_GIB=${MEM_LIMIT_GIB:-16}
 
 usage() {
 	echo "usage: bench/run.sh [std|xtools|task|act|kubectl|all|self]" >&2
+	echo "       bench/run.sh drivers PROGRAM [RUNS]" >&2
 	exit 2
 }
+
+if [[ ${1:-} == drivers ]]; then
+	(($# >= 2 && $# <= 3)) || usage
+	exec "$(dirname "${BASH_SOURCE[0]}")/drivers.sh" "${@:2}"
+fi
 
 case ${1:-all} in
 std | xtools | task | act | kubectl | self) targets=("$1") ;;

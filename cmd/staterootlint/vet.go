@@ -9,6 +9,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -60,12 +61,14 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 		return exitClean
 	}
 	closure := config.Closure(suite)
+	forFacts := false // a unit go vet runs for its facts only
 	if args[0] != "-flags" {
 		unit, err := readVetUnit(args[len(args)-1])
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", progname, err)
 			return exitUsage
 		}
+		forFacts = unit.VetxOnly
 		cfg, err := vetConfig(unit)
 		if err == nil {
 			closure, err = cfg.Apply(suite)
@@ -93,9 +96,45 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 		// Not such a unit, or its declarations did not type-check:
 		// unitchecker runs it whole and reports what fails.
 	}
+	roots := driver.Guard(closure)
+	if forFacts {
+		factsOnly(roots)
+	}
 	os.Args = append([]string{os.Args[0]}, args...)
-	unitchecker.Main(exitOnError(driver.Guard(closure), stderr, os.Exit)...) // exits
+	unitchecker.Main(exitOnError(roots, stderr, os.Exit)...) // exits
 	return exitUsage
+}
+
+// factsOnly makes the analyzers of the closure of roots that neither
+// have facts nor are required by one that has do nothing, for a unit go
+// vet runs for its facts only (VetxOnly). unitchecker runs every analyzer
+// that has facts or requires one that has, so the reporting analyzers
+// (shadowwrite and the like, built on the engine) would otherwise build
+// findings nobody reads on every dependency; the standalone driver does
+// not run them on dependencies either. Their flags stay registered: go
+// vet passes every unit the same flags. A skipped analyzer returns the
+// zero value of its result type, as unitchecker checks the type.
+func factsOnly(roots []*analysis.Analyzer) {
+	var facts []*analysis.Analyzer
+	for _, a := range config.Closure(roots) {
+		if len(a.FactTypes) > 0 {
+			facts = append(facts, a)
+		}
+	}
+	needed := map[*analysis.Analyzer]bool{}
+	for _, a := range config.Closure(facts) {
+		needed[a] = true
+	}
+	for _, a := range config.Closure(roots) {
+		if needed[a] {
+			continue
+		}
+		var zero any
+		if a.ResultType != nil {
+			zero = reflect.Zero(a.ResultType).Interface()
+		}
+		a.Run = func(*analysis.Pass) (any, error) { return zero, nil }
+	}
 }
 
 // vetUnit is the part of go vet's unit configuration (vet.cfg) the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -92,5 +93,48 @@ func TestExitOnError(t *testing.T) {
 		if code != tc.code || stderr.String() != want {
 			t.Errorf("%v: exit %d, stderr %q; want %d, %q", tc.err, code, stderr.String(), tc.code, want)
 		}
+	}
+}
+
+type fakeFact struct{}
+
+func (*fakeFact) AFact() {}
+
+// TestFactsOnly: on a unit go vet runs for its facts only, an analyzer
+// with facts and its requirements run, and the analyzers that only
+// report (and what only they require) do not: they return the zero value
+// of their result type, which unitchecker checks.
+func TestFactsOnly(t *testing.T) {
+	ran := map[string]int{}
+	run := func(name string, result any) func(*analysis.Pass) (any, error) {
+		return func(*analysis.Pass) (any, error) { ran[name]++; return result, nil }
+	}
+	helper := &analysis.Analyzer{Name: "helper", Doc: "helper: help", Run: run("helper", nil)}
+	engine := &analysis.Analyzer{Name: "engine", Doc: "engine: facts", FactTypes: []analysis.Fact{new(fakeFact)},
+		Requires: []*analysis.Analyzer{helper}, ResultType: reflect.TypeFor[*int](), Run: run("engine", new(int))}
+	only := &analysis.Analyzer{Name: "only", Doc: "only: what the reporter alone requires", ResultType: reflect.TypeFor[[]string](), Run: run("only", []string{"x"})}
+	reporter := &analysis.Analyzer{Name: "reporter", Doc: "reporter: report", Requires: []*analysis.Analyzer{engine, only},
+		ResultType: reflect.TypeFor[*int](), Run: run("reporter", new(int))}
+	roots := driver.Guard([]*analysis.Analyzer{reporter, engine})
+	factsOnly(roots)
+	results := map[string]any{}
+	for _, a := range config.Closure(roots) {
+		res, err := a.Run(&analysis.Pass{Pkg: fakePackage("example.com/p")})
+		if err != nil {
+			t.Fatalf("%s: %v", a.Name, err)
+		}
+		if a.ResultType != nil && reflect.TypeOf(res) != a.ResultType {
+			t.Errorf("%s returned a %T, want a %v", a.Name, res, a.ResultType)
+		}
+		results[a.Name] = res
+	}
+	if ran["engine"] != 1 || ran["helper"] != 1 {
+		t.Errorf("runs %v: the analyzer with facts and its requirement must run", ran)
+	}
+	if ran["reporter"] != 0 || ran["only"] != 0 {
+		t.Errorf("runs %v: the reporting analyzer and what only it requires must not run", ran)
+	}
+	if r := results["reporter"].(*int); r != nil {
+		t.Errorf("reporter's result %v, want a nil *int", r)
 	}
 }

@@ -22,7 +22,10 @@
 //     against its dependencies' export data (go list -export), its
 //     analyzers run with the facts of its dependencies, and then
 //     everything but its encoded facts and its findings is dropped, so
-//     memory follows the largest package, not the program.
+//     memory follows the largest package, not the program. Each
+//     dependency's export data is read once per run and its types
+//     shared by the units that import it (shared.go); test variants
+//     read their own.
 //   - The go/packages driver (checker.Analyze over every package in
 //     memory) runs when the go command reports errors or a package does
 //     not type-check, so those are reported as the go command words

@@ -52,6 +52,9 @@ type unit struct {
 	root bool   // matched by the patterns (or a test variant of one)
 	run  bool   // analyzed in this run (roots, and dependencies for their facts)
 	skip bool   // a dependency whose analysis computes nothing (see StdModelled)
+	// shared: neither it nor a dependency is a test variant, so it is
+	// type-checked against the run's shared types (shared.go).
+	shared bool
 
 	deps       []*unit // direct imports
 	dependents []*unit // units in the run that import this one
@@ -101,15 +104,17 @@ type unitDriver struct {
 	keys     *keyInputs
 	progress *progress
 
-	// universe holds the types of the dependencies whose object facts a
-	// pass asked for all at once (AllObjectFacts), each read once from
-	// its export data: a pass reads such facts by the objects' names,
+	// universe holds the types of the dependencies that do not share
+	// (shared.go) whose object facts a pass asked for all at once
+	// (AllObjectFacts), each read once from its export data: a pass reads such facts by the objects' names,
 	// and a unit's own types need not reach every package with facts.
 	universe struct {
 		sync.Mutex
 		fset    *token.FileSet
 		imports map[string]*types.Package
 	}
+
+	shared sharedTypes // see shared.go
 
 	fallback atomic.Bool
 	analyzed atomic.Int32
@@ -247,6 +252,7 @@ func newUnitDriver(listed []*listedPackage) *unitDriver {
 			}
 		}
 	}
+	d.markShared()
 	return d
 }
 
@@ -456,6 +462,9 @@ func (d *unitDriver) do(u *unit) {
 // analyze parses and type-checks the unit and runs its analyzers.
 func (d *unitDriver) analyze(u *unit) error {
 	fset := token.NewFileSet()
+	if u.shared {
+		fset = d.shared.fset
+	}
 	var files []*ast.File
 	for _, name := range u.pkg.compiledFiles() {
 		data, err := os.ReadFile(name)
@@ -574,43 +583,59 @@ func (d *unitDriver) analyze(u *unit) error {
 }
 
 // objectFacts returns the object facts of dep with their objects, from
-// the driver's universe; computed once, shared by the units that ask.
+// the run's shared types when dep shares, else from the driver's
+// universe; computed once, shared by the units that ask.
 func (d *unitDriver) objectFacts(dep *unit) []analysis.ObjectFact {
 	dep.objFacts.once.Do(func() {
 		if dep.facts == nil || dep.facts.decode() != nil {
+			return
+		}
+		if dep.shared {
+			// Shared packages are complete and immutable once read.
+			d.resolveFacts(dep, func() (*types.Package, error) { return d.sharedImport(dep) })
 			return
 		}
 		// One lock for reading and resolving: reading a package may
 		// complete packages already read.
 		d.universe.Lock()
 		defer d.universe.Unlock()
-		var pkg *types.Package
-		for _, g := range dep.facts.decoded {
-			if g.Object == "" {
-				continue
+		d.resolveFacts(dep, func() (*types.Package, error) {
+			if d.universe.imports == nil {
+				d.universe.fset, d.universe.imports = token.NewFileSet(), map[string]*types.Package{}
 			}
-			if pkg == nil {
-				if d.universe.imports == nil {
-					d.universe.fset, d.universe.imports = token.NewFileSet(), map[string]*types.Package{}
-				}
-				p, err := d.importUnit(dep, d.universe.fset, d.universe.imports)
-				if err != nil {
-					return
-				}
-				pkg = p
-			}
-			obj, err := objectpath.Object(pkg, objectpath.Path(g.Object))
-			if err != nil {
-				continue
-			}
-			dep.objFacts.list = append(dep.objFacts.list, analysis.ObjectFact{Object: obj, Fact: g.Fact})
-		}
+			return d.importUnit(dep, d.universe.fset, d.universe.imports)
+		})
 	})
 	return dep.objFacts.list
 }
 
+// resolveFacts finds the objects of dep's object facts in its types,
+// which read returns, once, if it has any.
+func (d *unitDriver) resolveFacts(dep *unit, read func() (*types.Package, error)) {
+	var pkg *types.Package
+	for _, g := range dep.facts.decoded {
+		if g.Object == "" {
+			continue
+		}
+		if pkg == nil {
+			p, err := read()
+			if err != nil {
+				return
+			}
+			pkg = p
+		}
+		obj, err := objectpath.Object(pkg, objectpath.Path(g.Object))
+		if err != nil {
+			continue
+		}
+		dep.objFacts.list = append(dep.objFacts.list, analysis.ObjectFact{Object: obj, Fact: g.Fact})
+	}
+}
+
 // typeCheck type-checks the unit's files against its dependencies'
-// export data, configured as go/packages configures it.
+// export data, configured as go/packages configures it: the run's shared
+// types when the unit shares and its files are in the shared file set,
+// else read into an import map of its own.
 func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) (*types.Package, *types.Info, map[string]*types.Package, error) {
 	imports := map[string]*types.Package{}
 	tc := &types.Config{
@@ -625,6 +650,9 @@ func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) 
 			dep := d.byID[id]
 			if dep == nil {
 				return nil, fmt.Errorf("no metadata for %s", path)
+			}
+			if u.shared && fset == d.shared.fset {
+				return d.sharedImport(dep)
 			}
 			return d.importUnit(dep, fset, imports)
 		}),
