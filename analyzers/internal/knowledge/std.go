@@ -28,5 +28,8 @@ var goroot = filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
 
 // FileInGOROOT reports whether a source file (a position's file name,
 // also for a declaration read from export data) is the standard
-// library's.
-func FileInGOROOT(name string) bool { return strings.HasPrefix(name, goroot) }
+// library's. The compiler writes the standard library's file names into
+// export data as "$GOROOT/src/...".
+func FileInGOROOT(name string) bool {
+	return strings.HasPrefix(name, goroot) || strings.HasPrefix(name, "$GOROOT"+string(filepath.Separator))
+}
