@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"example.com/initshapes/internal/family"
+	"example.com/initshapes/internal/flagged"
 	"example.com/initshapes/internal/latest"
 	"example.com/initshapes/internal/locate"
 	"example.com/initshapes/internal/lookup"
@@ -35,6 +36,7 @@ func main() {
 	testutil.Fixture(nil)
 	snapshots.Update(nil, nil)
 	runmode.Record()
+	flagged.Run(nil)
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db"), nil, 0o644)
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db.lock"), nil, 0o644)
 	// The user names the dump file; a spool directory from the

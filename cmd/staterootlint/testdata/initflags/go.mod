@@ -1,0 +1,3 @@
+module example.com/flagkit
+
+go 1.26
