@@ -2,10 +2,12 @@ package probe
 
 import (
 	"cmp"
+	"go/types"
 	"reflect"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -21,6 +23,8 @@ type FindingOrigin struct {
 	// value passes through. File is "" when the engine does not know.
 	File string
 	Line int
+	// Pkg is the path of the package the finding is reported in.
+	Pkg string
 	// Cause and Src are the origin's ("home", "os.UserHomeDir";
 	// "env", "$APP_HOME").
 	Cause, Src string
@@ -47,12 +51,28 @@ type PathBase struct {
 	Sources []string
 }
 
+// UsedFunc is a function or method of another package that a package
+// refers to and that returns a string or a []string: what the program
+// calls, named as the configuration names it. A dependency's facts name
+// their objects by objectpath; this maps one to the other.
+type UsedFunc struct {
+	// By is the path of the package that refers to it.
+	By string
+	// Pkg and Object are the package path and objectpath of the function.
+	Pkg, Object string
+	// Name is its configuration name: "pkg.F", "(*pkg.T).M".
+	Name string
+}
+
 // FindingOrigins is what the Origins analyzer returns for a package.
 type FindingOrigins struct {
 	Findings []FindingOrigin
 	// Bases are the paths the package builds on a home-like source or
 	// an environment variable (rootflow.Result.Bases), in source order.
 	Bases []PathBase
+	// Uses are the functions and methods of other packages the package
+	// refers to that return a string or []string, sorted by name.
+	Uses []UsedFunc
 }
 
 // Origins reports, per analyzed package, where the offending origin of
@@ -78,6 +98,7 @@ var Origins = &analysis.Analyzer{
 			}
 			out.Findings = append(out.Findings, FindingOrigin{
 				Pos:   pass.Fset.Position(f.Pos).String(),
+				Pkg:   pass.Pkg.Path(),
 				File:  f.Origin.At.Filename,
 				Line:  f.Origin.At.Line,
 				Cause: string(f.Origin.Cause),
@@ -104,9 +125,75 @@ var Origins = &analysis.Analyzer{
 		slices.SortFunc(out.Bases, func(a, b PathBase) int {
 			return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
 		})
+		if len(out.Findings) > 0 {
+			out.Uses = usedFuncs(pass)
+		}
 		if len(out.Findings) == 0 && len(out.Bases) == 0 {
 			return (*FindingOrigins)(nil), nil
 		}
 		return out, nil
 	},
+}
+
+// usedFuncs returns the functions and methods of other packages that
+// pass's package refers to and that return a string or a []string, by
+// configuration name. Interface methods are left out: a configuration
+// names a declaration.
+func usedFuncs(pass *analysis.Pass) []UsedFunc {
+	var enc objectpath.Encoder
+	seen := map[*types.Func]bool{}
+	var out []UsedFunc
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		fn = fn.Origin()
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		sig := fn.Type().(*types.Signature)
+		if !returnsText(sig) {
+			continue
+		}
+		name := fn.Pkg().Path() + "." + fn.Name()
+		if recv := sig.Recv(); recv != nil {
+			t, ptr := recv.Type(), false
+			if p, ok := t.(*types.Pointer); ok {
+				t, ptr = p.Elem(), true
+			}
+			named, ok := t.(*types.Named)
+			if !ok || types.IsInterface(named) {
+				continue
+			}
+			star := ""
+			if ptr {
+				star = "*"
+			}
+			name = "(" + star + fn.Pkg().Path() + "." + named.Obj().Name() + ")." + fn.Name()
+		}
+		path, err := enc.For(fn)
+		if err != nil {
+			continue // not reachable by objectpath: it has no facts either
+		}
+		out = append(out, UsedFunc{By: pass.Pkg.Path(), Pkg: fn.Pkg().Path(), Object: string(path), Name: name})
+	}
+	slices.SortFunc(out, func(a, b UsedFunc) int { return cmp.Compare(a.Name, b.Name) })
+	return out
+}
+
+// returnsText reports whether one of sig's results is a string or a
+// []string.
+func returnsText(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type().Underlying()
+		if s, ok := t.(*types.Slice); ok {
+			t = s.Elem().Underlying()
+		}
+		if b, ok := t.(*types.Basic); ok && b.Kind() == types.String {
+			return true
+		}
+	}
+	return false
 }

@@ -68,13 +68,18 @@ type Candidate struct {
 	// Family groups siblings: the package, and the receiver type for
 	// methods and fields.
 	Family string
+	// User says it is a dependency's flag accessor (flags.go): what it
+	// returns is the value the user gave a flag; its kind is user.
+	User bool
 
 	file     string
-	from, to int           // its declaration's lines in file
-	stores   map[site]bool // for variables, fields and their getters: where their values are built
-	receiver string        // methods: the receiver type's name
-	lits     [][2]string   // repo candidates: the relative literals (and patterns below) of their results
-	joins    bool          // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	from, to int             // its declaration's lines in file
+	stores   map[site]bool   // for variables, fields and their getters: where their values are built
+	receiver string          // methods: the receiver type's name
+	lits     [][2]string     // repo candidates: the relative literals (and patterns below) of their results
+	joins    bool            // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	flagAt   []site          // flag accessors: where the flag values it returns print themselves
+	usedBy   map[string]bool // flag accessors: the packages that call it
 }
 
 // site is a line of a file.
@@ -86,6 +91,9 @@ type site struct {
 // Kind is the root kind to declare the candidate with: cache when every
 // home-like source it is built on is a cache directory, global otherwise.
 func (c *Candidate) Kind() string {
+	if c.User {
+		return "user"
+	}
 	if c.Repo && len(c.Home) == 0 {
 		return "repo"
 	}
@@ -134,14 +142,23 @@ func (c *Candidate) Sources() string {
 // body builds them: a resolver that joins onto the home directory in one
 // branch and returns an override in another has both, though each
 // finding through it names only one.
-func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBase) []*Candidate {
+//
+// uses, the dependency functions the analyzed packages call, name the
+// flag accessors among them (flags.go).
+func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBase, uses []UsedFunc) []*Candidate {
 	g := &gatherer{
-		byDir:  map[string]*driver.PackageFacts{},
-		byPath: map[string]*driver.PackageFacts{},
-		files:  map[string]*ast.File{},
-		dirs:   map[string][]*ast.File{},
-		byName: map[string]*Candidate{},
-		fset:   token.NewFileSet(),
+		byDir:      map[string]*driver.PackageFacts{},
+		byPath:     map[string]*driver.PackageFacts{},
+		files:      map[string]*ast.File{},
+		dirs:       map[string][]*ast.File{},
+		byName:     map[string]*Candidate{},
+		flagValues: map[site]bool{},
+		fset:       token.NewFileSet(),
+	}
+	used := map[[2]string][]UsedFunc{}
+	for _, u := range uses {
+		k := [2]string{u.Pkg, u.Object}
+		used[k] = append(used[k], u)
 	}
 	for i := range facts {
 		pf := &facts[i]
@@ -159,6 +176,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 				if fact.Authority != "" {
 					continue
 				}
+				g.flagAccessor(pf, f.Object, fact, used)
 				for _, v := range fact.Results {
 					for _, o := range v {
 						g.result(o, pf, f.Object)
@@ -219,6 +237,7 @@ type gatherer struct {
 	files         map[string]*ast.File   // parsed files, nil when unreadable
 	dirs          map[string][]*ast.File // a package directory's non-test files
 	byName        map[string]*Candidate
+	flagValues    map[site]bool // flagValueString, memoized
 }
 
 // homeOrEnv reports whether o is an origin a resolver is built on: the
@@ -780,6 +799,14 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 		}
 		var best *Candidate
 		for _, c := range cands {
+			if c.User && c.usedBy[o.Pkg] && slices.Contains(c.flagAt, site{o.File, o.Line}) {
+				count(c, o.Pos) // every accessor the package calls that returns it
+			}
+		}
+		for _, c := range cands {
+			if c.User {
+				continue
+			}
 			if c.file == o.File && c.from <= o.Line && o.Line <= c.to && c.Shape != "package variable" {
 				if best == nil || c.to-c.from < best.to-best.from {
 					best = c

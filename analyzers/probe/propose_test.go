@@ -97,3 +97,16 @@ func TestBuildsPath(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitMethod(t *testing.T) {
+	for name, want := range map[string][2]string{
+		"(*example.com/kit/v2.Context).String": {"Context", "String"},
+		"(example.com/kit.Level).String":       {"Level", "String"},
+		"example.com/kit.Lookup":               {"", ""},
+	} {
+		typ, method, ok := splitMethod(name)
+		if typ != want[0] || method != want[1] || ok != (want[0] != "") {
+			t.Errorf("splitMethod(%q) = %q, %q, %v; want %q, %q", name, typ, method, ok, want[0], want[1])
+		}
+	}
+}

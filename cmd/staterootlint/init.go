@@ -107,10 +107,12 @@ func (c *cli) init(args []string) int {
 	opts.Facts, opts.DepFacts = true, true
 	var origins []probe.FindingOrigin
 	var bases []probe.PathBase
+	var uses []probe.UsedFunc
 	opts.Collect = map[*analysis.Analyzer]func(string, any){probe.Origins: func(_ string, r any) {
 		if r, ok := r.(*probe.FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
 			bases = append(bases, r.Bases...)
+			uses = append(uses, r.Uses...)
 		}
 	}}
 	res, err := driver.Run(context.Background(), opts)
@@ -118,7 +120,7 @@ func (c *cli) init(args []string) int {
 		return c.driverError(err)
 	}
 	before, _ := dropUnproven(res.Findings)
-	cands := probe.Gather(res.Facts, origins, bases)
+	cands := probe.Gather(res.Facts, origins, bases, uses)
 	prop := propose(cands, origins, before, req.dir)
 	prop.apps = libraryApps(req.dir)
 	text := prop.render(req.patterns)
@@ -230,6 +232,12 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 	proposed := map[*probe.Candidate]bool{}
 	families := map[string]*probe.Candidate{}
 	for _, c := range cands {
+		// A flag accessor the findings pass through returns the user's
+		// value: declared user, it is no resolver and has no family.
+		if c.User {
+			proposed[c] = c.Removes > 0
+			continue
+		}
 		// A variable or field is reported once, where the path is
 		// stored into it, for every write of it.
 		need := minRemoved
@@ -246,7 +254,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 	for _, c := range cands {
 		// In a dependency, only the siblings the program reaches: a
 		// library's every resolver is not the program's.
-		if first := families[c.Family]; first != nil && !proposed[c] && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
+		if first := families[c.Family]; first != nil && !proposed[c] && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
 			proposed[c] = true
 			p.why[c] = "a sibling of " + first.Short
 		}
@@ -255,6 +263,8 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		switch {
 		case proposed[c]:
 			p.authorities = append(p.authorities, c)
+		case c.User:
+			// A flag accessor no finding passes through needs no entry.
 		case len(c.Home) == 0 && !c.Repo:
 			// Built on environment variables alone: no resolver; an
 			// override of the program's below (root-env), or not a root.
@@ -689,10 +699,14 @@ func (p *proposalData) render(patterns []string) string {
 			where = " (in the dependency " + c.Module + ")"
 		}
 		what := fmt.Sprintf("resolves a directory from %s", c.Sources())
+		effect := "as an authority it removes " + plural(c.Removes, "finding", "findings")
+		if c.User {
+			what = "returns the value the user gave a flag (the flag value prints itself at " + c.FlagSites() + ")"
+			effect = "as a user-chosen path it removes " + plural(c.Removes, "finding", "findings")
+		}
 		if c.Shape != "function" {
 			what = "(" + c.Shape + ") " + what
 		}
-		effect := "as an authority it removes " + plural(c.Removes, "finding", "findings")
 		if why := p.why[c]; why != "" {
 			effect += ", and it is " + why
 		}
