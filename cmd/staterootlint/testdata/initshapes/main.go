@@ -14,6 +14,7 @@ import (
 	"example.com/initshapes/internal/memo"
 	"example.com/initshapes/internal/paths"
 	"example.com/initshapes/internal/plat"
+	"example.com/initshapes/internal/rcfile"
 	"example.com/initshapes/internal/repo"
 	"example.com/initshapes/internal/runmode"
 	"example.com/initshapes/internal/snapshots"
@@ -37,6 +38,7 @@ func main() {
 	snapshots.Update(nil, nil)
 	runmode.Record()
 	flagged.Run(nil)
+	rcfile.Save()
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db"), nil, 0o644)
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db.lock"), nil, 0o644)
 	// The user names the dump file; a spool directory from the
