@@ -47,8 +47,13 @@ type PathBase struct {
 	File string
 	Line int
 	// Sources are what it is built on, as Candidate sources: "$NAME",
-	// "os.UserHomeDir".
+	// "os.UserHomeDir"; for a path built on a dot-name relative to the
+	// working directory (rootflow.Result.DotPaths), "<repo>/.name".
 	Sources []string
+	// Lits are, for such a path, its literal and the pattern below it
+	// ({".", ".apprc"}): a finding's origin with no position is matched
+	// by them.
+	Lits [][2]string
 }
 
 // UsedFunc is a function or method of another package that a package
@@ -121,6 +126,20 @@ var Origins = &analysis.Analyzer{
 			slices.Sort(srcs)
 			at := pass.Fset.Position(pos)
 			out.Bases = append(out.Bases, PathBase{File: at.Filename, Line: at.Line, Sources: slices.Compact(srcs)})
+		}
+		for pos, v := range res.DotPaths {
+			var srcs []string
+			var lits [][2]string
+			for _, a := range v {
+				if d := repoDotDir(a); d != "" {
+					srcs = append(srcs, "<repo>/"+d)
+					lits = append(lits, [2]string{a.Lit, a.Path})
+				}
+			}
+			if len(srcs) > 0 {
+				at := pass.Fset.Position(pos)
+				out.Bases = append(out.Bases, PathBase{File: at.Filename, Line: at.Line, Sources: srcs, Lits: lits})
+			}
 		}
 		slices.SortFunc(out.Bases, func(a, b PathBase) int {
 			return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))

@@ -205,7 +205,11 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 			c.add(src)
 		}
 	}
+	g.locations(bases)
 	for _, b := range bases {
+		if len(b.Lits) > 0 {
+			continue // (locations)
+		}
 		if c := g.holding(b.File, b.Line); c != nil {
 			c.joins = true
 			for _, src := range b.Sources {
@@ -439,6 +443,64 @@ func (g *gatherer) declAt(file string, line int) *Candidate {
 		return nil
 	}
 	return nil
+}
+
+// locations makes a candidate of each function that builds a path both
+// on a home-like source and on a dot-name relative to the working
+// directory (bases with Lits): it looks a file or directory up in the
+// home and in the project the program runs in ("~/.apprc", "./.apprc"),
+// a resolver by its shape though it may have no facts (unexported) and
+// its relative literal no position; the literal names it for the
+// findings (attribute).
+func (g *gatherer) locations(bases []PathBase) {
+	type decl struct {
+		file     string
+		from, to int
+	}
+	home := map[decl]bool{}
+	var dots []PathBase
+	for _, b := range bases {
+		d, ok := g.funcAt(b.File, b.Line)
+		if !ok {
+			continue
+		}
+		if len(b.Lits) > 0 {
+			dots = append(dots, b)
+		} else if slices.ContainsFunc(b.Sources, func(s string) bool {
+			return !strings.HasPrefix(s, "$") || platformDirVar[strings.ToUpper(s[1:])] || strings.HasPrefix(s, "$XDG_")
+		}) {
+			home[decl{b.File, d[0], d[1]}] = true
+		}
+	}
+	for _, b := range dots {
+		d, _ := g.funcAt(b.File, b.Line)
+		if !home[decl{b.File, d[0], d[1]}] {
+			continue
+		}
+		if c := g.declAt(b.File, b.Line); c != nil {
+			c.joins = true
+			for _, src := range b.Sources {
+				c.add(src)
+			}
+			c.lits = append(c.lits, b.Lits...)
+		}
+	}
+}
+
+// funcAt returns the lines of the function declaration that holds line
+// of file and returns a path.
+func (g *gatherer) funcAt(file string, line int) ([2]int, bool) {
+	f := g.file(file)
+	if f == nil || skipFile(g.fset, f) {
+		return [2]int{}, false
+	}
+	for _, d := range f.Decls {
+		from, to := g.fset.Position(d.Pos()).Line, g.fset.Position(d.End()).Line
+		if fd, ok := d.(*ast.FuncDecl); ok && from <= line && line <= to && returnsPath(fd) {
+			return [2]int{from, to}, true
+		}
+	}
+	return [2]int{}, false
 }
 
 // holding returns the innermost candidate function or method whose

@@ -241,7 +241,7 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		// A variable or field is reported once, where the path is
 		// stored into it, for every write of it.
 		need := minRemoved
-		if c.Shape == "package variable" || c.Shape == "field" || ownDotDir(c) {
+		if c.Shape == "package variable" || c.Shape == "field" || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
 			need = 1
 		}
 		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
@@ -321,7 +321,10 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		removes := map[string]int{}
 		first := map[string]*probe.Candidate{}
 		for _, c := range p.authorities {
-			if c.StateDir != "" && (c.Module == "") == main {
+			// A name looked up both in the home and in the project
+			// ("~/.apprc", "./.apprc") is a file's as often as a
+			// directory's: no state-dir.
+			if c.StateDir != "" && (c.Module == "") == main && !(c.Repo && len(c.Home) > 0) {
 				removes[c.StateDir] += c.Removes
 				if first[c.StateDir] == nil {
 					first[c.StateDir] = c
@@ -379,6 +382,10 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 // dirVar matches the name of a variable that names a directory: the
 // name ends in CACHE, DIR, HOME or ROOT.
 var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
+
+// (A candidate built both on a home-like source and on a dot-name in the
+// working directory, "~/.apprc" and "./.apprc", is a resolver by its
+// shape too: it is proposed for one finding.)
 
 // ownDotDir reports whether c reads an override variable of the
 // program's own and joins a dot-directory of its own onto a home-like

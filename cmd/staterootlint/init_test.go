@@ -120,7 +120,9 @@ func TestInitExample(t *testing.T) {
 // whose path is its second result, and a store directory with its own
 // override built on the home directory behind another (beside that home
 // directory), and a flag library's accessor the program calls (beside
-// one it does not call and a Stringer that is no flag value).
+// one it does not call and a Stringer that is no flag value), and a
+// list of places for a run-commands file, the home's and the project's
+// (beside a file in the working directory only).
 func TestInitShapes(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
 	if code != exitClean {
@@ -153,12 +155,15 @@ func TestInitShapes(t *testing.T) {
 		"#   store.HomeDir at store.go:13 returns the home directory itself ($SHAPES_HOMEDIR and os.UserHomeDir), no directory of the program's own: a path joined onto it is an ad hoc root (4 findings)\n",
 		// a flag library's accessor the program calls: the user's value
 		"  # (*flagkit.Context).String (in the dependency example.com/flagkit) at flagkit.go:46 (flag accessor) returns the value the user gave a flag (the flag value prints itself at flagkit.go:30); as a user-chosen path it removes 2 findings\n  - (*example.com/flagkit.Context).String=user\n",
+		// a list of places for a run-commands file, the home's and the
+		// project's, unexported, its relative literal with no position
+		"  # rcfile.places at rcfile.go:16 resolves a directory from os.UserHomeDir and the repository's .shapesrc; as an authority it removes 3 findings\n  - example.com/initshapes/internal/rcfile.places=global\n",
 		// a root under the repository: kind repo
 		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
 		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:44: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:48: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
+		"user-env:\n  # names the file written at main.go:46: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:50: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
 		"state-dir: .shapes\n",
 		"exclude:\n  # test support compiled as normal code (4 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
@@ -175,6 +180,7 @@ func TestInitShapes(t *testing.T) {
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
 		"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
 		"internal/latest", "internal/runmode", // not test support
+		"scratch=", "state-dir: .shapesrc", // a file in the working directory only; a file's name is no state-dir
 		"Context).Path=", "LevelName=", "Level).String=", "Many).String=", // an accessor the program does not call, a Stringer that is no flag value, the value itself
 	} {
 		if strings.Contains(out, not) {

@@ -19,6 +19,7 @@ import (
 // with the engine's provenance (through variables, helpers and packages).
 func (e *engine) bases() {
 	e.res.Bases = map[token.Pos]Origins{}
+	e.res.DotPaths = map[token.Pos]Origins{}
 	for _, fn := range e.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -45,6 +46,8 @@ func (e *engine) bases() {
 				})
 				if homeOrEnv(v) && e.builtBelow(instr.(ssa.Value)) {
 					e.res.Bases[instr.Pos()] = v
+				} else if dot := relDotPaths(e.eval(instr.(ssa.Value))); len(dot) > 0 {
+					e.res.DotPaths[instr.Pos()] = dot
 				}
 			}
 		}
@@ -116,4 +119,25 @@ func leftOfAdd(b *ssa.BinOp) bool {
 		}
 	}
 	return false
+}
+
+// relDotPaths returns the origins of v that are literals relative to the
+// working directory whose first element is a dot-name (".apprc",
+// "./.app/x").
+func relDotPaths(v Origins) Origins {
+	var out Origins
+	for _, a := range v {
+		if a.Kind != Bad || !a.Rel || a.Lit == "" {
+			continue
+		}
+		p := a.Lit
+		if a.Path != "" {
+			p += "/" + a.Path
+		}
+		first, _, _ := strings.Cut(strings.TrimPrefix(p, "./"), "/")
+		if len(first) > 1 && first[0] == '.' && first != ".." {
+			out = append(out, a)
+		}
+	}
+	return out
 }

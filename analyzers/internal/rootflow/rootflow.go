@@ -67,6 +67,12 @@ type Result struct {
 	// like, at its opening parenthesis; with +, at the operator) to the
 	// origins of what it is built on: adhocroot's input.
 	Bases map[token.Pos]Origins
+	// DotPaths maps each path the package builds with a join onto a
+	// literal relative to the working directory whose first element is
+	// a dot-name ("./.apprc", ".app/x") to the built path's origins:
+	// init's view of a resolver that also looks in the project
+	// (bases.go). adhocroot does not read it.
+	DotPaths map[token.Pos]Origins
 	// Config is the configuration the engine ran with.
 	Config *Config
 	// Authorities are the program's own authorities (authorities.go),
