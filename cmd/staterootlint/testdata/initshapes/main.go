@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"example.com/initshapes/internal/family"
+	"example.com/initshapes/internal/finder"
 	"example.com/initshapes/internal/flagged"
 	"example.com/initshapes/internal/latest"
 	"example.com/initshapes/internal/locate"
@@ -39,6 +40,7 @@ func main() {
 	runmode.Record()
 	flagged.Run(nil)
 	rcfile.Save()
+	finder.Touch()
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db"), nil, 0o644)
 	_ = os.WriteFile(filepath.Join(paths.DataDir(), "db.lock"), nil, 0o644)
 	// The user names the dump file; a spool directory from the
