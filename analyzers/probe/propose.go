@@ -71,6 +71,15 @@ type Candidate struct {
 	// User says it is a dependency's flag accessor (flags.go): what it
 	// returns is the value the user gave a flag; its kind is user.
 	User bool
+	// Finder says it is a function of the program that returns a file
+	// it finds existing, walking up from a directory (finders.go): the
+	// user's file; its kind is user, and init proposes it only when
+	// the run with the proposal shows it removes writes of that file.
+	Finder bool
+	// Below is, for a finder, where a call in its package takes what it
+	// returns as a directory ("x.go:12"): the program keeps state
+	// beside the found file, and the finder is no user path.
+	Below string
 
 	file     string
 	from, to int             // its declaration's lines in file
@@ -206,6 +215,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		}
 	}
 	g.locations(bases)
+	g.finders()
 	for _, b := range bases {
 		if len(b.Lits) > 0 {
 			continue // (locations)
@@ -892,5 +902,17 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 // Holds reports whether a finding's offending origin, at line of file,
 // arose in c or was stored into it: what Removes counts.
 func (c *Candidate) Holds(file string, line int) bool {
-	return c.file == file && c.from <= line && line <= c.to || c.stores[site{file, line}]
+	return c.file == file && c.from <= line && line <= c.to || c.stores[site{file, line}] || slices.Contains(c.flagAt, site{file, line})
+}
+
+// HoldsOrigin reports whether a finding's offending origin arose in c,
+// was stored into it, or, with no position, is a literal c's results
+// start with.
+func (c *Candidate) HoldsOrigin(o FindingOrigin) bool {
+	if o.File != "" {
+		return c.Holds(o.File, o.Line)
+	}
+	return o.Rel && slices.ContainsFunc(c.lits, func(l [2]string) bool {
+		return l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
+	})
 }

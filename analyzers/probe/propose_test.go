@@ -110,3 +110,60 @@ func TestSplitMethod(t *testing.T) {
 		}
 	}
 }
+
+// TestFindsExisting: a loop returning a joined path when it exists is a
+// finder; one returning it when it does not exist yet is not.
+func TestFindsExisting(t *testing.T) {
+	src := `package p
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+func up(dir string, names ...string) string {
+	for _, d := range parents(dir) {
+		for _, n := range names {
+			p := filepath.Join(d, n)
+			if exists(p) {
+				return p
+			}
+		}
+	}
+	return ""
+}
+func stat(dirs []string) string {
+	for _, d := range dirs {
+		p := filepath.Join(d, ".x")
+		if _, err := os.Lstat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+func fresh(dir string) string {
+	for i := 0; ; i++ {
+		p := filepath.Join(dir, "b")
+		if _, err := os.Stat(p); os.IsNotExist(err) {
+			return p
+		}
+	}
+}
+func notExists(dirs []string) string {
+	for _, d := range dirs {
+		p := filepath.Join(d, ".x")
+		if !exists(p) {
+			return p
+		}
+	}
+	return ""
+}
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	helpers := statHelpers(f)
+	want := map[string]bool{"exists": false, "up": true, "stat": true, "fresh": false, "notExists": false}
+	for _, d := range f.Decls {
+		fd := d.(*ast.FuncDecl)
+		if got := findsExisting(fd, helpers); got != want[fd.Name.Name] {
+			t.Errorf("findsExisting(%s) = %v, want %v", fd.Name.Name, got, want[fd.Name.Name])
+		}
+	}
+}

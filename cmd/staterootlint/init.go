@@ -24,6 +24,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/probe"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/glob"
 	"github.com/staterootlint/staterootlint/stateroots"
 )
 
@@ -44,7 +45,7 @@ func (c *cli) noConfigHint(dir string) {
 const minRemoved = 2
 
 // maxNotProposed bounds the "not proposed" comments.
-const maxNotProposed = 5
+const maxNotProposed = 8
 
 // Exit codes of init --check.
 const (
@@ -154,6 +155,22 @@ func (c *cli) init(args []string) int {
 		return exitUsage
 	}
 	after, _ := dropUnproven(res.Findings)
+	if finders, dropped := prop.settleFinders(origins, before, after, prop.excluded(req.dir)); finders {
+		// The finders' effect is known now; a finder dropped changes the
+		// file and what it removes.
+		text = prop.render(req.patterns)
+		if dropped {
+			if cfg, err = config.Decode([]byte(text), "the proposal"); err == nil {
+				opts.Config = unprovenComputed(cfg)
+				res, err = driver.Run(context.Background(), opts)
+			}
+			if err != nil {
+				fmt.Fprintf(c.stderr, "%s: internal error: the proposal does not run: %v; please report it\n%s", progname, err, text)
+				return exitUsage
+			}
+			after, _ = dropUnproven(res.Findings)
+		}
+	}
 	text += fmt.Sprintf("# With this file: %s (without it: %d).\n", plural(len(after), "finding", "findings"), len(before))
 	if _, err := io.WriteString(c.stdout, text); err != nil {
 		fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
@@ -180,6 +197,80 @@ func (c *cli) init(args []string) int {
 	}
 	fmt.Fprintf(c.stderr, "%s: wrote %s\n", progname, target)
 	return exitClean
+}
+
+// settleFinders decides the proposed finders (probe.Candidate.Finder)
+// from the findings of the analysis with the defaults (before, origins)
+// and of the run with the whole proposal (after): a finder is credited
+// with the findings the run removed in its package that no other entry
+// accounts for (an authority holding the origin, an excluded directory,
+// a user-env variable). A finder credited with none is dropped. It
+// returns whether the proposal had finders and whether it dropped one.
+// Several finders in one package share their credit.
+func (p *proposalData) settleFinders(origins []probe.FindingOrigin, before, after []finding, exclude func(string) bool) (finders, dropped bool) {
+	var found, others []*probe.Candidate
+	for _, c := range p.authorities {
+		if c.Finder {
+			found = append(found, c)
+		} else {
+			others = append(others, c)
+		}
+	}
+	if len(found) == 0 {
+		return false, false
+	}
+	kept := map[string]bool{}
+	for _, f := range after {
+		kept[f.Analyzer+" "+f.Pos.String()] = true
+	}
+	byPos := map[string][]probe.FindingOrigin{}
+	for _, o := range origins {
+		byPos[o.Pos] = append(byPos[o.Pos], o)
+	}
+	userEnv := map[string]bool{}
+	for _, e := range p.userEnv {
+		userEnv["$"+e.value] = true
+	}
+	removed := map[string]map[string]bool{} // by package
+	for _, f := range before {
+		pos := f.Pos.String()
+		os := byPos[pos]
+		if kept[f.Analyzer+" "+pos] || len(os) == 0 || exclude(f.Pos.Filename) || slices.ContainsFunc(os, func(o probe.FindingOrigin) bool {
+			return userEnv[o.Src] || slices.ContainsFunc(others, func(c *probe.Candidate) bool { return c.HoldsOrigin(o) })
+		}) {
+			continue
+		}
+		if removed[f.Package] == nil {
+			removed[f.Package] = map[string]bool{}
+		}
+		removed[f.Package][pos] = true
+	}
+	var drop []*probe.Candidate
+	for _, c := range found {
+		if c.Removes = len(removed[c.Pkg]); c.Removes == 0 {
+			drop = append(drop, c)
+		}
+	}
+	p.authorities = slices.DeleteFunc(p.authorities, func(c *probe.Candidate) bool { return slices.Contains(drop, c) })
+	return true, len(drop) > 0
+}
+
+// excluded returns whether a file is in a directory the proposal
+// excludes (globs relative to the module root of dir).
+func (p *proposalData) excluded(dir string) func(string) bool {
+	root, _ := config.ModuleRoot(dir)
+	return func(file string) bool {
+		rel, err := filepath.Rel(root, file)
+		if root == "" || err != nil {
+			return false
+		}
+		for _, e := range p.exclude {
+			if ok, _ := glob.Match(glob.Exclude(e.value), filepath.ToSlash(rel)); ok {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // findAnalyzer returns the analyzer named name in the Requires closure of
@@ -235,7 +326,9 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		// A flag accessor the findings pass through returns the user's
 		// value: declared user, it is no resolver and has no family.
 		if c.User {
-			proposed[c] = c.Removes > 0
+			// A finder is proposed for the run with the whole proposal
+			// to say what it removes (settleFinders).
+			proposed[c] = c.Removes > 0 || c.Finder && c.Below == ""
 			continue
 		}
 		// A variable or field is reported once, where the path is
@@ -263,6 +356,8 @@ func propose(cands []*probe.Candidate, origins []probe.FindingOrigin, findings [
 		switch {
 		case proposed[c]:
 			p.authorities = append(p.authorities, c)
+		case c.Finder && c.Below != "":
+			p.notProposed = append(p.notProposed, notProposed{c.Short, c.At, "returns a file it finds existing, but its package takes the directory of what it returns at " + c.Below + ": state of the program's own beside the user's file, no user path"})
 		case c.User:
 			// A flag accessor no finding passes through needs no entry.
 		case len(c.Home) == 0 && !c.Repo:
@@ -707,7 +802,11 @@ func (p *proposalData) render(patterns []string) string {
 		}
 		what := fmt.Sprintf("resolves a directory from %s", c.Sources())
 		effect := "as an authority it removes " + plural(c.Removes, "finding", "findings")
-		if c.User {
+		switch {
+		case c.Finder:
+			what = "returns a file it finds existing in a directory or a parent: the user's file"
+			effect = "as a user-chosen path it removes " + plural(c.Removes, "finding", "findings")
+		case c.User:
 			what = "returns the value the user gave a flag (the flag value prints itself at " + c.FlagSites() + ")"
 			effect = "as a user-chosen path it removes " + plural(c.Removes, "finding", "findings")
 		}

@@ -122,7 +122,10 @@ func TestInitExample(t *testing.T) {
 // directory), and a flag library's accessor the program calls (beside
 // one it does not call and a Stringer that is no flag value), and a
 // list of places for a run-commands file, the home's and the project's
-// (beside a file in the working directory only).
+// (beside a file in the working directory only), and a project file
+// found by walking up from the working directory (beside a marker found
+// the same way with state kept beside it, and a fresh name that does not
+// exist yet).
 func TestInitShapes(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
 	if code != exitClean {
@@ -158,12 +161,15 @@ func TestInitShapes(t *testing.T) {
 		// a list of places for a run-commands file, the home's and the
 		// project's, unexported, its relative literal with no position
 		"  # rcfile.places at rcfile.go:16 resolves a directory from os.UserHomeDir and the repository's .shapesrc; as an authority it removes 3 findings\n  - example.com/initshapes/internal/rcfile.places=global\n",
+		// a project file found by walking up from the working directory
+		"  # finder.projectFile at finder.go:34 (finder) returns a file it finds existing in a directory or a parent: the user's file; as a user-chosen path it removes 1 finding\n  - example.com/initshapes/internal/finder.projectFile=user\n",
+		"#   finder.markerFile at finder.go:48 returns a file it finds existing, but its package takes the directory of what it returns at finder.go:78: state of the program's own beside the user's file, no user path\n",
 		// a root under the repository: kind repo
 		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
 		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:46: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:50: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
+		"user-env:\n  # names the file written at main.go:48: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:52: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
 		"state-dir: .shapes\n",
 		"exclude:\n  # test support compiled as normal code (4 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
@@ -180,6 +186,7 @@ func TestInitShapes(t *testing.T) {
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
 		"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
 		"internal/latest", "internal/runmode", // not test support
+		"markerFile=", "freshName", // state beside the found file; a name that does not exist yet
 		"scratch=", "state-dir: .shapesrc", // a file in the working directory only; a file's name is no state-dir
 		"Context).Path=", "LevelName=", "Level).String=", "Many).String=", // an accessor the program does not call, a Stringer that is no flag value, the value itself
 	} {
