@@ -132,6 +132,15 @@ func (c *cli) init(args []string) int {
 		return exitUsage
 	}
 	if check {
+		// No checking run: the finders, which only that run credits,
+		// are left out.
+		if slices.ContainsFunc(prop.authorities, func(c *probe.Candidate) bool { return c.Finder }) {
+			prop.authorities = slices.DeleteFunc(prop.authorities, func(c *probe.Candidate) bool { return c.Finder })
+			if cfg, err = config.Decode([]byte(prop.render(req.patterns)), "the proposal"); err != nil {
+				fmt.Fprintf(c.stderr, "%s: internal error: the proposal does not load: %v; please report it\n", progname, err)
+				return exitUsage
+			}
+		}
 		diffs := configDiff(existing, cfg)
 		if len(diffs) == 0 {
 			fmt.Fprintf(c.stdout, "%s agrees with what init proposes\n", existing.Source)

@@ -260,3 +260,24 @@ func TestTestSupportName(t *testing.T) {
 		}
 	}
 }
+
+// TestInitCheckFinders: --check runs no checking run, so it leaves the
+// finders out, and a file that declares one (here the proposal itself)
+// differs by that entry alone.
+func TestInitCheckFinders(t *testing.T) {
+	tmp := t.TempDir()
+	for _, m := range []string{"initshapes", "initbase", "initflags"} {
+		if err := os.CopyFS(filepath.Join(tmp, m), os.DirFS(filepath.Join("testdata", m))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(tmp, "initshapes")
+	if code, _, errOut := runCLI(t, analyzers.All, "init", "--write", "-C", dir); code != exitClean {
+		t.Fatalf("init --write: exit %d\n%s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, analyzers.All, "init", "--check", "-C", dir)
+	want := "(+ proposed, not in the file; - in the file, not proposed):\n- authorities: example.com/initshapes/internal/finder.projectFile=user\n"
+	if code != checkDiffers || !strings.HasSuffix(out, want) {
+		t.Errorf("init --check: exit %d, want %d and the lines\n%s\ngot\n%s%s", code, checkDiffers, want, out, errOut)
+	}
+}
