@@ -68,13 +68,8 @@ func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
 		// (r.Config, or r.opts by value): the cell is that object's.
 		through, x = fieldKey(fa.X.Type(), fa.Field, e), fa.X
 	}
-	if a, ok := x.(*ssa.Alloc); ok {
-		if p := spilledParam(a); p != nil {
-			x = p
-		}
-	}
-	p, ok := x.(*ssa.Parameter)
-	if !ok || e.std || len(v) != 1 || v[0].Kind != Cell || v[0].TextOf(lattice.Through) != "" {
+	p := paramOf(x)
+	if p == nil || e.std || len(v) != 1 || v[0].Kind != Cell || v[0].TextOf(lattice.Through) != "" {
 		return v
 	}
 	fn := p.Parent()
@@ -94,30 +89,31 @@ func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
 // otherwise. Only a field of a parameter's object (or of a spilled
 // parameter) counts: an object two fields below the parameter.
 func heldObject(x ssa.Value) *ssa.FieldAddr {
-	if u, ok := x.(*ssa.UnOp); ok && u.Op == token.MUL {
-		if _, isPtr := u.Type().Underlying().(*types.Pointer); isPtr {
-			x = u.X
-		} else {
-			return nil
+	var fa *ssa.FieldAddr
+	switch x := x.(type) {
+	case *ssa.UnOp: // a pointer loaded from the field
+		if _, isPtr := x.Type().Underlying().(*types.Pointer); isPtr && x.Op == token.MUL {
+			fa, _ = x.X.(*ssa.FieldAddr)
 		}
-	} else if fa, ok := x.(*ssa.FieldAddr); ok {
-		if _, isStruct := fa.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); !isStruct {
-			return nil
+	case *ssa.FieldAddr: // the field's own address: a struct held by value
+		if _, isStruct := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); isStruct {
+			fa = x
 		}
-	} else {
+	}
+	if fa == nil || paramOf(fa.X) == nil {
 		return nil
 	}
-	fa, ok := x.(*ssa.FieldAddr)
-	if !ok {
-		return nil
-	}
-	switch base := fa.X.(type) {
+	return fa
+}
+
+// paramOf returns the parameter v is, directly or as the local copy SSA
+// keeps of a struct parameter (spilledParam); nil otherwise.
+func paramOf(v ssa.Value) *ssa.Parameter {
+	switch v := v.(type) {
 	case *ssa.Parameter:
-		return fa
+		return v
 	case *ssa.Alloc:
-		if spilledParam(base) != nil {
-			return fa
-		}
+		return spilledParam(v)
 	}
 	return nil
 }

@@ -100,13 +100,8 @@ type dispatchSite struct {
 // callerChosen reports whether recv, an invoke call's receiver, is a
 // parameter of a function that may be called out of the package's sight.
 func (e *engine) callerChosen(recv ssa.Value) bool {
-	if a, ok := recv.(*ssa.Alloc); ok {
-		if p := spilledParam(a); p != nil {
-			recv = p
-		}
-	}
-	p, ok := recv.(*ssa.Parameter)
-	if !ok {
+	p := paramOf(recv)
+	if p == nil {
 		return false
 	}
 	fn := p.Parent()
