@@ -154,7 +154,7 @@ func (c *Candidate) Sources() string {
 //
 // uses, the dependency functions the analyzed packages call, name the
 // flag accessors among them (flags.go).
-func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBase, uses []UsedFunc) []*Candidate {
+func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBase, uses []UsedFunc) ([]*Candidate, error) {
 	g := &gatherer{
 		byDir:      map[string]*driver.PackageFacts{},
 		byPath:     map[string]*driver.PackageFacts{},
@@ -182,6 +182,10 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		for _, f := range pf.Facts {
 			switch fact := f.Fact.(type) {
 			case *rootflow.FuncFact:
+				fact, err := fact.Loaded()
+				if err != nil {
+					return nil, fmt.Errorf("the facts of %s: %w", pf.Path, err)
+				}
 				if fact.Authority != "" {
 					continue
 				}
@@ -241,7 +245,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	slices.SortFunc(out, func(a, b *Candidate) int {
 		return cmp.Or(cmp.Compare(a.Module, b.Module), cmp.Compare(a.Name, b.Name))
 	})
-	return out
+	return out, nil
 }
 
 // gatherer is one run of Gather.

@@ -122,7 +122,11 @@ func (c *cli) init(args []string) int {
 		return c.driverError(err)
 	}
 	before, _ := dropUnproven(res.Findings)
-	cands := probe.Gather(res.Facts, origins, bases, uses)
+	cands, err := probe.Gather(res.Facts, origins, bases, uses)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: internal error: %v; please report it\n", progname, err)
+		return exitUsage
+	}
 	prop := propose(cands, origins, before, req.dir)
 	prop.apps = libraryApps(req.dir)
 	text := prop.render(req.patterns)

@@ -63,6 +63,7 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 	closure := config.Closure(suite)
 	forFacts := false // a unit go vet runs for its facts only
 	if args[0] != "-flags" {
+		tuneVetGC(os.Getenv)
 		unit, err := readVetUnit(args[len(args)-1])
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", progname, err)

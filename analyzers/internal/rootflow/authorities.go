@@ -54,7 +54,10 @@ func (e *engine) programAuthorities() []AuthorityRef {
 		}
 	}
 	for _, of := range e.pass.AllObjectFacts() {
-		if f, ok := of.Fact.(*FuncFact); ok && f.Authority != "" {
+		if f, ok := of.Fact.(*FuncFact); ok {
+			if f = e.loaded(f); f == nil || f.Authority == "" {
+				continue
+			}
 			if fn, ok := of.Object.(*types.Func); ok {
 				add(fn.FullName(), f.Authority)
 			}

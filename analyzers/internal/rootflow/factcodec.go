@@ -1,12 +1,14 @@
 package rootflow
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // The facts' encoding.
@@ -29,11 +31,56 @@ import (
 // factCodecVersion is the encoding's version: the first byte.
 const factCodecVersion = 1
 
-// GobEncode encodes the fact compactly (see factcodec.go).
-func (f *FuncFact) GobEncode() ([]byte, error) { return encodeFact(f) }
+// GobEncode encodes the fact compactly (see factcodec.go). A fact that
+// was decoded and never read is re-encoded as it came.
+func (f *FuncFact) GobEncode() ([]byte, error) {
+	if f.encoded != nil {
+		return f.encoded.data, nil
+	}
+	return encodeFact(f)
+}
 
-// GobDecode decodes what GobEncode encoded.
-func (f *FuncFact) GobDecode(data []byte) error { return decodeFact(data, f) }
+// GobDecode checks that data is of this encoding's version and the fact
+// type's layout, and keeps it: its fields are decoded on first use
+// (Loaded). Under go vet a package's importers receive the facts of
+// everything below them and read few of them, so most are re-exported
+// as they came.
+func (f *FuncFact) GobDecode(data []byte) error {
+	if err := checkFactHeader(data, reflect.TypeFor[FuncFact]()); err != nil {
+		return fmt.Errorf("decode %T: %w", f, err)
+	}
+	// gob reuses its buffer for the next message: keep a copy.
+	*f = FuncFact{encoded: &encodedFuncFact{data: bytes.Clone(data)}}
+	return nil
+}
+
+// encodedFuncFact is a FuncFact kept in its encoding until first read. It
+// is shared by the copies of the fact a pass hands out, and decoded once.
+type encodedFuncFact struct {
+	data []byte
+	once sync.Once
+	fact *FuncFact
+	err  error
+}
+
+// Loaded returns the fact with its fields filled in: f itself, or, for a
+// fact an analysis pass handed over still encoded (ImportObjectFact,
+// AllObjectFacts), its decoding, made once and shared by every copy.
+// Read an imported fact's fields only through Loaded. The error says the
+// encoding is damaged (cut short, bytes left over, a bad string index).
+func (f *FuncFact) Loaded() (*FuncFact, error) {
+	l := f.encoded
+	if l == nil {
+		return f, nil
+	}
+	l.once.Do(func() {
+		l.fact = new(FuncFact)
+		if l.err = decodeFact(l.data, l.fact); l.err != nil {
+			l.fact = nil
+		}
+	})
+	return l.fact, l.err
+}
 
 // GobEncode encodes the fact compactly (see factcodec.go).
 func (f *PackageFact) GobEncode() ([]byte, error) { return encodeFact(f) }
@@ -160,13 +207,22 @@ type factDecoder struct {
 
 var errFactTruncated = errors.New("truncated")
 
+// checkFactHeader checks that data begins with this encoding's version
+// and the fingerprint of fact type t.
+func checkFactHeader(data []byte, t reflect.Type) error {
+	if len(data) < 9 || data[0] != factCodecVersion {
+		return fmt.Errorf("not encoding version %d", factCodecVersion)
+	}
+	if fp := fingerprints[t]; string(data[1:9]) != string(fp[:]) {
+		return errors.New("encoded by a build whose fact types differ")
+	}
+	return nil
+}
+
 func decodeFact(data []byte, fact any) error {
 	v := reflect.ValueOf(fact).Elem()
-	if len(data) < 9 || data[0] != factCodecVersion {
-		return fmt.Errorf("decode %T: not encoding version %d", fact, factCodecVersion)
-	}
-	if fp := fingerprints[v.Type()]; string(data[1:9]) != string(fp[:]) {
-		return fmt.Errorf("decode %T: encoded by a build whose fact types differ", fact)
+	if err := checkFactHeader(data, v.Type()); err != nil {
+		return fmt.Errorf("decode %T: %w", fact, err)
 	}
 	d := &factDecoder{data: data[9:]}
 	n, err := d.uvarint()

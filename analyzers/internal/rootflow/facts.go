@@ -47,6 +47,10 @@ type FuncFact struct {
 	// Fields are, per result that is a new object, what the function
 	// stores into its fields in terms of its parameters (ctors.go).
 	Fields []ResultField
+
+	// encoded holds a decoded fact's encoding until its fields are first
+	// read (Loaded, factcodec.go).
+	encoded *encodedFuncFact
 }
 
 // FieldReq is a requirement on field Cell of the object parameter Index
@@ -77,6 +81,10 @@ func (*FuncFact) AFact() {}
 // object parameter 0 points to), "fields=[0.store.Store.dir={param0}]"
 // (what the function stores into the object it returns as result 0).
 func (f *FuncFact) String() string {
+	f, err := f.Loaded()
+	if err != nil {
+		return err.Error()
+	}
 	var parts []string
 	if f.Authority != "" {
 		parts = append(parts, "authority="+f.Authority)

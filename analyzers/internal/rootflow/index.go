@@ -283,9 +283,26 @@ func (e *engine) summary(t callee) *FuncFact {
 	}
 	var f *FuncFact
 	if fact := new(FuncFact); e.pass.ImportObjectFact(obj, fact) {
-		f = fact
+		f = e.loaded(fact)
 	}
 	e.imported[obj] = f
+	return f
+}
+
+// loaded returns an imported fact with its fields decoded (FuncFact.Loaded),
+// or nil for no fact. One that does not decode is kept as the run's error
+// (engine.factErr) and reads as no fact meanwhile.
+func (e *engine) loaded(fact *FuncFact) *FuncFact {
+	if fact == nil {
+		return nil
+	}
+	f, err := fact.Loaded()
+	if err != nil {
+		if e.factErr == nil {
+			e.factErr = err
+		}
+		return nil
+	}
 	return f
 }
 
@@ -339,7 +356,7 @@ func (e *engine) foreignFact(key string) *FuncFact {
 			}
 		}
 	}
-	return e.foreign[key]
+	return e.loaded(e.foreign[key])
 }
 
 // importedOS returns package os as pkg sees it (pkg itself, or one of its

@@ -1,6 +1,7 @@
 package rootflow
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -192,6 +193,9 @@ type engine struct {
 	hooks hooks // the idiom rules, by hook (rules.go)
 
 	methodValues map[*types.Func]bool // the unexported methods whose value the package takes (importable)
+	// factErr is the first imported fact that did not decode (loaded):
+	// the run fails with it rather than read the fact as empty.
+	factErr error
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
@@ -251,6 +255,9 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e.export()
 	if len(e.res.Findings) > 0 {
 		e.res.Authorities = e.programAuthorities()
+	}
+	if e.factErr != nil {
+		return nil, fmt.Errorf("%w (the facts of a dependency are damaged: clear the cache that holds them, go clean -cache under go vet, and run again)", e.factErr)
 	}
 	return e.res, nil
 }
