@@ -52,7 +52,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	var out []callee
 	over := false // past maxImplementations: only those a rule binds
 	if iface != nil {
-		for _, t := range e.namedTypes() {
+		for _, t := range e.implementers(m.Name()) {
 			if over && !e.dispatchBinds(m, t, site) {
 				continue // asked first: most types are not, and Implements costs
 			}
@@ -157,34 +157,6 @@ func implementation(t *types.TypeName, iface *types.Interface, m *types.Func) *t
 	obj, _, _ := types.LookupFieldOrMethod(recv, true, m.Pkg(), m.Name())
 	fn, _ := obj.(*types.Func)
 	return fn
-}
-
-// namedTypes returns the type names declared at package level in this
-// package and its dependencies outside the standard library, once.
-func (e *engine) namedTypes() []*types.TypeName {
-	if e.named != nil {
-		return e.named
-	}
-	e.named = []*types.TypeName{}
-	seen := map[*types.Package]bool{}
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if seen[p] || isStdPath(p.Path()) {
-			return
-		}
-		seen[p] = true
-		scope := p.Scope()
-		for _, name := range scope.Names() {
-			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
-				e.named = append(e.named, tn)
-			}
-		}
-		for _, imp := range p.Imports() {
-			visit(imp)
-		}
-	}
-	visit(e.pass.Pkg)
-	return e.named
 }
 
 // isStdPath reports whether an import path is the standard library's:

@@ -70,7 +70,7 @@ type answers struct {
 	foreign      map[string]*FuncFact      // imported facts by key, for func values
 	closureFacts map[string]*FuncFact      // the summaries of other packages' function literals
 	funcObjs     map[string]types.Object   // other packages' functions met as values, by key
-	named        []*types.TypeName         // the named types in sight, for interface dispatch
+	inSight      []*types.Package          // the packages whose types interface dispatch considers (methodindex.go)
 	keptLocal    map[*ssa.Alloc]bool       // whether each object asked about stays in its function (localobjects.go)
 	impls        map[dispatchSite][]callee // the implementations of each interface method called
 	flagSet      map[string]bool           // whether code sets each guarding flag on a built record (guardedwrite.go)

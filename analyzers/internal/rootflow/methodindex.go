@@ -1,0 +1,114 @@
+package rootflow
+
+import (
+	"go/types"
+	"runtime"
+	"slices"
+	"sync"
+	"weak"
+)
+
+// The declared types of a package by method name, for interface
+// dispatch (dispatch.go). A type can implement an interface only if the
+// method set of its pointer has each of the interface's methods, so the
+// types worth asking (types.Implements) are the ones indexed under the
+// method called. A package's index is made once per process and shared
+// by every package that has it in sight: under golangci-lint and the
+// standalone driver a dependency's types are one value for the whole run,
+// and most packages dispatch on the same interfaces. The index names
+// types, it does not hold them, and it is dropped when its package is
+// collected (a unit's private types, in the standalone driver).
+type methodIndex struct {
+	names    []string           // the package's declared non-alias type names, in scope order
+	byMethod map[string][]int32 // a method name → indices into names, ascending
+}
+
+var (
+	methodIndexes sync.Map // weak.Pointer[types.Package] → *methodIndexEntry
+)
+
+type methodIndexEntry struct {
+	once sync.Once
+	idx  *methodIndex
+}
+
+// methodsOf returns the method index of p.
+func methodsOf(p *types.Package) *methodIndex {
+	wp := weak.Make(p)
+	v, loaded := methodIndexes.LoadOrStore(wp, new(methodIndexEntry))
+	if !loaded {
+		runtime.AddCleanup(p, func(wp weak.Pointer[types.Package]) { methodIndexes.Delete(wp) }, wp)
+	}
+	ent := v.(*methodIndexEntry)
+	ent.once.Do(func() { ent.idx = indexMethods(p) })
+	return ent.idx
+}
+
+// indexMethods indexes the concrete, non-generic types p declares (the
+// ones implementation can return) by the methods of their pointers.
+func indexMethods(p *types.Package) *methodIndex {
+	idx := &methodIndex{byMethod: map[string][]int32{}}
+	scope := p.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(named))
+		if ms.Len() == 0 {
+			continue
+		}
+		i := int32(len(idx.names))
+		idx.names = append(idx.names, name)
+		for sel := range ms.Methods() {
+			m := sel.Obj().Name()
+			if l := idx.byMethod[m]; len(l) == 0 || l[len(l)-1] != i { // unexported names of two packages can repeat
+				idx.byMethod[m] = append(l, i)
+			}
+		}
+	}
+	return idx
+}
+
+// implementers returns, in the order of packagesInSight and then of
+// names, the declared types in sight whose pointer has a method named
+// name: the candidates of a dispatch on a method of that name.
+func (e *engine) implementers(name string) []*types.TypeName {
+	var out []*types.TypeName
+	for _, p := range e.packagesInSight() {
+		idx := methodsOf(p)
+		scope := p.Scope()
+		for _, i := range idx.byMethod[name] {
+			out = append(out, scope.Lookup(idx.names[i]).(*types.TypeName))
+		}
+	}
+	return out
+}
+
+// packagesInSight returns the package and its dependencies outside the
+// standard library (whose implementations the knowledge table models),
+// depth first in import order, once.
+func (e *engine) packagesInSight() []*types.Package {
+	if e.inSight != nil {
+		return e.inSight
+	}
+	seen := map[*types.Package]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p] || isStdPath(p.Path()) {
+			return
+		}
+		seen[p] = true
+		e.inSight = append(e.inSight, p)
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(e.pass.Pkg)
+	e.inSight = slices.Clip(e.inSight)
+	return e.inSight
+}
