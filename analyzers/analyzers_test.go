@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/staterootlint/staterootlint/analyzers"
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
@@ -61,5 +64,14 @@ func TestIgnoreNames(t *testing.T) {
 	}
 	if got := report.AnalyzerNames(); !slices.Equal(got, names) {
 		t.Errorf("report.AnalyzerNames() = %v, want %v", got, names)
+	}
+}
+
+// TestLinting: the linters' suite is the CLI's less inventory, in the
+// same order.
+func TestLinting(t *testing.T) {
+	want := slices.DeleteFunc(slices.Clone(analyzers.All), func(a *analysis.Analyzer) bool { return a == inventory.Analyzer })
+	if !slices.Equal(analyzers.Linting, want) {
+		t.Errorf("Linting = %v, want All less inventory: %v", analyzers.Linting, want)
 	}
 }

@@ -59,13 +59,14 @@ func New(settings any) (register.LinterPlugin, error) {
 	return &Plugin{cfg: cfg}, nil
 }
 
-// BuildAnalyzers returns the suite with the configuration applied to the
-// flags of every analyzer it requires (the shared engine included).
+// BuildAnalyzers returns the linting suite (analyzers.Linting: every
+// analyzer that reports) with the configuration applied to the flags of
+// every analyzer it requires (the shared engine included).
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	if _, err := p.cfg.Apply(analyzers.All); err != nil {
+	if _, err := p.cfg.Apply(analyzers.Linting); err != nil {
 		return nil, err
 	}
-	return analyzers.All, nil
+	return analyzers.Linting, nil
 }
 
 // GetLoadMode asks for type information: the analyzers match calls by type.
