@@ -211,6 +211,9 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 		changed := false
 		for _, cell := range keys {
 			upstream, _ := up.store(cell)
+			if !hasParam(e.stores[cell]) && !hasParam(upstream) {
+				continue // nothing to substitute (most cells): no union to build
+			}
 			v := lattice.Union(e.stores[cell], upstream)
 			var add Origins
 			for _, a := range v {
@@ -233,6 +236,11 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 			return
 		}
 	}
+}
+
+// hasParam reports whether v holds a parameter origin.
+func hasParam(v Origins) bool {
+	return slices.ContainsFunc(v, func(o Origin) bool { return o.Kind == Param })
 }
 
 // storeValue evaluates what a store site stores.
