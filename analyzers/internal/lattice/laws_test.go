@@ -89,6 +89,45 @@ func TestUnionLaws(t *testing.T) {
 	}
 }
 
+// TestUnionOfAPart: a value's union with a part of it is the value, as
+// merging would give it (Union skips the merge).
+func TestUnionOfAPart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range lawRounds {
+		a := randomOrigins(rng)
+		var part Origins
+		for _, o := range a {
+			if rng.IntN(2) == 0 {
+				part = append(part, o)
+			}
+		}
+		if u := Union(a, part); !u.Equal(a) || (len(part) > 0 && !merge(a, part).Equal(a)) {
+			t.Fatalf("%v ∪ its part %v = %v (merged: %v)", a, part, u, merge(a, part))
+		}
+		if len(a) > 0 && includes(part, a) != (len(part) == len(a)) {
+			t.Fatalf("includes(%v, %v) = %v", part, a, includes(part, a))
+		}
+	}
+}
+
+// TestAddIsUnion: folding with Add gives what folding with Union gives.
+func TestAddIsUnion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range lawRounds / 10 {
+		var byUnion, byAdd Origins
+		for range rng.IntN(3 * MaxOrigins) {
+			v := randomOrigins(rng)
+			if rng.IntN(2) == 0 {
+				v = v[:min(len(v), 1)]
+			}
+			byUnion, byAdd = Union(byUnion, v), Add(byAdd, slices.Clone(v))
+			if !byAdd.Equal(byUnion) {
+				t.Fatalf("Add gave %v, Union %v", byAdd, byUnion)
+			}
+		}
+	}
+}
+
 // TestUnionAssociativeBelowTheBound checks associativity where no widening
 // happens. Past MaxOrigins, Normalize forgets patterns and positions, and
 // which positions survive may depend on the grouping: the kinds, roots and

@@ -26,11 +26,59 @@ func Union(vs ...Origins) Origins {
 		case len(out) == 0:
 			out = v
 		case out.Equal(v):
+		case len(out) <= MaxOrigins && includes(out, v):
+			// merge would copy out and add nothing (a fixpoint's
+			// common case): out as it is.
 		default:
 			out = merge(out, v)
 		}
 	}
 	return out
+}
+
+// Add returns Union(acc, v), reusing acc's array: for an accumulator
+// the caller owns and no one else holds (a union folded over many
+// values, most of one origin), where Union would copy the accumulator
+// at each step. acc must be a value Add or Union returned, or nil.
+func Add(acc, v Origins) Origins {
+	switch {
+	case len(v) == 0:
+		return acc
+	case len(acc) == 0:
+		return append(Origins(nil), v...)
+	case len(v) > 4:
+		return Union(acc, v)
+	}
+	grew := false
+	for _, o := range v {
+		i, found := slices.BinarySearchFunc(acc, o, Compare)
+		if !found {
+			acc, grew = slices.Insert(acc, i, o), true
+		}
+	}
+	if grew && len(acc) > MaxOrigins {
+		return Normalize(acc)
+	}
+	return acc
+}
+
+// includes reports whether sorted, duplicate-free a holds every origin
+// of sorted, duplicate-free b.
+func includes(a, b Origins) bool {
+	if len(b) > len(a) {
+		return false
+	}
+	i := 0
+	for _, o := range b {
+		for i < len(a) && Compare(a[i], o) < 0 {
+			i++
+		}
+		if i == len(a) || Compare(a[i], o) != 0 {
+			return false
+		}
+		i++
+	}
+	return true
 }
 
 // merge merges two sorted, duplicate-free values.
@@ -72,17 +120,27 @@ func Normalize(out Origins) Origins {
 	}
 	out = slices.Compact(out)
 	if len(out) > MaxOrigins {
+		// Each step re-sorts only what it changed: a value that was
+		// widened before (a fixpoint adding to one) changes in one place.
+		changed := false
 		for i := range out {
-			out[i].Path = widen(out[i].Path)
-		}
-		slices.SortFunc(out, Compare)
-		out = slices.Compact(out)
-		if len(out) > MaxOrigins {
-			for i := range out {
-				out[i].At = token.Position{}
+			if w := widen(out[i].Path); w != out[i].Path {
+				out[i].Path, changed = w, true
 			}
-			slices.SortFunc(out, Compare)
-			out = slices.Compact(out)
+		}
+		if changed {
+			out = sortCompact(out)
+		}
+		if len(out) > MaxOrigins {
+			changed = false
+			for i := range out {
+				if out[i].At != (token.Position{}) {
+					out[i].At, changed = token.Position{}, true
+				}
+			}
+			if changed {
+				out = sortCompact(out)
+			}
 		}
 		if len(out) > MaxOrigins {
 			if i := slices.IndexFunc(out, func(a Origin) bool { return a.Kind == Bad }); i >= 0 {
@@ -91,6 +149,14 @@ func Normalize(out Origins) Origins {
 		}
 	}
 	return out
+}
+
+// sortCompact sorts out unless it is sorted and drops duplicates.
+func sortCompact(out Origins) Origins {
+	if !slices.IsSortedFunc(out, Compare) {
+		slices.SortFunc(out, Compare)
+	}
+	return slices.Compact(out)
 }
 
 func widen(p string) string {

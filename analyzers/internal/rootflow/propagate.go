@@ -224,7 +224,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 					if cs.t.invoke {
 						continue
 					}
-					add = lattice.Union(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.at(cs.instr.Pos())))
+					add = lattice.Add(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.at(cs.instr.Pos())))
 				}
 			}
 			if merged := lattice.Union(e.stores[cell], add); !merged.Equal(e.stores[cell]) {
