@@ -5,4 +5,9 @@ package main
 
 import "os"
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	if !isVetInvocation(os.Args[1:]) {
+		governMemory(os.Getenv)
+	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"math"
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// The standalone driver's memory budget.
+//
+// A run keeps every dependency's types for its whole length (they are
+// read once and shared by the packages that import them): on a program
+// with a Kubernetes client's dependency graph that is hundreds of MiB
+// that never become garbage. At Go's default (GOGC=100) the heap grows to
+// twice what is live before each collection, so the peak is about twice
+// the live heap, most of it headroom over data that stays. The driver
+// caps the heap instead: a soft memory limit of memoryBudget (which keeps
+// the process, binary and all, under 1 GiB), or, when what is live comes
+// near it, a quarter above what is live, so a larger program runs with
+// less headroom rather than collecting without end. Measured on k9s
+// v0.32.7 (2026-11-26, one run each): a 1475 MiB peak at the default,
+// 905 MiB with a 900 MiB limit, for 2% more CPU; task v3.53.1 peaks
+// below the budget and is unaffected.
+const memoryBudget = 900 << 20
+
+// memoryLimit is the soft limit for a live heap of live bytes.
+func memoryLimit(live uint64) int64 {
+	if live+live/4 <= memoryBudget {
+		return memoryBudget
+	}
+	return int64(min(live+live/4, math.MaxInt64))
+}
+
+// governMemory keeps the soft memory limit at memoryLimit of the live
+// heap, checked every 50 ms, unless the user tuned the collector
+// (GOGC or GOMEMLIMIT set): their setting wins. It is for the standalone
+// driver's process only (go vet units, short-lived, tune their
+// collector otherwise: vetgc.go).
+func governMemory(getenv func(string) string) {
+	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(memoryBudget)
+	go func() {
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		limit := int64(memoryBudget)
+		for range time.Tick(50 * time.Millisecond) {
+			metrics.Read(sample)
+			if sample[0].Value.Kind() != metrics.KindUint64 {
+				return // not measured by this runtime: the fixed budget stays
+			}
+			if l := memoryLimit(sample[0].Value.Uint64()); l != limit {
+				limit = l
+				debug.SetMemoryLimit(l)
+			}
+		}
+	}()
+}
