@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers"
-	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 )
 
 // TestRegistry checks that each analyzer in the suite has the four things

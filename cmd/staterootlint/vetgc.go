@@ -22,4 +22,3 @@ func tuneVetGC(getenv func(string) string) {
 	}
 	debug.SetGCPercent(vetGCPercent)
 }
-
