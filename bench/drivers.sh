@@ -6,15 +6,28 @@
 # Usage: bench/drivers.sh PROGRAM [RUNS]     (PROGRAM: a bench/corpus or
 #        bench/holdout name, such as task or gh; RUNS default 5)
 #
-# Three pairs, each timed by farm-bench --vs (A and B in turn, RUNS each,
+# Five pairs, each timed by farm-bench --vs (A and B in turn, RUNS each,
 # after one untimed warm-up; the ratio is taken pair by pair):
 #
 #   vet         A: go vet -vettool=staterootlint    B: go vet
 #   golangci    A: golangci-lint, govet + staterootlint
 #               B: golangci-lint, govet alone
 #   standalone  A: staterootlint --no-cache         B: go vet
+#   warm        A: staterootlint, its cache warm, nothing changed
+#               B: go vet, its results cached, nothing changed
+#   edit        A: staterootlint after a comment is appended to one file
+#                  of a leaf package (one the program's packages import,
+#                  importing none of them), its cache warm before
+#               B: go vet after the same edit, its results cached before
 #
-# Every run re-runs every package: go vet caches a package's result under
+# PAIRS (default "vet golangci standalone warm edit") picks the pairs.
+# The first three re-run every package; in the last two each tool runs
+# with its own cache, as a team reruns it (staterootlint's under a
+# private XDG_CACHE_HOME, go vet's in the build cache), and each run of
+# the edit pair appends its own comment, so every run has one edited file
+# to redo.
+#
+# In the first three pairs every run re-runs every package: go vet caches a package's result under
 # its analyzers' flags, so each vet run passes a flag whose value is the
 # run's process id (-printf.funcs for go vet's suite, a file exclusion
 # that matches nothing for staterootlint); each golangci-lint run gets an
@@ -52,6 +65,17 @@ command -v farm-bench >/dev/null || {
 	exit 2
 }
 GOLANGCI_VERSION=${GOLANGCI_VERSION:-v2.15.0}
+PAIRS=${PAIRS:-vet golangci standalone warm edit}
+for p in $PAIRS; do
+	case $p in
+	vet | golangci | standalone | warm | edit) ;;
+	*)
+		echo "bench/drivers.sh: unknown pair $p in PAIRS (vet, golangci, standalone, warm, edit)" >&2
+		exit 2
+		;;
+	esac
+done
+wants() { [[ " $PAIRS " == *" $1 "* ]]; }
 
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
@@ -129,17 +153,39 @@ pair() {
 		END { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", label, acpu, bcpu, r, awall, bwall, w, apeak, bpeak, load }' "$work/pair.out")")
 }
 
-pair "go vet -vettool=staterootlint / go vet" "go vet -vettool=staterootlint vs go vet, every package re-run" \
+wants vet && pair "go vet -vettool=staterootlint / go vet" "go vet -vettool=staterootlint vs go vet, every package re-run" \
 	"exec go vet -vettool=$work/staterootlint -shadowwrite.exclude=bench-run-\$\$.go $pats >/dev/null 2>&1" \
 	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
-pair "golangci-lint: govet + staterootlint / govet" "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
+wants golangci && pair "golangci-lint: govet + staterootlint / govet" "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
 	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-both.yml $pats >/dev/null 2>&1" \
 	"sh -c 'GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-govet.yml $pats >/dev/null 2>&1'"
-pair "staterootlint --no-cache / go vet" "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
+wants standalone && pair "staterootlint --no-cache / go vet" "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
 	"exec $work/staterootlint --no-cache $pats >/dev/null 2>&1" \
 	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
+if wants warm || wants edit; then
+	# staterootlint's cache under its own XDG_CACHE_HOME; GOCACHE fixed,
+	# or the go command would follow XDG_CACHE_HOME to an empty build cache.
+	own="env GOCACHE=$(go env GOCACHE) XDG_CACHE_HOME=$work/xdg $work/staterootlint"
+	log "$name: filling staterootlint's and go vet's caches (untimed)"
+	(cd "$copy" && $own "${patterns[@]}" >/dev/null 2>&1 || true)
+	(cd "$copy" && go vet "${patterns[@]}" >/dev/null 2>&1 || true)
+fi
+wants warm && pair "staterootlint warm / go vet cached" "staterootlint, its cache warm, vs go vet, its results cached; nothing changed" \
+	"exec $own $pats >/dev/null 2>&1" \
+	"sh -c 'exec go vet $pats >/dev/null 2>&1'"
+if wants edit; then
+	leaf=$(leaf_file "$copy")
+	[[ -n $leaf ]] || {
+		echo "bench/drivers.sh: $name has no leaf package to edit" >&2
+		exit 2
+	}
+	log "$name: the edit pair appends comments to $leaf"
+	pair "staterootlint after a leaf edit / go vet after it" "staterootlint vs go vet, each after a comment is appended to $leaf" \
+		"echo '// bench/drivers.sh: an edit' >>$leaf && exec $own $pats >/dev/null 2>&1" \
+		"sh -c 'echo // bench/drivers.sh: an edit >>$leaf && exec go vet $pats >/dev/null 2>&1'"
+fi
 
-printf '\n## %s: the three drivers side by side (medians of %s alternating runs each)\n\n' "$name" "$runs"
+printf '\n## %s: the drivers side by side (medians of %s alternating runs each)\n\n' "$name" "$runs"
 echo '| pair A / B | A cpu s | B cpu s | A/B cpu (min–max) | A wall s | B wall s | A/B wall | A peak MiB | B peak MiB | load1 before/after |'
 echo '|---|---:|---:|---|---:|---:|---:|---:|---:|---|'
 printf '%s\n' "${rows[@]}"

@@ -1,4 +1,5 @@
-# bench/program.sh: sourced by bench/precision.sh and bench/recall.sh.
+# bench/program.sh: sourced by bench/precision.sh, bench/recall.sh,
+# bench/drivers.sh and bench/run.sh.
 #
 # program_copy NAME WORK finds program NAME in bench/corpus (or
 # bench/holdout), downloads its pinned module through the Go module
@@ -49,4 +50,19 @@ program_lint_score() {
 	local others=()
 	[[ -f $dir/others.tsv ]] && others=("$dir/others.tsv")
 	"$work/score" "$dir/sites.tsv" "$work/$name.json" "$copy" "${others[@]}" >"$work/$name.score"
+}
+
+# leaf_file DIR: a non-test .go file of a package of the module in DIR
+# that other packages of the module import and that imports none of them.
+leaf_file() {
+	(cd "$1" && "${GO:-go}" list -f '{{.ImportPath}}{{range .Imports}} {{.}}{{end}}' ./... | awk -v mod="$("${GO:-go}" list -m)" '
+		{ pkgs[$1] = 1; line[$1] = $0 }
+		END {
+			for (p in pkgs) {
+				n = split(line[p], f, " "); own = 0
+				for (i = 2; i <= n; i++) if (f[i] in pkgs) { own = 1; imported[f[i]] = 1 }
+				if (!own) leaf[p] = 1
+			}
+			for (p in leaf) if (p in imported) { print p; exit }
+		}' | xargs -r "${GO:-go}" list -f '{{.Dir}}/{{index .GoFiles 0}}' | sed "s|^$1/||")
 }

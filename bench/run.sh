@@ -8,9 +8,11 @@
 # on a corpus or holdout program, each beside the tool a team runs there:
 # go vet -vettool against go vet, golangci-lint with govet and the plugin
 # against golangci-lint's govet alone, and the standalone driver with
-# --no-cache against go vet; every package re-run, wall, user+sys CPU and
-# peak RSS, medians of RUNS (default 5) alternating runs, the 1-minute
-# load before and after each pair. It is bench/drivers.sh (see there).
+# --no-cache against go vet, every package re-run; then the standalone
+# driver's warm rerun and its rerun after one leaf file is edited against
+# go vet's, each with its own cache. Wall, user+sys CPU and peak RSS,
+# medians of RUNS (default 5) alternating runs, the 1-minute load before
+# and after each pair. It is bench/drivers.sh (see there).
 #
 # Otherwise:
 #
@@ -141,6 +143,8 @@ for cmd in ps setsid awk "$GO"; do
 done
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=bench/program.sh
+source "$repo/bench/program.sh" # leaf_file
 WORK=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/staterootlint-bench.XXXXXX")
 cleanup() {
 	if [[ ${KEEP:-} == 1 ]]; then
@@ -170,21 +174,6 @@ alive() {
 	local state
 	state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
 	[[ -n $state && $state != Z ]]
-}
-
-# leaf_file DIR: a non-test .go file of a package of the module in DIR
-# that other packages of the module import and that imports none of them.
-leaf_file() {
-	(cd "$1" && "$GO" list -f '{{.ImportPath}}{{range .Imports}} {{.}}{{end}}' ./... | awk -v mod="$("$GO" list -m)" '
-		{ pkgs[$1] = 1; line[$1] = $0 }
-		END {
-			for (p in pkgs) {
-				n = split(line[p], f, " "); own = 0
-				for (i = 2; i <= n; i++) if (f[i] in pkgs) { own = 1; imported[f[i]] = 1 }
-				if (!own) leaf[p] = 1
-			}
-			for (p in leaf) if (p in imported) { print p; exit }
-		}' | xargs -r "$GO" list -f '{{.Dir}}/{{index .GoFiles 0}}' | sed "s|^$1/||")
 }
 
 rows=()  # finished table rows
