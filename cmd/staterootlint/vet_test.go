@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"go/types"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -136,5 +137,35 @@ func TestFactsOnly(t *testing.T) {
 	}
 	if r := results["reporter"].(*int); r != nil {
 		t.Errorf("reporter's result %v, want a nil *int", r)
+	}
+}
+
+// TestUnreadFacts: under go vet a command or an external test package
+// exports no facts; any other package does.
+func TestUnreadFacts(t *testing.T) {
+	engine := &analysis.Analyzer{Name: "engine", Doc: "engine: facts", FactTypes: []analysis.Fact{new(fakeFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			pass.ExportPackageFact(new(fakeFact))
+			return nil, nil
+		}}
+	roots := []*analysis.Analyzer{engine}
+	unreadFacts(roots)
+	for _, tc := range []struct {
+		pkg  *types.Package
+		want bool
+	}{
+		{types.NewPackage("example.com/lib", "lib"), true},
+		{types.NewPackage("example.com/cmd/app", "main"), false},
+		{types.NewPackage("example.com/lib_test", "lib_test"), false},
+	} {
+		exported := false
+		pass := &analysis.Pass{Pkg: tc.pkg, ExportPackageFact: func(analysis.Fact) { exported = true },
+			ExportObjectFact: func(types.Object, analysis.Fact) { exported = true }}
+		if _, err := engine.Run(pass); err != nil {
+			t.Fatal(err)
+		}
+		if exported != tc.want {
+			t.Errorf("package %s (%s): exported a fact: %v, want %v", tc.pkg.Path(), tc.pkg.Name(), exported, tc.want)
+		}
 	}
 }
