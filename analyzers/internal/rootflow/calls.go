@@ -709,7 +709,7 @@ func constInt(v ssa.Value) (int64, bool) {
 // its generic origin, or the SSA name for anonymous and synthetic ones.
 func funcKey(fn *ssa.Function) string {
 	fn = origin(fn)
-	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && fn.Synthetic == "" && !isInitFunc(obj) {
+	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && (fn.Synthetic == "" || fn.Synthetic == onDemand) && !isInitFunc(obj) {
 		return obj.FullName()
 	}
 	return fn.String()

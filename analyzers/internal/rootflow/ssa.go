@@ -13,9 +13,19 @@ import (
 // engine has run on it, instead of living as long as the driver does.
 // It returns the package and its source functions (with their anonymous
 // functions) plus the synthetic init that runs package-level initializers.
+//
+// Of its imports, only those whose package-level functions or variables
+// the package names are created in the program (ssa.Program.CreatePackage
+// makes a function of every function and method an import declares: a
+// Kubernetes API package has thousands, most packages that import it use
+// its types). A method of an import that is not created is made when a
+// call needs it, from its type (onDemand). The package initializer is
+// built bare (ssa.BareInits): it does not call the imports' initializers,
+// which the engine never followed (their effects reach it as package
+// facts, upstream.go).
 func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
-	prog := ssa.NewProgram(pass.Fset, 0)
-	for _, p := range pass.Pkg.Imports() {
+	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
+	for _, p := range membersUsed(pass) {
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
@@ -47,6 +57,35 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 		add(init)
 	}
 	return pkg, funcs
+}
+
+// onDemand is the provenance (ssa.Function.Synthetic) of a function SSA
+// makes from a declared method's type, when the method's package was not
+// created: a declared function all the same (funcKey).
+const onDemand = "from type information (on demand)"
+
+// membersUsed returns the imports of the package whose package-level
+// functions or variables it names, in import order: the ones SSA must
+// have created to refer to them.
+func membersUsed(pass *analysis.Pass) []*types.Package {
+	used := map[*types.Package]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		p := obj.Pkg()
+		if p == nil || p == pass.Pkg || used[p] || obj.Parent() != p.Scope() {
+			continue // not package-level (a method, a field, a local), or seen
+		}
+		switch obj.(type) {
+		case *types.Func, *types.Var:
+			used[p] = true
+		}
+	}
+	var out []*types.Package
+	for _, p := range pass.Pkg.Imports() {
+		if used[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // returns lists fn's return instructions, one per block that ends in one
