@@ -57,7 +57,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		return []callee{{key: common.Method.FullName(), invoke: true}}, true
 	}
 	if fn := common.StaticCallee(); fn != nil {
-		return []callee{{fn: fn, key: funcKey(fn)}}, true
+		return []callee{{fn: fn, key: e.keyOf(fn)}}, true
 	}
 	if _, isBuiltin := common.Value.(*ssa.Builtin); isBuiltin {
 		return nil, true
@@ -707,6 +707,20 @@ func constInt(v ssa.Value) (int64, bool) {
 
 // funcKey is the identity of a function across packages: the full name of
 // its generic origin, or the SSA name for anonymous and synthetic ones.
+// keyOf is funcKey(fn), remembered: the engine resolves the same callees
+// again at every pass over the calls.
+func (e *engine) keyOf(fn *ssa.Function) string {
+	if k, ok := e.keys[fn]; ok {
+		return k
+	}
+	if e.keys == nil {
+		e.keys = map[*ssa.Function]string{}
+	}
+	k := funcKey(fn)
+	e.keys[fn] = k
+	return k
+}
+
 func funcKey(fn *ssa.Function) string {
 	fn = origin(fn)
 	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && (fn.Synthetic == "" || fn.Synthetic == onDemand) && !isInitFunc(obj) {

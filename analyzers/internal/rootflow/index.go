@@ -72,6 +72,7 @@ type answers struct {
 	funcObjs     map[string]types.Object   // other packages' functions met as values, by key
 	inSight      []*types.Package          // the packages whose types interface dispatch considers (methodindex.go)
 	keptLocal    map[*ssa.Alloc]bool       // whether each object asked about stays in its function (localobjects.go)
+	keys         map[*ssa.Function]string  // funcKey of the functions asked about (keyOf)
 	impls        map[dispatchSite][]callee // the implementations of each interface method called
 	flagSet      map[string]bool           // whether code sets each guarding flag on a built record (guardedwrite.go)
 	chdirs       map[*ssa.Function][]chdirState
@@ -405,7 +406,7 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 			return
 		}
 		args := common.Args
-		switch key := funcKey(callee); {
+		switch key := e.keyOf(callee); {
 		case knowledge.Is(key, knowledge.FlagBinder):
 			if callee.Signature.Recv() != nil {
 				args = args[1:]
@@ -438,7 +439,7 @@ func (e *engine) cellOf(addr ssa.Value) string {
 // a look-alike of the knowledge table) as a flag callback.
 func (e *engine) collectFlagCallback(common *ssa.CallCommon) {
 	callee := common.StaticCallee()
-	if callee == nil || callee.Name() != "Func" || !knowledge.Is(funcKey(callee), knowledge.FlagCallback) {
+	if callee == nil || callee.Name() != "Func" || !knowledge.Is(e.keyOf(callee), knowledge.FlagCallback) {
 		return // (the name first: funcKey builds a string)
 	}
 	for _, arg := range common.Args {
@@ -455,7 +456,7 @@ func (e *engine) collectFlagCallback(common *ssa.CallCommon) {
 // (or a look-alike of the knowledge table) with the root it walks.
 func (e *engine) collectWalkCallback(common *ssa.CallCommon) {
 	callee := common.StaticCallee()
-	if callee == nil || !strings.HasPrefix(callee.Name(), "Walk") || len(common.Args) != 2 || !knowledge.Is(funcKey(callee), knowledge.WalkCallback) {
+	if callee == nil || !strings.HasPrefix(callee.Name(), "Walk") || len(common.Args) != 2 || !knowledge.Is(e.keyOf(callee), knowledge.WalkCallback) {
 		return // (the name first: funcKey builds a string)
 	}
 	var f *ssa.Function
