@@ -3,16 +3,18 @@ package main
 import "runtime/debug"
 
 // vetGCPercent is the garbage collector's target under go vet: the heap
-// may grow to five times what is live before a collection.
+// may grow to nine times what is live before a collection.
 //
 // go vet starts one process per package (every dependency included), and
 // each lives well under a second: at Go's default (100) a unit spends
 // about a fifth of its CPU collecting garbage that process exit would
 // free anyway. The compiler, run the same way, raises its starting heap
-// for the same reason. Measured on task v3.53.1 with every unit re-run
-// (2026-11-26, one run each): user CPU 31.9 s at 100, 22.4 s at 400; the
-// largest unit's peak RSS 243 → 268 MiB.
-const vetGCPercent = 400
+// for the same reason. Measured on task v3.53.1, go vet -vettool with
+// every unit re-run against go vet (2026-11-26, medians of 5 alternating
+// runs): 1.01x go vet's CPU at 400, 0.91x at 800, the largest unit's peak
+// RSS 233 and 238 MiB (at 100, single runs, the CPU was a third higher
+// than at 400).
+const vetGCPercent = 800
 
 // tuneVetGC sets vetGCPercent for a vet unit unless the user tuned the
 // collector (GOGC or GOMEMLIMIT set): their setting wins.
