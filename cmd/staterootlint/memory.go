@@ -24,33 +24,34 @@ import (
 // below the budget and is unaffected.
 const memoryBudget = 900 << 20
 
-// memoryLimit is the soft limit for a live heap of live bytes.
-func memoryLimit(live uint64) int64 {
-	if live+live/4 <= memoryBudget {
-		return memoryBudget
+// memoryLimit is the soft limit for a live heap of live bytes under
+// budget.
+func memoryLimit(live uint64, budget int64) int64 {
+	if live+live/4 <= uint64(budget) {
+		return budget
 	}
 	return int64(min(live+live/4, math.MaxInt64))
 }
 
 // governMemory keeps the soft memory limit at memoryLimit of the live
 // heap, checked every 50 ms, unless the user tuned the collector
-// (GOGC or GOMEMLIMIT set): their setting wins. It is for the standalone
-// driver's process only (go vet units, short-lived, tune their
-// collector otherwise: vetgc.go).
-func governMemory(getenv func(string) string) {
+// (GOGC or GOMEMLIMIT set): their setting wins. The standalone driver
+// runs under memoryBudget, each go vet unit under vetMemoryBudget
+// (vetgc.go).
+func governMemory(getenv func(string) string, budget int64) {
 	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetMemoryLimit(memoryBudget)
+	debug.SetMemoryLimit(budget)
 	go func() {
 		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		limit := int64(memoryBudget)
+		limit := budget
 		for range time.Tick(50 * time.Millisecond) {
 			metrics.Read(sample)
 			if sample[0].Value.Kind() != metrics.KindUint64 {
 				return // not measured by this runtime: the fixed budget stays
 			}
-			if l := memoryLimit(sample[0].Value.Uint64()); l != limit {
+			if l := memoryLimit(sample[0].Value.Uint64(), budget); l != limit {
 				limit = l
 				debug.SetMemoryLimit(l)
 			}

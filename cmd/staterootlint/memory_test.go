@@ -19,7 +19,7 @@ func TestMemoryLimit(t *testing.T) {
 		{800 << 20, 1000 << 20},
 		{4 << 30, 5 << 30},
 	} {
-		if got := memoryLimit(tc.live); got != tc.want {
+		if got := memoryLimit(tc.live, memoryBudget); got != tc.want {
 			t.Errorf("memoryLimit(%d MiB) = %d MiB, want %d MiB", tc.live>>20, got>>20, tc.want>>20)
 		}
 	}
@@ -38,7 +38,7 @@ func TestGovernMemory(t *testing.T) {
 		{nil, memoryBudget},
 	} {
 		debug.SetMemoryLimit(math.MaxInt64)
-		governMemory(func(k string) string { return tc.env[k] })
+		governMemory(func(k string) string { return tc.env[k] }, memoryBudget)
 		if got := debug.SetMemoryLimit(-1); got != tc.want {
 			t.Errorf("environment %v: memory limit %d, want %d", tc.env, got, tc.want)
 		}
