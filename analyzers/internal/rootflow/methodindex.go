@@ -23,10 +23,11 @@ type methodIndex struct {
 	byMethod map[string][]int32 // a method name → indices into names, ascending
 }
 
-var (
-	methodIndexes sync.Map // weak.Pointer[types.Package] → *methodIndexEntry
-)
+// methodIndexes holds each package's index: weak.Pointer[types.Package]
+// → *methodIndexEntry.
+var methodIndexes sync.Map
 
+// methodIndexEntry is a package's index, made once.
 type methodIndexEntry struct {
 	once sync.Once
 	idx  *methodIndex
