@@ -169,9 +169,14 @@ func widen(p string) string {
 // Equal reports whether the two values hold the same origins.
 func (v Origins) Equal(w Origins) bool { return slices.Equal(v, w) }
 
+// Has reports whether v holds an origin of kind k.
+func (v Origins) Has(k Kind) bool {
+	return slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == k })
+}
+
 // Without returns v without the origins of kind k.
 func (v Origins) Without(k Kind) Origins {
-	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == k }) {
+	if !v.Has(k) {
 		return v
 	}
 	out := make(Origins, 0, len(v))

@@ -68,7 +68,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 	// (funcparams.go) gives results, not requirements: which function
 	// runs depends on the caller, and sinkvalue.go checks each binding
 	// where it is made.
-	viaParam := slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Param })
+	viaParam := v.Has(Param)
 	for _, a := range e.funcValues(v) {
 		if a.Kind == Cell {
 			// A func value kept in a field or variable: the functions

@@ -2,7 +2,6 @@ package rootflow
 
 import (
 	"path"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -198,7 +197,7 @@ func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
 		return nil
 	}
 	arg := e.eval(call.Call.Args[0])
-	if slices.ContainsFunc(arg, func(a Origin) bool { return a.Kind == Func }) {
+	if arg.Has(Func) {
 		return nil
 	}
 	dir := e.throughCells(arg)

@@ -2,7 +2,6 @@ package rootflow
 
 import (
 	"go/types"
-	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
@@ -110,7 +109,7 @@ func (e *engine) paramFuncs(a Origin, depth int) (Origins, bool) {
 // function values its callers pass (paramFuncs), where they are all in
 // sight; the others stay.
 func (e *engine) funcValues(v Origins) Origins {
-	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Param }) {
+	if !v.Has(Param) {
 		return v
 	}
 	return v.Map(func(a Origin) Origins {

@@ -211,7 +211,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 		changed := false
 		for _, cell := range keys {
 			upstream, _ := up.store(cell)
-			if !hasParam(e.stores[cell]) && !hasParam(upstream) {
+			if !e.stores[cell].Has(Param) && !upstream.Has(Param) {
 				continue // nothing to substitute (most cells): no union to build
 			}
 			v := lattice.Union(e.stores[cell], upstream)
@@ -236,11 +236,6 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 			return
 		}
 	}
-}
-
-// hasParam reports whether v holds a parameter origin.
-func hasParam(v Origins) bool {
-	return slices.ContainsFunc(v, func(o Origin) bool { return o.Kind == Param })
 }
 
 // storeValue evaluates what a store site stores.
