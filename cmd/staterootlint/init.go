@@ -21,7 +21,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/staterootlint/staterootlint/analyzers/inventory"
+	"github.com/staterootlint/staterootlint/analyzers"
 	"github.com/staterootlint/staterootlint/analyzers/probe"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
@@ -105,7 +105,7 @@ func (c *cli) init(args []string) int {
 	opts := c.driverOptions(req)
 	opts.Config, opts.ExplicitConfig = unprovenComputed(&config.Config{}), true
 	opts.CacheDir = ""
-	opts.Analyzers = append(withoutInventory(req.roots), probe.Origins)
+	opts.Analyzers = append(analyzers.Linters(req.roots), probe.Origins) // inventory plays no part in a proposal
 	opts.Facts, opts.DepFacts = true, true
 	var origins []probe.FindingOrigin
 	var bases []probe.PathBase
@@ -163,7 +163,7 @@ func (c *cli) init(args []string) int {
 	// unchanged finds them there.
 	opts = c.driverOptions(req)
 	opts.Config, opts.ExplicitConfig = unprovenComputed(cfg), true
-	opts.Analyzers = withoutInventory(opts.Analyzers) // as a lint runs (analyze)
+	opts.Analyzers = analyzers.Linters(opts.Analyzers) // as a lint runs (analyze)
 	res, err = driver.Run(context.Background(), opts)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "%s: internal error: the proposal does not run: %v; please report it\n%s", progname, err, text)
@@ -918,13 +918,4 @@ func configDiff(file, prop *config.Config) []string {
 		}
 	}
 	return out
-}
-
-// withoutInventory returns the analyzers but the inventory: it reports
-// nothing, so its rows play no part in a lint's output, a proposal or in
-// what the proposal removes, and it costs a run 3–6% (task v3.53.1 and
-// k9s v0.32.7, 2026-11-26). Only the commands that print or check the
-// artifacts (inventory, its --contract, the shape views) run it.
-func withoutInventory(list []*analysis.Analyzer) []*analysis.Analyzer {
-	return slices.DeleteFunc(slices.Clone(list), func(a *analysis.Analyzer) bool { return a == inventory.Analyzer })
 }

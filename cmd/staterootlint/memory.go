@@ -33,13 +33,19 @@ func memoryLimit(live uint64, budget int64) int64 {
 	return int64(min(live+live/4, math.MaxInt64))
 }
 
+// userTunedGC reports whether the user tuned the garbage collector
+// (GOGC or GOMEMLIMIT set): then the tool leaves it as they set it.
+func userTunedGC(getenv func(string) string) bool {
+	return getenv("GOGC") != "" || getenv("GOMEMLIMIT") != ""
+}
+
 // governMemory keeps the soft memory limit at memoryLimit of the live
 // heap, checked every 50 ms, unless the user tuned the collector
 // (GOGC or GOMEMLIMIT set): their setting wins. The standalone driver
 // runs under memoryBudget, each go vet unit under vetMemoryBudget
 // (vetgc.go).
 func governMemory(getenv func(string) string, budget int64) {
-	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
+	if userTunedGC(getenv) {
 		return
 	}
 	debug.SetMemoryLimit(budget)

@@ -200,7 +200,7 @@ func (c *cli) analyze(args []string) int {
 		return c.usageError("%v", err)
 	}
 
-	req, code := c.newRequest(f, fs.Args(), withoutInventory(roots))
+	req, code := c.newRequest(f, fs.Args(), analyzers.Linters(roots))
 	if code != exitClean {
 		return code
 	}

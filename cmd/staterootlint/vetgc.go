@@ -27,7 +27,7 @@ const vetMemoryBudget = 512 << 20
 // the user tuned the collector (GOGC or GOMEMLIMIT set): their setting
 // wins.
 func tuneVetGC(getenv func(string) string) {
-	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
+	if userTunedGC(getenv) {
 		return
 	}
 	debug.SetGCPercent(vetGCPercent)
