@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -43,8 +44,9 @@ type importerFunc func(string) (*types.Package, error)
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // TestBuildSSAImports: an import whose package-level functions and
-// variables the package does not name is not created, and a method of
-// it called is made on demand, with the key of the declared method.
+// variables the package does not name is not created; one whose are is
+// created with those members only; and a method of either called is made
+// on demand, with the key of the declared method.
 func TestBuildSSAImports(t *testing.T) {
 	fset := token.NewFileSet()
 	lib := checkSource(t, fset, "example.com/lib", `package lib
@@ -60,23 +62,24 @@ func (r *Ring[T]) Path(name string) string { return r.Dir + "/" + name }
 		name, src string
 		created   bool
 		key       string
+		members   []string // lib's, when created
 	}{
 		{"types and methods only", `package app
 import "example.com/lib"
 func F(s *lib.Store) string { return s.Path("x") }
-`, false, "(*example.com/lib.Store).Path"},
+`, false, "(*example.com/lib.Store).Path", nil},
 		{"a generic type's method", `package app
 import "example.com/lib"
 func F(r *lib.Ring[int]) string { return r.Path("x") }
-`, false, "(*example.com/lib.Ring[T]).Path"},
+`, false, "(*example.com/lib.Ring[T]).Path", nil},
 		{"a function", `package app
 import "example.com/lib"
 func F() string { return lib.New("/d").Path("x") }
-`, true, "(*example.com/lib.Store).Path"},
+`, true, "(*example.com/lib.Store).Path", []string{"New", "init"}},
 		{"a variable", `package app
 import "example.com/lib"
 func F() string { return lib.Default.Path("x") }
-`, true, "(*example.com/lib.Store).Path"},
+`, true, "(*example.com/lib.Store).Path", []string{"Default", "init"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pass := checkSource(t, fset, "example.com/app", tc.src, deps)
@@ -84,6 +87,19 @@ func F() string { return lib.Default.Path("x") }
 				t.Errorf("lib created: %v, want %v", got, tc.created)
 			}
 			pkg, _ := buildSSA(pass)
+			if lib := pkg.Prog.ImportedPackage("example.com/lib"); lib != nil {
+				var members []string
+				for name := range lib.Members {
+					members = append(members, name)
+				}
+				slices.Sort(members)
+				if !slices.Equal(members, tc.members) {
+					t.Errorf("lib's members %v, want %v: what F names, and the initializer", members, tc.members)
+				}
+				if fn := lib.Func("New"); fn != nil && (funcKey(fn) != "example.com/lib.New" || fn.Blocks != nil) {
+					t.Errorf("lib.New: key %q, %d blocks: want the declared function's key, never built", funcKey(fn), len(fn.Blocks))
+				}
+			}
 			var callee *ssa.Function
 			for _, b := range pkg.Func("F").Blocks {
 				for _, instr := range b.Instrs {
@@ -95,7 +111,7 @@ func F() string { return lib.Default.Path("x") }
 			if callee == nil {
 				t.Fatal("no call of (*lib.Store).Path")
 			}
-			if !tc.created && origin(callee).Synthetic != onDemand {
+			if origin(callee).Synthetic != onDemand {
 				t.Errorf("the method of an import not created has provenance %q, want %q (funcKey relies on it)", callee.Synthetic, onDemand)
 			}
 			if got, want := funcKey(callee), tc.key; got != want {
