@@ -12,6 +12,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/inventory"
+	"github.com/staterootlint/staterootlint/internal/config"
 )
 
 // TestRegistry checks that each analyzer in the suite has the four things
@@ -73,5 +74,22 @@ func TestLinting(t *testing.T) {
 	want := slices.DeleteFunc(slices.Clone(analyzers.All), func(a *analysis.Analyzer) bool { return a == inventory.Analyzer })
 	if !slices.Equal(analyzers.Linting, want) {
 		t.Errorf("Linting = %v, want All less inventory: %v", analyzers.Linting, want)
+	}
+}
+
+// TestOneAnalyzerWithFacts: of the linters' suite only the engine exports
+// facts. A driver runs an analyzer with facts on every dependency and
+// keeps a cache entry of its facts per package (golangci-lint writes one
+// file each), so what a thin analyzer needs to know about other packages
+// (rootenv's env helpers) is the engine's to carry.
+func TestOneAnalyzerWithFacts(t *testing.T) {
+	var withFacts []string
+	for _, a := range config.Closure(analyzers.Linting) {
+		if len(a.FactTypes) > 0 {
+			withFacts = append(withFacts, a.Name)
+		}
+	}
+	if !slices.Equal(withFacts, []string{"rootflow"}) {
+		t.Errorf("analyzers with facts: %v, want only the engine (rootflow)", withFacts)
 	}
 }

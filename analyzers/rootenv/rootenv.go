@@ -15,6 +15,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -45,11 +46,13 @@ type Config struct {
 	// authorities): their packages, like those declaring
 	// //staterootlint:authority, may read the variables.
 	Authorities flagvalue.List
-	// AnalyzeStd looks for env helpers in standard library packages too.
-	// Off, as for the engine, those packages are modelled by the
-	// knowledge table (os.Getenv and the like are its readers), so a
-	// driver may skip them as dependencies.
+	// AnalyzeStd reports in standard library packages too. Off, they
+	// are skipped: they read none of the program's overrides. The env
+	// helpers found there are the engine's, with its own analyze-std.
 	AnalyzeStd bool
+	// Engine is the rootflow engine whose result names the env helpers;
+	// nil means the suite's shared engine, rootflow.Analyzer.
+	Engine *analysis.Analyzer
 	// Filter selects what is reported: tests, excluded files.
 	report.Filter
 }
@@ -68,16 +71,19 @@ func New(cfg Config) *analysis.Analyzer {
 	cfg.RootEnv = slices.Clone(cfg.RootEnv)
 	cfg.Authorities = slices.Clone(cfg.Authorities)
 	cfg.Exclude = slices.Clone(cfg.Exclude)
+	if cfg.Engine == nil {
+		cfg.Engine = rootflow.Analyzer
+	}
 	a := &analysis.Analyzer{
 		Name:       "rootenv",
 		Doc:        report.AnalyzerDoc(doc, "rootenv"),
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/rootenv",
+		Requires:   []*analysis.Analyzer{cfg.Engine},
 		ResultType: report.MatchedType,
-		FactTypes:  []analysis.Fact{new(EnvParams)},
 	}
 	a.Flags.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` only the authority may read")
 	a.Flags.Var(&cfg.Authorities, FlagAuthorities, "comma-separated configured authorities (`pkg.Func`, (*pkg.T).Method, pkg.Var, optionally =KIND) whose packages may read them")
-	a.Flags.BoolVar(&cfg.AnalyzeStd, flagname.AnalyzeStd, cfg.AnalyzeStd, "analyze standard library packages too (their environment readers are known from a table otherwise)")
+	a.Flags.BoolVar(&cfg.AnalyzeStd, flagname.AnalyzeStd, cfg.AnalyzeStd, "report in standard library packages too (the engine finds env helpers there only with its own -analyze-std)")
 	cfg.Filter.Register(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
 	return a
@@ -91,11 +97,10 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	defer report.Recover(pass, &at, &err)
 	r := cfg.Reporter(pass)
 	if !cfg.AnalyzeStd && knowledge.InGOROOT(pass) {
-		// Modelled by the table: no facts to export, and the program's
-		// root overrides are not read there.
+		// Modelled by the table: the program's root overrides are not
+		// read there.
 		return r.Matched(), nil
 	}
-	helpers := envHelpers(pass) // facts for importers, whatever is reported here
 	if len(cfg.RootEnv) == 0 || report.IsAuthority(pass, cfg.Authorities) {
 		return r.Matched(), nil
 	}
@@ -107,6 +112,9 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	if own := report.OwnAuthorities(cfg.Authorities, module); own != "" {
 		advice = own
 	}
+	// What each function called reads, os.Getenv's first argument and
+	// the env helpers' (the engine's, across packages).
+	envCalls := pass.ResultOf[cfg.Engine].(*rootflow.Result).EnvCalls
 	for call := range calls(pass.Files) {
 		at = call.Pos()
 		fn := typeutil.StaticCallee(pass.TypesInfo, call)
@@ -115,12 +123,15 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		}
 		// The environment readers (os.Getenv) name a variable, the
 		// expanders (os.ExpandEnv) a template: both take it first. An
-		// env helper (helpers.go) names it with the parameters its fact
-		// gives.
+		// env helper names it with the arguments the engine gives
+		// (Result.EnvCalls).
 		known, _ := knowledge.Lookup(fn.FullName())
 		template, verb, args := known.Has(knowledge.Expand), "expands", []int{0}
 		if !template {
-			if args = readIndices(pass, call, helpers); len(args) == 0 {
+			if !known.Has(knowledge.Getenv) {
+				args = envCalls[fn]
+			}
+			if len(args) == 0 {
 				continue
 			}
 			verb = "reads"

@@ -36,7 +36,7 @@ func isolated() *analysis.Analyzer {
 		adhocroot.New(adhocroot.Config{Engine: engine}),
 		blastradius.New(blastradius.Config{Engine: engine}),
 		cwdwrite.New(cwdwrite.Config{Engine: engine}),
-		rootenv.New(rootenv.DefaultConfig()),
+		rootenv.New(rootenv.Config{Engine: engine}),
 		shadowwrite.New(shadowwrite.Config{Engine: engine}),
 	}})
 }

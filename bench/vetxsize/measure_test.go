@@ -9,9 +9,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/staterootlint/staterootlint/analyzers/rootenv"
 )
+
+// testFact stands for a fact of the suite: what the measure weighs is its
+// encoding, whatever the type.
+type testFact struct{ Indices []int }
+
+func (*testFact) AFact() {}
+
+func init() { gob.Register(new(testFact)) }
 
 // writeUnit writes, under work/bN, a vet.cfg naming a vetx file with
 // the given types section and facts.
@@ -45,9 +51,9 @@ func writeUnit(t *testing.T, work, name string, types []byte, facts []gobFact) {
 // facts are weighed in every unit that carries them.
 func TestMeasure(t *testing.T) {
 	work := t.TempDir()
-	fact := gobFact{PkgPath: "example.com/lib", Object: "F", Fact: &rootenv.EnvParams{Indices: []int{0, 2}}}
+	fact := gobFact{PkgPath: "example.com/lib", Object: "F", Fact: &testFact{Indices: []int{0, 2}}}
 	writeUnit(t, work, "b001", []byte("types of lib"), []gobFact{fact})
-	writeUnit(t, work, "b002", []byte("types of app"), []gobFact{fact, {PkgPath: "example.com/app", Object: "G", Fact: &rootenv.EnvParams{Indices: []int{1}}}})
+	writeUnit(t, work, "b002", []byte("types of app"), []gobFact{fact, {PkgPath: "example.com/app", Object: "G", Fact: &testFact{Indices: []int{1}}}})
 	writeUnit(t, work, "b003", []byte("std"), nil)
 	m, err := measure(work)
 	if err != nil {

@@ -8,8 +8,10 @@ package flagname
 // The engine's flags (rootflow); Authorities is also declared by the
 // analyzers that exempt the authority's package (adhocroot, rootenv),
 // RootEnv by rootenv, and AnalyzeStd by every analyzer with facts that
-// models the standard library by the knowledge table (rootenv), so a
-// driver can tell from this one name that skipping it loses nothing.
+// models the standard library by the knowledge table, so a driver can
+// tell from this one name that skipping it loses nothing (rootenv, which
+// has none, declares it too: it reports in the standard library only
+// with it).
 const (
 	Authorities = "authorities"
 	Sinks       = "sinks"

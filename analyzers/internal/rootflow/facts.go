@@ -47,6 +47,10 @@ type FuncFact struct {
 	// Fields are, per result that is a new object, what the function
 	// stores into its fields in terms of its parameters (ctors.go).
 	Fields []ResultField
+	// EnvReads are the arguments (the receiver not counted) that name an
+	// environment variable the function reads, an env helper such as
+	// envOr(name, def) (envhelpers.go), sorted.
+	EnvReads []int
 
 	// encoded holds a decoded fact's encoding until its fields are first
 	// read (Loaded, factcodec.go).
@@ -104,6 +108,7 @@ func (f *FuncFact) String() string {
 		return strconv.Itoa(r.Result) + "." + lattice.ShortName(r.Cell) + "=" + r.Value.String()
 	})
 	parts = appendList(parts, "calls", f.ParamCalls, ParamCall.String)
+	parts = appendList(parts, "reads env", f.EnvReads, strconv.Itoa)
 	return strings.Join(parts, "; ")
 }
 

@@ -16,5 +16,5 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, rootflow.New(rootflow.DefaultConfig()), "rootflow/facts", "rootflow/methodfacts")
+	analysistest.Run(t, testdata, rootflow.New(rootflow.DefaultConfig()), "rootflow/facts", "rootflow/methodfacts", "rootflow/envhelpers")
 }

@@ -279,6 +279,12 @@ func (e *engine) summary(t callee) *FuncFact {
 	if obj == nil {
 		return e.foreignFact(t.key)
 	}
+	return e.factOf(obj)
+}
+
+// factOf returns the fact of a function of another package, decoded, or
+// nil for none; remembered.
+func (e *engine) factOf(obj types.Object) *FuncFact {
 	if f, ok := e.imported[obj]; ok {
 		return f
 	}

@@ -394,7 +394,8 @@ func (e *engine) export() {
 		f.AbsCheck = e.isAbsCheck(fn)
 		f.FieldReqs = fieldReqList(e.fieldReqs[key])
 		f.Fields = e.resultFields(fn)
-		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck || len(f.ParamCalls) > 0 || len(f.FieldReqs) > 0 || len(f.Fields) > 0 {
+		f.EnvReads = e.envHelpers[obj]
+		if f.Authority != "" || f.Results != nil || len(f.Reqs) > 0 || len(f.Writes) > 0 || f.AbsCheck || len(f.ParamCalls) > 0 || len(f.FieldReqs) > 0 || len(f.Fields) > 0 || len(f.EnvReads) > 0 {
 			e.pass.ExportObjectFact(obj, f)
 		}
 	}

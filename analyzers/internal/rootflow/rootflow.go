@@ -74,6 +74,11 @@ type Result struct {
 	// init's view of a resolver that also looks in the project
 	// (bases.go). adhocroot does not read it.
 	DotPaths map[token.Pos]Origins
+	// EnvCalls maps each function the package calls that reads the
+	// environment variable an argument names (os.Getenv, an env helper of
+	// this package or another) to those arguments' indices, the receiver
+	// not counted: rootenv's input (envhelpers.go).
+	EnvCalls map[*types.Func][]int
 	// Config is the configuration the engine ran with.
 	Config *Config
 	// Authorities are the program's own authorities (authorities.go),
@@ -192,7 +197,8 @@ type engine struct {
 	answers
 	hooks hooks // the idiom rules, by hook (rules.go)
 
-	methodValues map[*types.Func]bool // the unexported methods whose value the package takes (importable)
+	methodValues map[*types.Func]bool  // the unexported methods whose value the package takes (importable)
+	envHelpers   map[*types.Func][]int // the package's env helpers (envhelpers.go)
 	// factErr is the first imported fact that did not decode (loaded):
 	// the run fails with it rather than read the fact as empty.
 	factErr error
@@ -245,6 +251,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	}
 	e.pkg, e.funcs = buildSSA(pass)
 	e.buildIndex()
+	e.envHelpers, e.res.EnvCalls = e.findEnvHelpers()
 	e.up = e.mergeUpstream()
 	e.comps = e.computeComponents()
 	e.summarize()

@@ -8,7 +8,7 @@ import (
 	"rootenv/envhelper/envutil"
 )
 
-func envOr(name, def string) string { // want envOr:`reads env\(0\)`
+func envOr(name, def string) string {
 	if v, ok := os.LookupEnv(name); ok {
 		return v
 	}

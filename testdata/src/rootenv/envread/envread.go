@@ -30,7 +30,7 @@ type env map[string]string
 
 func (e env) Getenv(key string) string { return e[key] }
 
-func lookalikes(name string) { // want lookalikes:`reads env\(0\)`
+func lookalikes(name string) {
 	_ = os.Getenv("MYAPP_GLOBAL_STATE_ROOTX") // ok: another variable
 	_ = os.Getenv("XMYAPP_HOME")              // ok: another variable
 	_ = os.Getenv("HOME")                     // ok: not a root override

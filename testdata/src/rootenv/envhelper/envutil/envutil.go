@@ -5,7 +5,7 @@ package envutil
 import "os"
 
 // Or returns the variable name names, or def when it is empty.
-func Or(name, def string) string { // want Or:`reads env\(0\)`
+func Or(name, def string) string {
 	if v := os.Getenv(name); v != "" {
 		return v
 	}
@@ -13,6 +13,6 @@ func Or(name, def string) string { // want Or:`reads env\(0\)`
 }
 
 // Lookup reads the variable through Or.
-func Lookup(def, name string) string { // want Lookup:`reads env\(1\)`
+func Lookup(def, name string) string {
 	return Or(name, def)
 }

@@ -1,0 +1,140 @@
+package rootflow
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+)
+
+// Env helpers: a function that reads the environment variable one of its
+// parameters names (envOr(name, def) calling os.Getenv(name), directly or
+// through another such helper) is a reader like os.Getenv, so a call
+// envOr("MYAPP_GLOBAL_STATE_ROOT", def) outside the authority package is
+// a read of a root override (rootenv). What a helper reads is its
+// function fact's EnvReads, so helpers of other packages count too; the
+// engine carries it so that rootenv needs no facts of its own, and with
+// them no run of its own on every dependency.
+
+// findEnvHelpers finds the package's env helpers, to a fixpoint (a helper
+// may call another declared later), and what each function the package
+// calls reads (Result.EnvCalls). The syntax is walked once: each call that
+// passes one of its function's parameters is kept as an edge, and the
+// fixpoint runs over the edges.
+func (e *engine) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
+	pass := e.pass
+	type edge struct {
+		caller, callee *types.Func
+		params         []int // per argument, the caller's parameter it is, or -1
+	}
+	var edges []edge
+	callees := map[*types.Func]bool{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			var fn *types.Func
+			var params []types.Object
+			if d, ok := d.(*ast.FuncDecl); ok {
+				if d.Body == nil {
+					continue
+				}
+				if fn, _ = pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil {
+					params = paramObjects(pass, d)
+				}
+			}
+			ast.Inspect(d, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				callee := typeutil.StaticCallee(pass.TypesInfo, call)
+				if callee == nil {
+					return true
+				}
+				callees[callee] = true
+				if params == nil {
+					return true
+				}
+				ed := edge{caller: fn, callee: callee, params: make([]int, len(call.Args))}
+				passes := false
+				for i, a := range call.Args {
+					ed.params[i] = -1
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+						if p := slices.Index(params, pass.TypesInfo.Uses[id]); p >= 0 {
+							ed.params[i], passes = p, true
+						}
+					}
+				}
+				if passes {
+					edges = append(edges, ed)
+				}
+				return true
+			})
+		}
+	}
+	helpers = map[*types.Func][]int{}
+	imported := func(fn *types.Func) []int {
+		if f := e.factOf(fn); f != nil {
+			return f.EnvReads
+		}
+		return nil
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, ed := range edges {
+			for _, i := range envReads(pass.Pkg, ed.callee, helpers, imported) {
+				if i >= len(ed.params) || ed.params[i] < 0 || slices.Contains(helpers[ed.caller], ed.params[i]) {
+					continue
+				}
+				helpers[ed.caller] = append(helpers[ed.caller], ed.params[i])
+				slices.Sort(helpers[ed.caller])
+				changed = true
+			}
+		}
+	}
+	calls = map[*types.Func][]int{}
+	for callee := range callees {
+		if idx := envReads(pass.Pkg, callee, helpers, imported); len(idx) > 0 {
+			calls[callee] = idx
+		}
+	}
+	return helpers, calls
+}
+
+// envReads returns the argument indices of a call of fn (the receiver
+// not counted) that name an environment variable it reads: the first for
+// os.Getenv and the like; for an env helper, local's (the package's own)
+// or imported's (another package's, from its fact).
+func envReads(pkg *types.Package, fn *types.Func, local map[*types.Func][]int, imported func(*types.Func) []int) []int {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	if known, _ := knowledge.Lookup(fn.FullName()); known.Has(knowledge.Getenv) && fn.Signature().Recv() == nil {
+		return []int{0}
+	}
+	if idx, ok := local[fn]; ok {
+		return idx
+	}
+	if fn.Pkg() != pkg {
+		return imported(fn)
+	}
+	return nil
+}
+
+// paramObjects returns the objects of d's parameters, in order (the
+// receiver not counted).
+func paramObjects(pass *analysis.Pass, d *ast.FuncDecl) []types.Object {
+	var out []types.Object
+	for _, field := range d.Type.Params.List {
+		for _, name := range field.Names {
+			out = append(out, pass.TypesInfo.Defs[name])
+		}
+		if len(field.Names) == 0 {
+			out = append(out, nil)
+		}
+	}
+	return out
+}
