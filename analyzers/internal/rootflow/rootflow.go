@@ -16,12 +16,13 @@ import (
 
 const doc = `rootflow: compute which paths derive from a state root
 
-rootflow is the dataflow engine behind shadowwrite, cwdwrite, blastradius
-and inventory. Over SSA it decides, for every value that reaches a
-filesystem write, whether it derives from a state root (an authority
-function, a configured authority or root-override variable), is a temp,
-cache or user-chosen path, or comes from elsewhere, and exports summaries
-as facts so the analysis is interprocedural across packages.`
+rootflow is the dataflow engine behind shadowwrite, unproven, cwdwrite,
+blastradius, inventory, adhocroot and rootenv. Over SSA it decides, for
+every value that reaches a filesystem write, whether it derives from a
+state root (an authority function, a configured authority or
+root-override variable), is a temp, cache or user-chosen path, or comes
+from elsewhere, and exports summaries as facts so the analysis is
+interprocedural across packages.`
 
 // Analyzer is the engine with the default configuration; the analyzers in
 // the suite share it, so it runs once per package.
