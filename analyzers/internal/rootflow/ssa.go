@@ -69,8 +69,7 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 const onDemand = "from type information (on demand)"
 
 // imported is an import of the package with the package-level
-// functions and variables the package names of it, in the order first
-// named.
+// functions and variables the package names of it, sorted by name.
 type imported struct {
 	pkg  *types.Package
 	objs []types.Object
