@@ -9,7 +9,7 @@ import (
 // Wrappers of IsAbs: a function of one path whose every result is
 // IsAbs of that path (filepath.IsAbs, path.IsAbs or another wrapper) or
 // a constant is an IsAbs of its own, and guards a join like the
-// original (absguard.go). Its author decides which paths count as
+// original (rule_absguard.go). Its author decides which paths count as
 // absolute: a constant true beside the check (`if isPlaceholder(p)
 // { return true }`, a path its caller expands to an absolute one later)
 // is part of its definition. A negation (!filepath.IsAbs(p)) or a check

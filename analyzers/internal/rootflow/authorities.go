@@ -25,7 +25,7 @@ type AuthorityRef struct {
 // than the stateroots library's and other than sources of user-chosen,
 // temporary or cache paths (they are not where durable state goes),
 // sorted by name.
-func (e *engine) programAuthorities() []AuthorityRef {
+func (ix *index) programAuthorities() []AuthorityRef {
 	seen := map[string]string{}
 	add := func(name, kind string) {
 		switch kind {
@@ -40,7 +40,7 @@ func (e *engine) programAuthorities() []AuthorityRef {
 		}
 	}
 	cells := map[string]bool{}
-	for _, a := range e.cfg.Authorities {
+	for _, a := range ix.cfg.Authorities {
 		name, kind, _ := strings.Cut(a, "=")
 		if kind == "" {
 			kind = "state"
@@ -48,14 +48,14 @@ func (e *engine) programAuthorities() []AuthorityRef {
 		add(name, kind)
 		cells[fieldAuthority(name)] = true
 	}
-	for name, kind := range e.authorities {
+	for name, kind := range ix.authorities {
 		if !cells[name] { // a field authority's cell key ("pkg.T.F") is named above
 			add(name, kind)
 		}
 	}
-	for _, of := range e.pass.AllObjectFacts() {
+	for _, of := range ix.pass.AllObjectFacts() {
 		if f, ok := of.Fact.(*FuncFact); ok {
-			if f = e.loaded(f); f == nil || f.Authority == "" {
+			if f = ix.loaded(f); f == nil || f.Authority == "" {
 				continue
 			}
 			if fn, ok := of.Object.(*types.Func); ok {

@@ -26,7 +26,7 @@ func (e *engine) bases() {
 				var base ssa.Value
 				switch in := instr.(type) {
 				case *ssa.Call:
-					base = e.builtOn(in.Common())
+					base = builtOn(in.Common())
 				case *ssa.BinOp:
 					// The outermost + of a chain: adhocroot reports there.
 					if _, isString := in.Type().Underlying().(*types.Basic); isString && in.Op == token.ADD && !leftOfAdd(in) {
@@ -75,7 +75,7 @@ func (e *engine) builtBelow(built ssa.Value) bool {
 
 // builtOn returns the base of a call building a path (the first element
 // of filepath.Join, the first argument of fmt.Sprintf("%s/...")), or nil.
-func (e *engine) builtOn(common *ssa.CallCommon) ssa.Value {
+func builtOn(common *ssa.CallCommon) ssa.Value {
 	callee := common.StaticCallee()
 	if callee == nil || len(common.Args) == 0 || callee.Name() != "Join" && callee.Name() != "Sprintf" {
 		return nil // (the name first: funcKey builds a string)

@@ -64,7 +64,7 @@ const (
 
 	// maxConstructorDepth bounds the calls followed back to where an
 	// object stored into an embedding field is allocated; past it, its
-	// base's fields are read as the fields of any object (embeddedbase.go).
+	// base's fields are read as the fields of any object (rule_embeddedbase.go).
 	maxConstructorDepth = 4
 
 	// maxObjectHops bounds the constructors followed back from an object
@@ -73,7 +73,7 @@ const (
 	maxObjectHops = 4
 
 	// maxUserCells bounds the fields and variables read through to decide
-	// whether a path element is the user's choice (projectdir.go); past
+	// whether a path element is the user's choice (rule_projectdir.go); past
 	// it, the element is not, and the base below it stays reported.
 	maxUserCells = 8
 )

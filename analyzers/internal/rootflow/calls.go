@@ -125,7 +125,7 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
 	at := e.at(pos)
 	if kind, ok := e.authorities[t.key]; ok {
-		return e.authorityResult(kind, common, args, at)
+		return authorityResult(kind, common, args, at)
 	}
 	if t.invoke {
 		switch f := lookup(t.key); f.Result() {
@@ -166,7 +166,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
 	}
 	if sum.Authority != "" {
-		return e.authorityResult(sum.Authority, common, args, at)
+		return authorityResult(sum.Authority, common, args, at)
 	}
 	if idx >= len(sum.Results) || sum.Results[idx] == nil {
 		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
@@ -185,17 +185,17 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			}
 			return Origins{e.envVar(args[a.Index], at).Extend(a.Path, a.Raw, at)}
 		case a.Kind != Param || a.Key != key:
-			return e.bindSymbol(a, key, args, at)
+			return e.hooks.bindSymbol(e.rules, a, key, args, at)
 		case a.Index < 0 || a.Index >= len(args):
 			return Origins{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
 		}
-		arg := e.bindArg(a, e.eval(args[a.Index]), args, at)
-		p := e.expandElems(a.Path, args)
+		arg := e.hooks.bindArg(e.rules, a, e.eval(args[a.Index]), args, at)
+		p := expandElems(a.Path, args)
 		return arg.Map(func(b Origin) Origins { return Origins{b.Extend(p, a.Raw, at)} })
 	}).Map(func(a Origin) Origins {
 		// Concrete origins may carry the callee's variadic elements too.
 		if strings.Contains(a.Path, lattice.ElemsMark) && a.Kind != Param {
-			a.Path = lattice.CleanPattern(e.expandElems(a.Path, args))
+			a.Path = lattice.CleanPattern(expandElems(a.Path, args))
 		}
 		return Origins{a}
 	})
@@ -203,7 +203,7 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 
 // expandElems replaces the variadic-elements marks in a callee's pattern
 // by the call's constant elements ("*" for dynamic ones).
-func (e *engine) expandElems(p string, args []ssa.Value) string {
+func expandElems(p string, args []ssa.Value) string {
 	if !strings.Contains(p, lattice.ElemsMark) {
 		return p
 	}
@@ -346,20 +346,20 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 // envVar is the origin of the value of the environment variable named by
 // name: a global state root for a sanctioned override (root-env), outside
 // every root otherwise.
-func (e *engine) envVar(name ssa.Value, at token.Position) Origin {
+func (ix *index) envVar(name ssa.Value, at token.Position) Origin {
 	s, isConst := constString(name)
 	if !isConst {
 		return Origin{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}
 	}
-	return e.envVarNamed(s, at)
+	return ix.envVarNamed(s, at)
 }
 
 // envVarNamed is the origin of the value of environment variable s.
-func (e *engine) envVarNamed(s string, at token.Position) Origin {
-	if slices.Contains(e.cfg.RootEnv, s) {
+func (ix *index) envVarNamed(s string, at token.Position) Origin {
+	if slices.Contains(ix.cfg.RootEnv, s) {
 		return Origin{Kind: Rooted, Root: "global"}
 	}
-	if slices.Contains(e.cfg.UserEnv, s) {
+	if slices.Contains(ix.cfg.UserEnv, s) {
 		return Origin{Kind: User}
 	}
 	return Origin{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, Src: "$" + s, At: at}
@@ -453,7 +453,7 @@ func (e *engine) joinOnto(first, rest ssa.Value, at token.Position) Origins {
 
 // joinElems joins rest onto the origin first.
 func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position) Origins {
-	return e.joined(first, rest, elemsPattern(rest), at)
+	return e.hooks.joined(e.rules, first, rest, elemsPattern(rest), at)
 }
 
 // elemsPattern renders path elements joined as a pattern ("logs/*.log"),
@@ -709,15 +709,15 @@ func constInt(v ssa.Value) (int64, bool) {
 // its generic origin, or the SSA name for anonymous and synthetic ones.
 // keyOf is funcKey(fn), remembered: the engine resolves the same callees
 // again at every pass over the calls.
-func (e *engine) keyOf(fn *ssa.Function) string {
-	if k, ok := e.keys[fn]; ok {
+func (ix *index) keyOf(fn *ssa.Function) string {
+	if k, ok := ix.keys[fn]; ok {
 		return k
 	}
-	if e.keys == nil {
-		e.keys = map[*ssa.Function]string{}
+	if ix.keys == nil {
+		ix.keys = map[*ssa.Function]string{}
 	}
 	k := funcKey(fn)
-	e.keys[fn] = k
+	ix.keys[fn] = k
 	return k
 }
 
@@ -745,7 +745,7 @@ func globalKey(g *ssa.Global) string {
 
 // fieldKey is the identity of field i of the struct that ptrOrStruct is
 // (or points to): "pkg/path.Type.field".
-func fieldKey(ptrOrStruct types.Type, i int, e *engine) string {
+func fieldKey(ptrOrStruct types.Type, i int, e locator) string {
 	t := ptrOrStruct
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()

@@ -45,7 +45,7 @@ func (e *engine) received(ch ssa.Value, pos token.Pos) Origins {
 // through conversions, local variables and the variables closures capture
 // (go/ssa keeps a captured variable in an Alloc and binds its address),
 // and reports whether each possibility is one.
-func (e *engine) madeChans(v ssa.Value, seen map[ssa.Value]bool, out *[]*ssa.MakeChan) bool {
+func (ix *index) madeChans(v ssa.Value, seen map[ssa.Value]bool, out *[]*ssa.MakeChan) bool {
 	if seen[v] {
 		return true
 	}
@@ -55,30 +55,30 @@ func (e *engine) madeChans(v ssa.Value, seen map[ssa.Value]bool, out *[]*ssa.Mak
 		*out = append(*out, x)
 		return true
 	case *ssa.ChangeType:
-		return e.madeChans(x.X, seen, out)
+		return ix.madeChans(x.X, seen, out)
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return false
 		}
-		vars, ok := e.variables(x.X)
+		vars, ok := ix.variables(x.X)
 		if !ok {
 			return false
 		}
 		for _, a := range vars {
-			for _, val := range assigned(a, e.closures) {
-				if !e.madeChans(val, seen, out) {
+			for _, val := range assigned(a, ix.closures) {
+				if !ix.madeChans(val, seen, out) {
 					return false
 				}
 			}
 		}
 		return true
 	case *ssa.FreeVar:
-		bound := e.bindings(x)
+		bound := ix.bindings(x)
 		if len(bound) == 0 {
 			return false
 		}
 		for _, b := range bound {
-			if !e.madeChans(b, seen, out) {
+			if !ix.madeChans(b, seen, out) {
 				return false
 			}
 		}
@@ -89,14 +89,14 @@ func (e *engine) madeChans(v ssa.Value, seen map[ssa.Value]bool, out *[]*ssa.Mak
 
 // variables returns the local variables (Allocs) that p, the address of a
 // variable or a closure's captured address, may be.
-func (e *engine) variables(p ssa.Value) ([]*ssa.Alloc, bool) {
+func (ix *index) variables(p ssa.Value) ([]*ssa.Alloc, bool) {
 	switch p := p.(type) {
 	case *ssa.Alloc:
 		return []*ssa.Alloc{p}, true
 	case *ssa.FreeVar:
 		var out []*ssa.Alloc
-		for _, b := range e.bindings(p) {
-			vs, ok := e.variables(b)
+		for _, b := range ix.bindings(p) {
+			vs, ok := ix.variables(b)
 			if !ok {
 				return nil, false
 			}
@@ -109,11 +109,11 @@ func (e *engine) variables(p ssa.Value) ([]*ssa.Alloc, bool) {
 
 // bindings returns the values the closures made of fv's function bind to
 // it.
-func (e *engine) bindings(fv *ssa.FreeVar) []ssa.Value {
+func (ix *index) bindings(fv *ssa.FreeVar) []ssa.Value {
 	fn := fv.Parent()
 	idx := slices.Index(fn.FreeVars, fv)
 	var out []ssa.Value
-	for _, mc := range e.closures[fn] {
+	for _, mc := range ix.closures[fn] {
 		if idx >= 0 && idx < len(mc.Bindings) {
 			out = append(out, mc.Bindings[idx])
 		}

@@ -47,7 +47,7 @@ type cond struct {
 
 // branchCond decodes the If that ends block b, as the condition that holds
 // on its first successor; ok is false when b does not end with an If.
-func (e *engine) branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
+func branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
 	branch, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !isIf {
 		return cond{}, false
@@ -113,11 +113,11 @@ func (c cond) negated() cond {
 // dominating yields the conditions that hold wherever block b runs,
 // innermost first: those of the dominators of b whose branch leads to b
 // through one successor only.
-func (e *engine) dominating(b *ssa.BasicBlock) iter.Seq[cond] {
+func dominating(b *ssa.BasicBlock) iter.Seq[cond] {
 	return func(yield func(cond) bool) {
 		for ; b != nil && b.Idom() != nil; b = b.Idom() {
 			idom := b.Idom()
-			c, ok := e.branchCond(idom)
+			c, ok := branchCond(idom)
 			if !ok {
 				continue
 			}
@@ -139,11 +139,11 @@ func (e *engine) dominating(b *ssa.BasicBlock) iter.Seq[cond] {
 // first successor is entered from the branch alone and leads to b: b runs
 // only where they are true, even when the other successor dominates b too
 // (a loop's head, whose body an if inside it guards).
-func (e *engine) enteredThrough(b *ssa.BasicBlock) iter.Seq[cond] {
+func enteredThrough(b *ssa.BasicBlock) iter.Seq[cond] {
 	return func(yield func(cond) bool) {
 		for d := b; d != nil && d.Idom() != nil; d = d.Idom() {
 			idom := d.Idom()
-			c, ok := e.branchCond(idom)
+			c, ok := branchCond(idom)
 			if !ok {
 				continue
 			}
@@ -160,9 +160,9 @@ func (e *engine) enteredThrough(b *ssa.BasicBlock) iter.Seq[cond] {
 // alongEdge yields the conditions that hold on the edge from pred into
 // succ: pred's own branch when it tells succ apart, then those that hold
 // wherever pred runs.
-func (e *engine) alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
+func alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
 	return func(yield func(cond) bool) {
-		if c, ok := e.branchCond(pred); ok && pred.Succs[0] != pred.Succs[1] {
+		if c, ok := branchCond(pred); ok && pred.Succs[0] != pred.Succs[1] {
 			if pred.Succs[0] != succ {
 				c = c.negated()
 			}
@@ -170,7 +170,7 @@ func (e *engine) alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
 				return
 			}
 		}
-		for c := range e.dominating(pred) {
+		for c := range dominating(pred) {
 			if !yield(c) {
 				return
 			}

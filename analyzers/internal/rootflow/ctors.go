@@ -61,15 +61,15 @@ type ctorSlot struct {
 // objectCell returns v, the cell of a field read through pointer x, as
 // the field of the object parameter x points to when x is a parameter of
 // a declared function.
-func (e *engine) objectCell(v Origins, x ssa.Value) Origins {
+func (ix *index) objectCell(v Origins, x ssa.Value) Origins {
 	through := ""
 	if fa := heldObject(x); fa != nil {
 		// x is the object a field of the parameter's object holds
 		// (r.Config, or r.opts by value): the cell is that object's.
-		through, x = fieldKey(fa.X.Type(), fa.Field, e), fa.X
+		through, x = fieldKey(fa.X.Type(), fa.Field, ix), fa.X
 	}
 	p := paramOf(x)
-	if p == nil || e.std || len(v) != 1 || v[0].Kind != Cell || v[0].TextOf(lattice.Through) != "" {
+	if p == nil || ix.std || len(v) != 1 || v[0].Kind != Cell || v[0].TextOf(lattice.Through) != "" {
 		return v
 	}
 	fn := p.Parent()
@@ -542,7 +542,7 @@ func (e *engine) checkHeld(a *ssa.Alloc, cell, through string, r Req, frames []c
 // constructor call of the innermost frame, with that call's arguments,
 // and so on out.
 func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
-	v = e.reqValue(v, r)
+	v = e.hooks.reqValue(e.rules, v, r)
 	if len(frames) == 0 {
 		e.check(v, pos, site, op, r, queue)
 		return
@@ -656,7 +656,7 @@ func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 // collectValueFuncs records the declared functions instr uses as values:
 // every operand that is one, but the callee of a static call (a method
 // value's wrapper is recorded with the closures).
-func (e *engine) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*ssa.Value {
+func (ix *index) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*ssa.Value {
 	var callee ssa.Value
 	if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
 		callee = call.Common().Value
@@ -668,7 +668,7 @@ func (e *engine) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*s
 			continue
 		}
 		if obj, ok := origin(fn).Object().(*types.Func); ok {
-			e.valueFuncs[obj.Origin().FullName()] = obj.Origin()
+			ix.valueFuncs[obj.Origin().FullName()] = obj.Origin()
 		}
 	}
 	return ops

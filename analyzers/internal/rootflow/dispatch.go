@@ -53,7 +53,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	over := false // past maxImplementations: only those a rule binds
 	if iface != nil {
 		for _, t := range e.implementers(m.Name()) {
-			if over && !e.dispatchBinds(m, t, site) {
+			if over && !e.hooks.dispatchBinds(e.rules, m, t, site) {
 				continue // asked first: most types are not, and Implements costs
 			}
 			impl := implementation(t, iface, m)
@@ -68,7 +68,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 				// only the implementations a rule binds it to are
 				// followed beside it, for what they require.
 				over = true
-				out = slices.DeleteFunc(out, func(c callee) bool { return !e.dispatchBinds(m, namedOf(recvOf(c.obj)), site) })
+				out = slices.DeleteFunc(out, func(c callee) bool { return !e.hooks.dispatchBinds(e.rules, m, namedOf(recvOf(c.obj)), site) })
 			}
 		}
 	}
@@ -79,7 +79,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		out = append(out, callee{key: m.FullName(), invoke: true})
 	case len(out) > 1:
 		for i := range out {
-			out[i].shared = !e.dispatchBinds(m, namedOf(recvOf(out[i].obj)), site)
+			out[i].shared = !e.hooks.dispatchBinds(e.rules, m, namedOf(recvOf(out[i].obj)), site)
 		}
 	}
 	e.impls[site] = out
@@ -99,7 +99,7 @@ type dispatchSite struct {
 
 // callerChosen reports whether recv, an invoke call's receiver, is a
 // parameter of a function that may be called out of the package's sight.
-func (e *engine) callerChosen(recv ssa.Value) bool {
+func (ix *index) callerChosen(recv ssa.Value) bool {
 	p := paramOf(recv)
 	if p == nil {
 		return false
@@ -108,7 +108,7 @@ func (e *engine) callerChosen(recv ssa.Value) bool {
 	if fn.Parent() != nil || fn.Object() == nil {
 		return true // a function literal's, or a wrapper's: called as a value
 	}
-	if _, isValue := e.valueFuncs[funcKey(fn)]; isValue {
+	if _, isValue := ix.valueFuncs[funcKey(fn)]; isValue {
 		return true
 	}
 	return fn.Object().Exported()

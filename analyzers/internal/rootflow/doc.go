@@ -13,18 +13,24 @@
 // Origins (where a value comes from, with idiom facts as tags) and Req (a
 // requirement, with transforms as tags); their laws are tested there.
 // This package has three parts with one role each: the index of the
-// package (index.go), forward evaluation of values and summaries
-// (eval.go, calls.go, summaries.go: the transfer functions) and backward
-// requirements with the reporting policy (propagate.go, reach.go).
+// package (index.go; the index type and its methods: built once, then
+// frozen, with the answers computed on first use), forward evaluation of
+// values and summaries (eval.go, calls.go, summaries.go: the transfer
+// functions) and backward requirements with the reporting policy
+// (propagate.go, reach.go; sinks passed as func values in sinkvalue.go,
+// a component of their own). The engine type joins them.
 // Summaries and reaches are computed callee-first over the call graph's
 // components (order.go). Every bound is in bounds.go; one that is hit
 // says so in the result.
 //
 // Idioms that real programs need for precision are rules (rules.go): each
-// is a type in a file of its own, named after the rule without dashes
-// (ctor-objects in ctorobjects.go), that implements one or more hooks. The
-// core is every other file: it calls each hook from one place (rules.go)
-// and neither names a rule nor calls a function of a rule's file
+// is a type in a file of its own, rule_NAME.go with the rule's name
+// without dashes (ctor-objects in rule_ctorobjects.go), that implements
+// one or more hooks. A rule sees the engine only through ruleContext
+// (surface.go), a small interface that lists everything of the core a
+// rule may use; its helpers are its own (TestRuleSurface). The core is
+// every other file: it calls each hook from one place (rules.go) and
+// neither names a rule nor calls a function of a rule's file
 // (TestCoreCallsRulesOnlyThroughHooks). The list rules registers them in
 // the order their hooks run. What the core models itself is the
 // language and the library: maps (maps.go), objects through constructors
@@ -64,15 +70,18 @@
 //
 // Adding an idiom rule touches no core file:
 //
-//  1. a file NAME.go (the rule's name without dashes) with a type
-//     nameRule struct{}, a doc comment that says what it decides and
+//  1. a file rule_NAME.go (the rule's name without dashes) with a type
+//     nameRule, a doc comment that says what it decides and
 //     where it is unsound (the word "Unsound"), a name() method returning
 //     its kebab-case name, and the hook methods it needs (rules.go:
 //     phiEdge, edgeValue, phiJoin, returnValue, bindArg, bindSymbol,
 //     checkValue, siteValue, siteReq, exemptStore, storeReq, join,
 //     joinBase, fieldRead, madeMap/mapElem, index/indexed, ownsStore,
 //     dispatchBinds).
-//     Helpers only it uses stay in its file; the core never calls them. If it needs a
+//     The hooks receive a ruleContext; helpers only it uses stay in its
+//     file (methods of its type or functions), and state it keeps about
+//     the package lives in its fields, with forPackage returning a fresh
+//     instance per package. If it needs a
 //     fact on an origin or a requirement, add a tag to the tables in
 //     package lattice (tags.go, reqtags.go): ordering, printing, covering
 //     and meeting follow from the table;

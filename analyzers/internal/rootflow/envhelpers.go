@@ -25,8 +25,8 @@ import (
 // calls reads (Result.EnvCalls). The syntax is walked once: each call that
 // passes one of its function's parameters is kept as an edge, and the
 // fixpoint runs over the edges.
-func (e *engine) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
-	pass := e.pass
+func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
+	pass := ix.pass
 	type edge struct {
 		caller, callee *types.Func
 		params         []int // per argument, the caller's parameter it is, or -1
@@ -77,7 +77,7 @@ func (e *engine) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 	}
 	helpers = map[*types.Func][]int{}
 	imported := func(fn *types.Func) []int {
-		if f := e.factOf(fn); f != nil {
+		if f := ix.factOf(fn); f != nil {
 			return f.EnvReads
 		}
 		return nil

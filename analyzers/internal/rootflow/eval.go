@@ -26,12 +26,12 @@ type evaluator struct {
 	ctorMemo  map[ctorSlot]Origins // what constructors store into the objects they return (ctors.go)
 }
 
-func (e *engine) resetMemo() {
-	e.memo = map[ssa.Value]Origins{}
-	e.ctorMemo = map[ctorSlot]Origins{}
-	e.active = map[ssa.Value]*activeEval{}
-	e.lowlink = 0
-	e.steps = 0
+func (ev *evaluator) resetMemo() {
+	ev.memo = map[ssa.Value]Origins{}
+	ev.ctorMemo = map[ctorSlot]Origins{}
+	ev.active = map[ssa.Value]*activeEval{}
+	ev.lowlink = 0
+	ev.steps = 0
 }
 
 // activeEval is a value being evaluated: a cycle back to it (through a phi)
@@ -89,8 +89,8 @@ func (e *engine) eval(v ssa.Value) Origins {
 	return r
 }
 
-func (e *engine) bad(pos token.Pos, format string, args ...any) Origins {
-	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: e.at(pos)}}
+func (ix *index) bad(pos token.Pos, format string, args ...any) Origins {
+	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: ix.at(pos)}}
 }
 
 // compute evaluates v once; eval handles memoization and cycles.
@@ -109,9 +109,9 @@ func (e *engine) compute(v ssa.Value) Origins {
 			if i < len(preds) && noReturn(preds[i]) {
 				continue // log.Fatal(err) on the way: the value never arrives
 			}
-			parts = append(parts, e.edgeValue(v, i))
+			parts = append(parts, e.hooks.edgeValue(e.rules, v, i))
 		}
-		return e.joinValue(v, lattice.Union(parts...))
+		return e.hooks.joinValue(e.rules, v, lattice.Union(parts...))
 	case *ssa.Call:
 		return e.callResult(v.Common(), 0, v.Pos())
 	case *ssa.Extract:
@@ -155,7 +155,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 			return e.concat(v)
 		}
 	case *ssa.Field:
-		return e.fieldValue(v, v.X, v.Field, v.Pos())
+		return e.hooks.fieldValue(e.rules, v, v.X, v.Field, v.Pos())
 	case *ssa.FieldAddr, *ssa.Global, *ssa.Alloc:
 		// A pointer stands for what it points to: flag.String's *string,
 		// a *os.File's path.
@@ -181,12 +181,12 @@ func (e *engine) compute(v ssa.Value) Origins {
 	case *ssa.Lookup:
 		return e.lookup(v)
 	case *ssa.MakeMap:
-		return e.madeMap(v)
+		return e.hooks.madeMap(e.rules, v)
 	}
 	return e.bad(v.Pos(), "a value the analysis cannot follow")
 }
 
-func (e *engine) constant(c *ssa.Const) Origins {
+func (ix *index) constant(c *ssa.Const) Origins {
 	if c.Value == nil || c.Value.Kind() != constant.String {
 		if c.IsNil() {
 			return nil // a nil slice holds no paths
@@ -194,7 +194,7 @@ func (e *engine) constant(c *ssa.Const) Origins {
 		if c.Value == nil && isPathType(c.Type()) {
 			return Origins{{Kind: Empty}} // [3]string{}: empty strings
 		}
-		return e.bad(c.Pos(), "a value the analysis cannot follow")
+		return ix.bad(c.Pos(), "a value the analysis cannot follow")
 	}
 	return Origins{lattice.Literal(constant.StringVal(c.Value), token.Position{})}
 }
@@ -355,7 +355,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
-		return e.fieldValue(p, p.X, p.Field, pos)
+		return e.hooks.fieldValue(e.rules, p, p.X, p.Field, pos)
 	case *ssa.IndexAddr:
 		return e.eval(p.X)
 	case *ssa.Call, *ssa.Extract, *ssa.Phi, *ssa.Parameter, *ssa.UnOp:
@@ -436,7 +436,7 @@ func (e *engine) escaped(a *ssa.Alloc) Origins {
 		case *ssa.IndexAddr:
 			parts = append(parts, e.storedAt(ref))
 		case ssa.CallInstruction:
-			if v := e.boundBy(ref.Common(), a); v != nil {
+			if v := boundBy(ref.Common(), a); v != nil {
 				parts = append(parts, v)
 			}
 		}
@@ -453,7 +453,7 @@ func (e *engine) storedVia(fv *ssa.FreeVar) Origins {
 			parts = append(parts, e.eval(st.Val))
 		}
 		if call, ok := ref.(ssa.CallInstruction); ok {
-			if v := e.boundBy(call.Common(), fv); v != nil {
+			if v := boundBy(call.Common(), fv); v != nil {
 				parts = append(parts, v)
 			}
 		}
@@ -474,7 +474,7 @@ func (e *engine) storedAt(addr *ssa.IndexAddr) Origins {
 
 // boundBy returns User if the call binds the variable p points to to a
 // command-line flag, nil otherwise.
-func (e *engine) boundBy(common *ssa.CallCommon, p ssa.Value) Origins {
+func boundBy(common *ssa.CallCommon, p ssa.Value) Origins {
 	fn := common.StaticCallee()
 	if fn == nil {
 		return nil
@@ -509,7 +509,7 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 	if _, ok := b.Type().Underlying().(*types.Basic); !ok {
 		return e.bad(b.Pos(), "a value the analysis cannot follow")
 	}
-	if v, ok := e.concatenated(b); ok {
+	if v, ok := e.hooks.concatenated(e.rules, b); ok {
 		return v
 	}
 	left := e.eval(b.X)
@@ -528,11 +528,11 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 // cell returns the origins of a field or package variable: the symbolic
 // Cell (checked against the stores of this and later packages) plus what
 // earlier packages stored into it.
-func (e *engine) cell(key string, pos token.Pos) Origins {
+func (ix *index) cell(key string, pos token.Pos) Origins {
 	if f, ok := knowledge.Fields[key]; ok {
-		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: e.at(pos)}}
+		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: ix.at(pos)}}
 	}
-	if kind, ok := e.authorities[key]; ok {
+	if kind, ok := ix.authorities[key]; ok {
 		return Origins{authorityOrigin(kind)}
 	}
 	return Origins{{Kind: Cell, Key: key}}

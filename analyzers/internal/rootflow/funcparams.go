@@ -27,14 +27,14 @@ type callSites struct {
 }
 
 // sites returns the package's call sites, built on first use.
-func (e *engine) sites() *callSites {
-	if e.calls != nil {
-		return e.calls
+func (ix *index) sites() *callSites {
+	if ix.calls != nil {
+		return ix.calls
 	}
 	cs := &callSites{calls: map[*ssa.Function][]*ssa.CallCommon{}, escaped: map[types.Object]bool{}, ifaceMethods: map[string]bool{}}
 	seenTypes := map[types.Type]bool{}
 	var ops []*ssa.Value
-	for _, fn := range e.funcs {
+	for _, fn := range ix.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				var callValue ssa.Value
@@ -62,7 +62,7 @@ func (e *engine) sites() *callSites {
 			}
 		}
 	}
-	e.calls = cs
+	ix.calls = cs
 	return cs
 }
 

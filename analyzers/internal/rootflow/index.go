@@ -37,15 +37,6 @@ type index struct {
 	imported    map[types.Object]*FuncFact
 	up          *upstream   // the merged package facts of dependencies
 	comps       []component // the call graph's components, callee-first
-	// hasChdir says the package changes directory (chdir.go).
-	hasChdir bool
-	embed    embedIndex // fields of shared bases, per embedding type (embeddedbase.go)
-	// converted are the named types the package converts to
-	// interfaces, with those interfaces (convertedimpls.go).
-	converted map[*types.TypeName][]*types.Interface
-	// foreignIfaces are the interfaces that functions of other packages
-	// the package calls return (convertedimpls.go).
-	foreignIfaces []*types.Interface
 	// valueFuncs are the declared functions and methods used as values
 	// (a handler passed on, rc.Touch bound): their callers are not all
 	// calls the engine sees, so the objects their parameters point to
@@ -58,6 +49,10 @@ type index struct {
 	// (or WalkDir) is walked from: its first parameter is one of them or
 	// a path below it.
 	walkRoots map[*ssa.Function][]ssa.Value
+	// factErr is the first imported fact that did not decode (loaded):
+	// the run fails with it rather than read the fact as empty.
+	factErr error
+	answers
 }
 
 // answers holds the answers to queries over the frozen index that are
@@ -71,17 +66,12 @@ type answers struct {
 	closureFacts map[string]*FuncFact      // the summaries of other packages' function literals
 	funcObjs     map[string]types.Object   // other packages' functions met as values, by key
 	inSight      []*types.Package          // the packages whose types interface dispatch considers (methodindex.go)
-	keptLocal    map[*ssa.Alloc]bool       // whether each object asked about stays in its function (localobjects.go)
 	keys         map[*ssa.Function]string  // funcKey of the functions asked about (keyOf)
 	impls        map[dispatchSite][]callee // the implementations of each interface method called
-	flagSet      map[string]bool           // whether code sets each guarding flag on a built record (guardedwrite.go)
-	chdirs       map[*ssa.Function][]chdirState
-	chdirFuncs   map[*ssa.Function]Origins
-	fnRefs       map[*ssa.Function][]ssa.Instruction
-	absWrappers  map[*ssa.Function]bool // whether each function asked about is a wrapper of IsAbs (abswrap.go)
-	calls        *callSites             // the static call sites, for func-valued parameters (funcparams.go)
+	absWrappers  map[*ssa.Function]bool    // whether each function asked about is a wrapper of IsAbs (abswrap.go)
+	calls        *callSites                // the static call sites, for func-valued parameters (funcparams.go)
 	// mapSets are the values the package stores at constant keys of
-	// maps, by map type and key (envmap.go).
+	// maps, by map type and key (rule_envmap.go).
 	mapSets map[string][]ssa.Value
 }
 
@@ -93,7 +83,7 @@ func (e *engine) buildIndex() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				ops = e.collectValueFuncs(instr, ops[:0])
-				e.indexInstr(fn, instr)
+				e.hooks.indexInstr(e.rules, fn, instr)
 				switch in := instr.(type) {
 				case ssa.CallInstruction:
 					e.collectStores(fn, in)
@@ -124,56 +114,56 @@ func (e *engine) buildIndex() {
 			}
 		}
 	}
-	e.indexDone()
+	e.hooks.indexDone(e.rules)
 }
 
-func (e *engine) addCellFunc(addr ssa.Value, fn *ssa.Function) {
-	if key := e.cellOf(addr); key != "" {
-		if obj := origin(fn).Object(); obj != nil && !e.local(fn) {
-			e.funcObjs[funcKey(fn)] = obj
+func (ix *index) addCellFunc(addr ssa.Value, fn *ssa.Function) {
+	if key := ix.cellOf(addr); key != "" {
+		if obj := origin(fn).Object(); obj != nil && !ix.local(fn) {
+			ix.funcObjs[funcKey(fn)] = obj
 		}
-		e.cellFuncs[key] = lattice.Union(e.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
+		ix.cellFuncs[key] = lattice.Union(ix.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
 	}
 }
 
 // configure builds the authority and sink tables from the configuration
 // and the directives of this package.
-func (e *engine) configure() error {
-	e.authorities = map[string]string{}
-	for _, a := range e.cfg.Authorities {
+func (ix *index) configure() error {
+	ix.authorities = map[string]string{}
+	for _, a := range ix.cfg.Authorities {
 		name, kind, hasKind := strings.Cut(a, "=")
 		if !hasKind || kind == "" {
 			kind = "state"
 		}
-		e.authorities[name] = kind
+		ix.authorities[name] = kind
 		if field := fieldAuthority(name); field != "" {
-			e.authorities[field] = kind
+			ix.authorities[field] = kind
 		}
 	}
-	e.sinks = builtinSinks()
-	e.writeFlags = knowledge.WriteFlags(importedOS(e.pass.Pkg))
+	ix.sinks = builtinSinks()
+	ix.writeFlags = knowledge.WriteFlags(importedOS(ix.pass.Pkg))
 	// A configured sink adds a checked path to the function's entry: it
 	// never replaces what the tables already check.
-	for _, s := range e.cfg.Sinks {
+	for _, s := range ix.cfg.Sinks {
 		name, idx, ok := strings.Cut(s, "#")
 		n, err := strconv.Atoi(idx)
 		if !ok || err != nil || n < 0 {
 			return &ConfigError{Flag: FlagSinks, Entry: s, Msg: "want pkg.Func#N with N the index of the path parameter"}
 		}
-		spec, known := e.sinks[name]
+		spec, known := ix.sinks[name]
 		if !known {
 			spec = sinkSpec{flag: -1}
 		}
 		if !slices.Contains(spec.extra, n) {
 			spec.extra = append(slices.Clone(spec.extra), n)
 		}
-		e.sinks[name] = spec
+		ix.sinks[name] = spec
 	}
-	if err := e.checkSinkIndices(); err != nil {
+	if err := ix.checkSinkIndices(); err != nil {
 		return err
 	}
-	for fd, args := range report.FuncDirectives(e.pass.Files, "authority") {
-		obj, _ := e.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	for fd, args := range report.FuncDirectives(ix.pass.Files, "authority") {
+		obj, _ := ix.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if obj == nil {
 			continue
 		}
@@ -181,8 +171,8 @@ func (e *engine) configure() error {
 		if len(args) > 0 {
 			kind = args[0]
 		}
-		e.authorities[obj.FullName()] = kind
-		e.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
+		ix.authorities[obj.FullName()] = kind
+		ix.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})
 	}
 	return nil
 }
@@ -206,19 +196,19 @@ func fieldAuthority(name string) string {
 // checkSinkIndices reports a configured sink this package uses whose path
 // index is not one of the function's parameters (a sink nobody calls here
 // cannot be checked here: only its callers see its signature).
-func (e *engine) checkSinkIndices() error {
-	if len(e.cfg.Sinks) == 0 {
+func (ix *index) checkSinkIndices() error {
+	if len(ix.cfg.Sinks) == 0 {
 		return nil // only configured indices can be out of range
 	}
 	var errs []*ConfigError
 	seen := map[string]bool{}
-	for _, obj := range e.pass.TypesInfo.Uses {
+	for _, obj := range ix.pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		if !ok {
 			continue
 		}
 		key := fn.Origin().FullName()
-		spec, ok := e.sinks[key]
+		spec, ok := ix.sinks[key]
 		if !ok || len(spec.extra) == 0 || seen[key] {
 			continue
 		}
@@ -243,25 +233,25 @@ func (e *engine) checkSinkIndices() error {
 
 // at returns the full position of pos, for messages and facts (the zero
 // Position when pos is not valid).
-func (e *engine) at(pos token.Pos) token.Position {
+func (ix *index) at(pos token.Pos) token.Position {
 	if !pos.IsValid() {
 		return token.Position{}
 	}
-	return e.pass.Fset.Position(pos)
+	return ix.pass.Fset.Position(pos)
 }
 
 // local reports whether fn belongs to the package being analyzed.
-func (e *engine) local(fn *ssa.Function) bool {
+func (ix *index) local(fn *ssa.Function) bool {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
-	return fn.Pkg == e.pkg
+	return fn.Pkg == ix.pkg
 }
 
 // summary returns the fact of a callee declared in another package, or nil
 // when it has none. (This package's functions are read from e.results
 // and e.funcReqs directly: they change during the fixpoint.)
-func (e *engine) summary(t callee) *FuncFact {
+func (ix *index) summary(t callee) *FuncFact {
 	if t.invoke || t.fn != nil && t.fn.Synthetic == "package initializer" {
 		return nil // facts are on concrete, declared functions
 	}
@@ -274,39 +264,39 @@ func (e *engine) summary(t callee) *FuncFact {
 	} else if t.obj != nil {
 		obj = t.obj // an implementation in another package
 	} else {
-		obj = e.funcObjs[t.key] // a func value of another package
+		obj = ix.funcObjs[t.key] // a func value of another package
 	}
 	if obj == nil {
-		return e.foreignFact(t.key)
+		return ix.foreignFact(t.key)
 	}
-	return e.factOf(obj)
+	return ix.factOf(obj)
 }
 
 // factOf returns the fact of a function of another package, decoded, or
 // nil for none; remembered.
-func (e *engine) factOf(obj types.Object) *FuncFact {
-	if f, ok := e.imported[obj]; ok {
+func (ix *index) factOf(obj types.Object) *FuncFact {
+	if f, ok := ix.imported[obj]; ok {
 		return f
 	}
 	var f *FuncFact
-	if fact := new(FuncFact); e.pass.ImportObjectFact(obj, fact) {
-		f = e.loaded(fact)
+	if fact := new(FuncFact); ix.pass.ImportObjectFact(obj, fact) {
+		f = ix.loaded(fact)
 	}
-	e.imported[obj] = f
+	ix.imported[obj] = f
 	return f
 }
 
 // loaded returns an imported fact with its fields decoded (FuncFact.Loaded),
 // or nil for no fact. One that does not decode is kept as the run's error
 // (engine.factErr) and reads as no fact meanwhile.
-func (e *engine) loaded(fact *FuncFact) *FuncFact {
+func (ix *index) loaded(fact *FuncFact) *FuncFact {
 	if fact == nil {
 		return nil
 	}
 	f, err := fact.Loaded()
 	if err != nil {
-		if e.factErr == nil {
-			e.factErr = err
+		if ix.factErr == nil {
+			ix.factErr = err
 		}
 		return nil
 	}
@@ -339,31 +329,31 @@ func wrappedMethod(fn *ssa.Function) types.Object {
 // driver: a function literal's summary is in its package fact, and a
 // function met as a value has its object (funcObjs), so only a func value
 // stored by another package comes here.
-func (e *engine) foreignFact(key string) *FuncFact {
-	if e.closureFacts == nil {
-		e.closureFacts = map[string]*FuncFact{}
-		for _, pf := range e.pass.AllPackageFacts() {
+func (ix *index) foreignFact(key string) *FuncFact {
+	if ix.closureFacts == nil {
+		ix.closureFacts = map[string]*FuncFact{}
+		for _, pf := range ix.pass.AllPackageFacts() {
 			if f, ok := pf.Fact.(*PackageFact); ok {
 				for _, c := range f.Closures {
-					e.closureFacts[c.Key] = &FuncFact{Results: c.Results}
+					ix.closureFacts[c.Key] = &FuncFact{Results: c.Results}
 				}
 			}
 		}
 	}
-	if f, ok := e.closureFacts[key]; ok {
+	if f, ok := ix.closureFacts[key]; ok {
 		return f
 	}
-	if e.foreign == nil {
-		e.foreign = map[string]*FuncFact{}
-		for _, of := range e.pass.AllObjectFacts() {
+	if ix.foreign == nil {
+		ix.foreign = map[string]*FuncFact{}
+		for _, of := range ix.pass.AllObjectFacts() {
 			if fn, ok := of.Object.(*types.Func); ok {
 				if f, ok := of.Fact.(*FuncFact); ok {
-					e.foreign[fn.FullName()] = f
+					ix.foreign[fn.FullName()] = f
 				}
 			}
 		}
 	}
-	return e.loaded(e.foreign[key])
+	return ix.loaded(ix.foreign[key])
 }
 
 // importedOS returns package os as pkg sees it (pkg itself, or one of its
@@ -387,11 +377,11 @@ type storeSite struct {
 	val  ssa.Value
 	fn   *ssa.Function
 	addr ssa.Value             // the address stored into, for an assignment
-	via  []ssa.CallInstruction // the constructors that returned the object stored into (embeddedbase.go)
+	via  []ssa.CallInstruction // the constructors that returned the object stored into (rule_embeddedbase.go)
 }
 
 // upstream is the merged package facts of the dependencies (index).
-func (e *engine) upstream() *upstream { return e.up }
+func (ix *index) upstream() *upstream { return ix.up }
 
 // collectStores records the stores of fn into fields and package
 // variables: assignments, flag bindings (a user-chosen value) and
@@ -399,7 +389,7 @@ func (e *engine) upstream() *upstream { return e.up }
 func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		if e.ownedStore(in) {
+		if e.hooks.ownedStore(e.rules, in) {
 			return // a field of an object only a rule's reads see
 		}
 		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
@@ -431,10 +421,10 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 }
 
 // cellOf returns the cell an address denotes: a field or package variable.
-func (e *engine) cellOf(addr ssa.Value) string {
+func (ix *index) cellOf(addr ssa.Value) string {
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
-		return fieldKey(a.X.Type(), a.Field, e)
+		return fieldKey(a.X.Type(), a.Field, ix)
 	case *ssa.Global:
 		return globalKey(a)
 	}
@@ -443,26 +433,26 @@ func (e *engine) cellOf(addr ssa.Value) string {
 
 // collectFlagCallback records the function a call hands to flag.Func (or
 // a look-alike of the knowledge table) as a flag callback.
-func (e *engine) collectFlagCallback(common *ssa.CallCommon) {
+func (ix *index) collectFlagCallback(common *ssa.CallCommon) {
 	callee := common.StaticCallee()
-	if callee == nil || callee.Name() != "Func" || !knowledge.Is(e.keyOf(callee), knowledge.FlagCallback) {
+	if callee == nil || callee.Name() != "Func" || !knowledge.Is(ix.keyOf(callee), knowledge.FlagCallback) {
 		return // (the name first: funcKey builds a string)
 	}
 	for _, arg := range common.Args {
 		switch f := arg.(type) {
 		case *ssa.Function:
-			e.flagCallbacks[f] = true
+			ix.flagCallbacks[f] = true
 		case *ssa.MakeClosure:
-			e.flagCallbacks[f.Fn.(*ssa.Function)] = true
+			ix.flagCallbacks[f.Fn.(*ssa.Function)] = true
 		}
 	}
 }
 
 // collectWalkCallback records the function a call hands to filepath.Walk
 // (or a look-alike of the knowledge table) with the root it walks.
-func (e *engine) collectWalkCallback(common *ssa.CallCommon) {
+func (ix *index) collectWalkCallback(common *ssa.CallCommon) {
 	callee := common.StaticCallee()
-	if callee == nil || !strings.HasPrefix(callee.Name(), "Walk") || len(common.Args) != 2 || !knowledge.Is(e.keyOf(callee), knowledge.WalkCallback) {
+	if callee == nil || !strings.HasPrefix(callee.Name(), "Walk") || len(common.Args) != 2 || !knowledge.Is(ix.keyOf(callee), knowledge.WalkCallback) {
 		return // (the name first: funcKey builds a string)
 	}
 	var f *ssa.Function
@@ -478,8 +468,8 @@ func (e *engine) collectWalkCallback(common *ssa.CallCommon) {
 	default:
 		return // a func value: its target's parameter stays its callers'
 	}
-	if e.walkRoots == nil {
-		e.walkRoots = map[*ssa.Function][]ssa.Value{}
+	if ix.walkRoots == nil {
+		ix.walkRoots = map[*ssa.Function][]ssa.Value{}
 	}
-	e.walkRoots[f] = append(e.walkRoots[f], common.Args[0])
+	ix.walkRoots[f] = append(ix.walkRoots[f], common.Args[0])
 }

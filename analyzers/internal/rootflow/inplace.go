@@ -10,7 +10,7 @@ import "golang.org/x/tools/go/ssa"
 // needs no proof that it is the user's, which the element test
 // (userChosen) often cannot give when the cell is filled by a
 // constructor's parameter or by a caller in another package: the base is
-// the user's base there (projectdir.go), and the base itself is still
+// the user's base there (rule_projectdir.go), and the base itself is still
 // checked (a directory of the program's own, Join(wd, ".steps"), stays
 // reported). The one case it lets pass is an element that is an allowed
 // absolute path (a temp or rooted dir stored into the cell) put below the
@@ -31,7 +31,7 @@ func (e *engine) computeInto(v ssa.Value) Origins {
 
 // intoCell returns the cell every use of the call v (or of one result of
 // a call, dir, err = ...) stores it into, or "".
-func (e *engine) intoCell(v ssa.Value) string {
+func (ix *index) intoCell(v ssa.Value) string {
 	switch v := v.(type) {
 	case *ssa.Call:
 	case *ssa.Extract:
@@ -51,7 +51,7 @@ func (e *engine) intoCell(v ssa.Value) string {
 		if !ok || st.Val != v {
 			return ""
 		}
-		k := e.cellOf(st.Addr)
+		k := ix.cellOf(st.Addr)
 		if k == "" || key != "" && k != key {
 			return ""
 		}

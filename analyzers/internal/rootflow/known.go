@@ -79,7 +79,7 @@ func emptyIsTemp(v Origins) Origins {
 // prefix does not start it. A prefix that reaches past the literal, or is
 // not a constant, may cut anything: unproven. Other origins are left as
 // they are, to partOf (calls.go), which decides what a part of them is.
-func (e *engine) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origins {
+func (ix *index) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origins {
 	p, isConst := constString(prefix)
 	return v.Map(func(a Origin) Origins {
 		if a.Kind != Bad || a.Lit == "" || isConst && p == "" {
@@ -90,7 +90,7 @@ func (e *engine) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origi
 		known, _, _ := strings.Cut(a.Lit, "*")
 		switch {
 		case !isConst:
-			return e.bad(pos, "a literal with a prefix the analysis cannot follow cut off (strings.TrimPrefix)")
+			return ix.bad(pos, "a literal with a prefix the analysis cannot follow cut off (strings.TrimPrefix)")
 		case strings.HasPrefix(known, p) && len(known) > len(p):
 			a.Lit = a.Lit[len(p):]
 			a.Rel = !strings.HasPrefix(a.Lit, "/")
@@ -98,7 +98,7 @@ func (e *engine) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origi
 		case p == a.Lit && a.Path == "":
 			return Origins{{Kind: Empty}}
 		case strings.HasPrefix(p, known):
-			return e.bad(pos, "what followed the literal %q once strings.TrimPrefix cut it off", known)
+			return ix.bad(pos, "what followed the literal %q once strings.TrimPrefix cut it off", known)
 		}
 		return Origins{a}
 	})

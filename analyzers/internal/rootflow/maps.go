@@ -11,7 +11,7 @@ import (
 // Maps. The engine follows a map's element only at a constant key: the
 // values the package itself stores at that key into maps of the same type
 // (env["K"] = v), and what the rules' mapElem hooks say each origin of
-// the map holds there (a copy of the environment, envmap.go). A map the
+// the map holds there (a copy of the environment, rule_envmap.go). A map the
 // function makes is whatever the mapRule hooks say it is. Anything else is
 // "a map element the analysis cannot follow": unproven.
 
@@ -34,7 +34,7 @@ func (e *engine) lookup(l *ssa.Lookup) Origins {
 // mapElems returns the elements at constant key of the maps v may be.
 func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
 	return v.Map(func(a Origin) Origins {
-		return e.mapElem(a, key, at)
+		return e.hooks.mapElem(e.rules, a, key, at)
 	})
 }
 
@@ -50,12 +50,12 @@ func (e *engine) mapSet(t types.Type, key string) Origins {
 }
 
 // indexMapSets builds mapSets once.
-func (e *engine) indexMapSets() {
-	if e.mapSets != nil {
+func (ix *index) indexMapSets() {
+	if ix.mapSets != nil {
 		return
 	}
-	e.mapSets = map[string][]ssa.Value{}
-	for _, fn := range e.funcs {
+	ix.mapSets = map[string][]ssa.Value{}
+	for _, fn := range ix.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				up, ok := instr.(*ssa.MapUpdate)
@@ -64,7 +64,7 @@ func (e *engine) indexMapSets() {
 				}
 				if key, isConst := constString(up.Key); isConst {
 					k := mapSetKey(up.Map.Type(), key)
-					e.mapSets[k] = append(e.mapSets[k], up.Value)
+					ix.mapSets[k] = append(ix.mapSets[k], up.Value)
 				}
 			}
 		}

@@ -78,9 +78,9 @@ func indexMethods(p *types.Package) *methodIndex {
 // implementers returns, in the order of packagesInSight and then of
 // names, the declared types in sight whose pointer has a method named
 // name: the candidates of a dispatch on a method of that name.
-func (e *engine) implementers(name string) []*types.TypeName {
+func (ix *index) implementers(name string) []*types.TypeName {
 	var out []*types.TypeName
-	for _, p := range e.packagesInSight() {
+	for _, p := range ix.packagesInSight() {
 		idx := methodsOf(p)
 		scope := p.Scope()
 		for _, i := range idx.byMethod[name] {
@@ -93,9 +93,9 @@ func (e *engine) implementers(name string) []*types.TypeName {
 // packagesInSight returns the package and its dependencies outside the
 // standard library (whose implementations the knowledge table models),
 // depth first in import order, once.
-func (e *engine) packagesInSight() []*types.Package {
-	if e.inSight != nil {
-		return e.inSight
+func (ix *index) packagesInSight() []*types.Package {
+	if ix.inSight != nil {
+		return ix.inSight
 	}
 	seen := map[*types.Package]bool{}
 	var visit func(p *types.Package)
@@ -104,12 +104,12 @@ func (e *engine) packagesInSight() []*types.Package {
 			return
 		}
 		seen[p] = true
-		e.inSight = append(e.inSight, p)
+		ix.inSight = append(ix.inSight, p)
 		for _, imp := range p.Imports() {
 			visit(imp)
 		}
 	}
-	visit(e.pass.Pkg)
-	e.inSight = slices.Clip(e.inSight)
-	return e.inSight
+	visit(ix.pass.Pkg)
+	ix.inSight = slices.Clip(ix.inSight)
+	return ix.inSight
 }

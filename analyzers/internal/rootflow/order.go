@@ -18,8 +18,8 @@ type component struct {
 //
 // The edges are conservative: a function depends on every function of the
 // package it calls, closes over or mentions as a value.
-func (e *engine) components() []component {
-	return e.comps
+func (ix *index) components() []component {
+	return ix.comps
 }
 
 // computeComponents is components, computed.

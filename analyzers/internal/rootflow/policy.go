@@ -69,8 +69,8 @@ func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
 // library's parameter that reaches a write through its calls alone is
 // still a requirement on the caller; a library that writes through a field
 // is declared with -sinks (bbolt.Open#0).
-func (e *engine) inModule(key string) bool {
-	m := e.pass.Module
+func (ix *index) inModule(key string) bool {
+	m := ix.pass.Module
 	if m == nil || m.Path == "" {
 		return true
 	}

@@ -32,7 +32,7 @@ type requirements struct {
 	res       *Result
 	reach     map[*ssa.Function][]Reach
 	seen      map[string]bool // findings already reported
-	// sinkValues, lazily, resolves sinks passed as func values (sinkvalue.go).
+	// sinkValues resolves sinks passed as func values (sinkvalue.go).
 	sinkValues *sinkValues
 }
 
@@ -66,7 +66,7 @@ func (e *engine) propagate() {
 					targets, _ := e.callees(in.Common())
 					for _, t := range targets {
 						e.checkWrite(in, fn, t, &queue)
-						e.checkFuncArgs(in, fn, t, &queue)
+						e.sinkValues.checkFuncArgs(in, fn, t, &queue)
 						if !t.shared {
 							calls[t.key] = append(calls[t.key], callSite{in, fn, t})
 						} else {
@@ -164,7 +164,7 @@ func (e *engine) propagate() {
 			for _, cs := range calls[p.key] {
 				e.checkArg(cs, p.idx, p.req, &queue)
 			}
-			e.requireBound(p, &queue)
+			e.sinkValues.requireBound(p, &queue)
 			continue
 		}
 		name := cellName(p.key)
@@ -175,7 +175,7 @@ func (e *engine) propagate() {
 			continue
 		}
 		if v, ok := up.store(p.key); ok {
-			e.check(e.reqValue(v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
+			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
 		}
 	}
 }
@@ -185,10 +185,10 @@ func (e *engine) propagate() {
 func (e *engine) checkStores(key string, stores []storeSite, r Req, queue *[]pending) {
 	name := cellName(key)
 	for _, s := range stores {
-		if e.storeExempt(s, r) {
+		if e.hooks.storeExempt(e.rules, s, r) {
 			continue
 		}
-		e.check(e.reqValue(e.storeValue(s), r), s.pos, AtStore, name, extend(e.storeReq(s, r), Hop{Name: name, Pos: e.at(s.pos)}), queue)
+		e.check(e.hooks.reqValue(e.rules, e.storeValue(s), r), s.pos, AtStore, name, extend(e.hooks.storeReq(e.rules, s, r), Hop{Name: name, Pos: e.at(s.pos)}), queue)
 	}
 }
 
@@ -258,9 +258,9 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 		return
 	}
 	name := lattice.ShortName(cs.t.key)
-	v := e.siteValue(cs.fn, cs.instr.Block(), e.eval(args[idx]))
-	v = e.reqValue(v, r)
-	r = e.siteReq(cs.instr, args[idx], r.For(""))
+	v := e.hooks.siteValue(e.rules, cs.fn, cs.instr.Block(), e.eval(args[idx]))
+	v = e.hooks.reqValue(e.rules, v, r)
+	r = e.hooks.siteReq(e.rules, cs.instr, args[idx], r.For(""))
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())}), queue)
 }
 
@@ -302,7 +302,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if i >= len(args) {
 			continue
 		}
-		v := e.siteValue(fn, in.Block(), e.eval(args[i]))
+		v := e.hooks.siteValue(e.rules, fn, in.Block(), e.eval(args[i]))
 		if spec.emptyIsTemp {
 			v = emptyIsTemp(v)
 		}
@@ -315,7 +315,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: v})
 		r := Req{Op: op, At: e.at(pos)}
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
-		r = e.siteReq(in, args[i], r)
+		r = e.hooks.siteReq(e.rules, in, args[i], r)
 		e.check(v, pos, AtWrite, op, r, queue)
 	}
 }
@@ -381,7 +381,7 @@ func (e *engine) export() {
 			continue
 		}
 		key := funcKey(fn)
-		f := &FuncFact{Authority: e.authorities[key], Reqs: paramReqs("", e.funcReqs[key]), ParamCalls: e.sinkVals().calls[fn]}
+		f := &FuncFact{Authority: e.authorities[key], Reqs: paramReqs("", e.funcReqs[key]), ParamCalls: e.sinkValues.paramCalls()[fn]}
 		for _, r := range e.results[fn] {
 			if len(r) > 0 {
 				f.Results = e.results[fn]

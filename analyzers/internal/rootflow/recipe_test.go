@@ -20,7 +20,7 @@ type dashStdoutRule struct{}
 
 func (dashStdoutRule) name() string { return "dash-stdout" }
 
-func (dashStdoutRule) bindArg(_ *engine, _ Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (dashStdoutRule) bindArg(_ ruleContext, _ Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
 	return arg.Map(func(a Origin) Origins {
 		if a.Kind == Bad && a.Lit == "-" && a.Path == "" {
 			return Origins{{Kind: DevNull}}

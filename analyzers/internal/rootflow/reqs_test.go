@@ -28,7 +28,7 @@ func TestReqValue(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var got []Kind
 			e := &engine{hooks: newHooks(rules, nil), index: index{cfg: &Config{RootEnv: []string{"ROOT"}}}}
-			for _, a := range e.reqValue(c.v, c.r) {
+			for _, a := range e.hooks.reqValue(e.rules, c.v, c.r) {
 				got = append(got, a.Kind)
 			}
 			slices.Sort(got)

@@ -195,23 +195,15 @@ type engine struct {
 	index
 	evaluator
 	requirements
-	answers
-	hooks hooks // the idiom rules, by hook (rules.go)
+	hooks hooks       // the idiom rules, by hook (rules.go)
+	rules ruleContext // the engine as the rules see it (surface.go)
 
 	methodValues map[*types.Func]bool  // the unexported methods whose value the package takes (importable)
 	envHelpers   map[*types.Func][]int // the package's env helpers (envhelpers.go)
-	// factErr is the first imported fact that did not decode (loaded):
-	// the run fails with it rather than read the fact as empty.
-	factErr error
 }
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e := &engine{
-		answers: answers{
-			impls:     map[dispatchSite][]callee{},
-			funcObjs:  map[string]types.Object{},
-			keptLocal: map[*ssa.Alloc]bool{},
-		},
 		hooks: newHooks(append(rules[:len(rules):len(rules)], cfg.rulesExtra...), cfg.rulesOff),
 		index: index{
 			pass:       pass,
@@ -225,6 +217,10 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 
 			flagCallbacks: map[*ssa.Function]bool{},
 			valueFuncs:    map[string]*types.Func{},
+			answers: answers{
+				impls:    map[dispatchSite][]callee{},
+				funcObjs: map[string]types.Object{},
+			},
 		},
 		evaluator: evaluator{
 			results:   map[*ssa.Function][]Origins{},
@@ -241,6 +237,8 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			reach:     map[*ssa.Function][]Reach{},
 		},
 	}
+	e.rules = ruleView{e}
+	e.sinkValues = &sinkValues{e: e, sites: map[string][]funcArgSite{}}
 	if e.std && !cfg.AnalyzeStd {
 		// The standard library is modelled by the tables: nothing to
 		// compute, and nothing to pay for when it is only a dependency.

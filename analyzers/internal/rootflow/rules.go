@@ -21,18 +21,27 @@ type rule interface {
 	name() string
 }
 
+// packageRule is a rule that keeps what it learns about the package it
+// runs on (what its index hook collects, answers it memoizes): the
+// registered value is a prototype, and each run asks it for a fresh
+// instance, so the rule's state is its own and runs stay independent.
+type packageRule interface {
+	rule
+	forPackage() rule
+}
+
 // rules is every idiom rule, in the order their hooks run.
 var rules = []rule{
-	chdirRule{},
-	guardedWriteRule{},
+	&chdirRule{},
+	&guardedWriteRule{},
 	selfCopyRule{},
 	privateAliasRule{},
 	cwdDefaultRule{},
 	envMapRule{},
 	emptyTempRule{},
 	stdObjectsRule{},
-	localObjectsRule{},
-	embeddedBaseRule{},
+	&localObjectsRule{},
+	&embeddedBaseRule{},
 	ctorObjectsRule{},
 	absGuardRule{},
 	emptyReturnRule{},
@@ -41,7 +50,7 @@ var rules = []rule{
 	projectDirRule{},
 	userDefaultsRule{},
 	tildeRule{},
-	convertedImplsRule{},
+	&convertedImplsRule{},
 }
 
 // phiEdgeRule may decide the value a phi receives along edge i (the
@@ -50,7 +59,7 @@ var rules = []rule{
 // own value.
 type phiEdgeRule interface {
 	rule
-	phiEdge(e *engine, phi *ssa.Phi, i int) (v Origins, ok bool)
+	phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (v Origins, ok bool)
 }
 
 // edgeValueRule refines the value v a phi receives along edge i when no
@@ -58,13 +67,13 @@ type phiEdgeRule interface {
 // decides is the one the user asked for).
 type edgeValueRule interface {
 	rule
-	edgeValue(e *engine, phi *ssa.Phi, i int, v Origins) Origins
+	edgeValue(ctx ruleContext, phi *ssa.Phi, i int, v Origins) Origins
 }
 
 // phiJoinRule refines the value of a phi, the union of its edges.
 type phiJoinRule interface {
 	rule
-	phiJoin(e *engine, phi *ssa.Phi, v Origins) Origins
+	phiJoin(ctx ruleContext, phi *ssa.Phi, v Origins) Origins
 }
 
 // returnRule may decide what a function returns as result value r from
@@ -72,7 +81,7 @@ type phiJoinRule interface {
 // leaves it to the next rule, and in the end to r's value v.
 type returnRule interface {
 	rule
-	returnValue(e *engine, b *ssa.BasicBlock, r ssa.Value, v Origins) (out Origins, ok bool)
+	returnValue(ctx ruleContext, b *ssa.BasicBlock, r ssa.Value, v Origins) (out Origins, ok bool)
 }
 
 // bindArgRule transforms arg, the value a call passes for the callee's
@@ -80,7 +89,7 @@ type returnRule interface {
 // as a's tags say the callee uses it. args are the call's arguments.
 type bindArgRule interface {
 	rule
-	bindArg(e *engine, a Origin, arg Origins, args []ssa.Value, at token.Position) Origins
+	bindArg(ctx ruleContext, a Origin, arg Origins, args []ssa.Value, at token.Position) Origins
 }
 
 // bindSymbolRule may resolve, at a call of function key with args, an
@@ -89,7 +98,7 @@ type bindArgRule interface {
 // is.
 type bindSymbolRule interface {
 	rule
-	bindSymbol(e *engine, a Origin, key string, args []ssa.Value, at token.Position) (v Origins, ok bool)
+	bindSymbol(ctx ruleContext, a Origin, key string, args []ssa.Value, at token.Position) (v Origins, ok bool)
 }
 
 // checkValueRule transforms the value checked against requirement r, as
@@ -97,7 +106,7 @@ type bindSymbolRule interface {
 // of a map at some keys).
 type checkValueRule interface {
 	rule
-	checkValue(e *engine, r Req, v Origins) Origins
+	checkValue(ctx ruleContext, r Req, v Origins) Origins
 }
 
 // siteValueRule transforms the value a write or a call passes as a path,
@@ -105,7 +114,7 @@ type checkValueRule interface {
 // function changed directory lands below the new one).
 type siteValueRule interface {
 	rule
-	siteValue(e *engine, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins
+	siteValue(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins
 }
 
 // siteReqRule refines the requirement a write or a call puts on the value
@@ -113,14 +122,14 @@ type siteValueRule interface {
 // set).
 type siteReqRule interface {
 	rule
-	siteReq(e *engine, instr ssa.Instruction, arg ssa.Value, r Req) Req
+	siteReq(ctx ruleContext, instr ssa.Instruction, arg ssa.Value, r Req) Req
 }
 
 // storeExemptRule may exempt store s into a cell from requirement r on
 // the cell: what it stores never reaches the write.
 type storeExemptRule interface {
 	rule
-	exemptStore(e *engine, s storeSite, r Req) bool
+	exemptStore(ctx ruleContext, s storeSite, r Req) bool
 }
 
 // storeReqRule may decide the requirement store s answers to for
@@ -128,7 +137,7 @@ type storeExemptRule interface {
 // guard (a guard is about the record the write reads, not the store's).
 type storeReqRule interface {
 	rule
-	storeReq(e *engine, s storeSite, r Req) (out Req, ok bool)
+	storeReq(ctx ruleContext, s storeSite, r Req) (out Req, ok bool)
 }
 
 // joinRule may decide the value of filepath.Join(first, rest...) (whose
@@ -137,7 +146,7 @@ type storeReqRule interface {
 // with the suffix appended.
 type joinRule interface {
 	rule
-	join(e *engine, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (v Origins, ok bool)
+	join(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (v Origins, ok bool)
 }
 
 // concatRule may decide the value of the string concatenation b; ok
@@ -145,7 +154,7 @@ type joinRule interface {
 // value with the right one's pattern appended.
 type concatRule interface {
 	rule
-	concat(e *engine, b *ssa.BinOp) (v Origins, ok bool)
+	concat(ctx ruleContext, b *ssa.BinOp) (v Origins, ok bool)
 }
 
 // joinBaseRule refines the value of a join's first element, base, given
@@ -153,7 +162,7 @@ type concatRule interface {
 // working directory makes it the user's base).
 type joinBaseRule interface {
 	rule
-	joinBase(e *engine, base Origins, rest []ssa.Value) Origins
+	joinBase(ctx ruleContext, base Origins, rest []ssa.Value) Origins
 }
 
 // fieldReadRule may decide the value of read, a read of field number
@@ -162,7 +171,7 @@ type joinBaseRule interface {
 // field's cell (that field of every object of the type).
 type fieldReadRule interface {
 	rule
-	fieldRead(e *engine, read, x ssa.Value, field int, pos token.Pos) (v Origins, ok bool)
+	fieldRead(ctx ruleContext, read, x ssa.Value, field int, pos token.Pos) (v Origins, ok bool)
 }
 
 // mapRule says what a map the function makes is (madeMap) and what an
@@ -171,8 +180,8 @@ type fieldReadRule interface {
 // follow (maps.go).
 type mapRule interface {
 	rule
-	madeMap(e *engine, m *ssa.MakeMap) (v Origins, ok bool)
-	mapElem(e *engine, m Origin, key string, at token.Position) (v Origins, ok bool)
+	madeMap(ctx ruleContext, m *ssa.MakeMap) (v Origins, ok bool)
+	mapElem(ctx ruleContext, m Origin, key string, at token.Position) (v Origins, ok bool)
 }
 
 // indexRule collects what the rule needs in the index's one pass over the
@@ -181,8 +190,8 @@ type mapRule interface {
 // after it.
 type indexRule interface {
 	rule
-	index(e *engine, fn *ssa.Function, instr ssa.Instruction)
-	indexed(e *engine)
+	index(ctx ruleContext, fn *ssa.Function, instr ssa.Instruction)
+	indexed(ctx ruleContext)
 }
 
 // ownStoreRule may claim a store into a field as its own: a store into an
@@ -190,7 +199,7 @@ type indexRule interface {
 // then no store into the field's cell.
 type ownStoreRule interface {
 	rule
-	ownsStore(e *engine, s *ssa.Store) bool
+	ownsStore(ctx ruleContext, s *ssa.Store) bool
 }
 
 // dispatchRule may decide that the requirements of the method of named
@@ -201,31 +210,31 @@ type ownStoreRule interface {
 // is cheap and says false for most types.
 type dispatchRule interface {
 	rule
-	dispatchBinds(e *engine, m *types.Func, t *types.TypeName, site dispatchSite) bool
+	dispatchBinds(ctx ruleContext, m *types.Func, t *types.TypeName, site dispatchSite) bool
 }
 
 // hooks are the enabled rules, by hook, in registration order: built once
 // per engine from rules and Config.rulesOff.
 type hooks struct {
-	phiEdge    []phiEdgeRule
-	edgeValue  []edgeValueRule
-	phiJoin    []phiJoinRule
-	returns    []returnRule
-	bindArg    []bindArgRule
-	bindSymbol []bindSymbolRule
-	checkValue []checkValueRule
-	siteValue  []siteValueRule
-	siteReq    []siteReqRule
-	exempt     []storeExemptRule
-	storeReq   []storeReqRule
-	join       []joinRule
-	joinBase   []joinBaseRule
-	fieldRead  []fieldReadRule
-	concat     []concatRule
-	maps       []mapRule
-	index      []indexRule
-	ownStore   []ownStoreRule
-	dispatch   []dispatchRule
+	onPhiEdge    []phiEdgeRule
+	onEdgeValue  []edgeValueRule
+	onPhiJoin    []phiJoinRule
+	onReturns    []returnRule
+	onBindArg    []bindArgRule
+	onBindSymbol []bindSymbolRule
+	onCheckValue []checkValueRule
+	onSiteValue  []siteValueRule
+	onSiteReq    []siteReqRule
+	onExempt     []storeExemptRule
+	onStoreReq   []storeReqRule
+	onJoin       []joinRule
+	onJoinBase   []joinBaseRule
+	onFieldRead  []fieldReadRule
+	onConcat     []concatRule
+	onMaps       []mapRule
+	onIndex      []indexRule
+	onOwnStore   []ownStoreRule
+	onDispatch   []dispatchRule
 }
 
 // newHooks sorts the rules of list not switched off into their hooks.
@@ -235,62 +244,65 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		if off[r.name()] {
 			continue
 		}
+		if p, ok := r.(packageRule); ok {
+			r = p.forPackage()
+		}
 		if r, ok := r.(phiEdgeRule); ok {
-			h.phiEdge = append(h.phiEdge, r)
+			h.onPhiEdge = append(h.onPhiEdge, r)
 		}
 		if r, ok := r.(edgeValueRule); ok {
-			h.edgeValue = append(h.edgeValue, r)
+			h.onEdgeValue = append(h.onEdgeValue, r)
 		}
 		if r, ok := r.(phiJoinRule); ok {
-			h.phiJoin = append(h.phiJoin, r)
+			h.onPhiJoin = append(h.onPhiJoin, r)
 		}
 		if r, ok := r.(returnRule); ok {
-			h.returns = append(h.returns, r)
+			h.onReturns = append(h.onReturns, r)
 		}
 		if r, ok := r.(bindArgRule); ok {
-			h.bindArg = append(h.bindArg, r)
+			h.onBindArg = append(h.onBindArg, r)
 		}
 		if r, ok := r.(bindSymbolRule); ok {
-			h.bindSymbol = append(h.bindSymbol, r)
+			h.onBindSymbol = append(h.onBindSymbol, r)
 		}
 		if r, ok := r.(checkValueRule); ok {
-			h.checkValue = append(h.checkValue, r)
+			h.onCheckValue = append(h.onCheckValue, r)
 		}
 		if r, ok := r.(siteValueRule); ok {
-			h.siteValue = append(h.siteValue, r)
+			h.onSiteValue = append(h.onSiteValue, r)
 		}
 		if r, ok := r.(siteReqRule); ok {
-			h.siteReq = append(h.siteReq, r)
+			h.onSiteReq = append(h.onSiteReq, r)
 		}
 		if r, ok := r.(storeExemptRule); ok {
-			h.exempt = append(h.exempt, r)
+			h.onExempt = append(h.onExempt, r)
 		}
 		if r, ok := r.(storeReqRule); ok {
-			h.storeReq = append(h.storeReq, r)
+			h.onStoreReq = append(h.onStoreReq, r)
 		}
 		if r, ok := r.(joinRule); ok {
-			h.join = append(h.join, r)
+			h.onJoin = append(h.onJoin, r)
 		}
 		if r, ok := r.(joinBaseRule); ok {
-			h.joinBase = append(h.joinBase, r)
+			h.onJoinBase = append(h.onJoinBase, r)
 		}
 		if r, ok := r.(fieldReadRule); ok {
-			h.fieldRead = append(h.fieldRead, r)
+			h.onFieldRead = append(h.onFieldRead, r)
 		}
 		if r, ok := r.(concatRule); ok {
-			h.concat = append(h.concat, r)
+			h.onConcat = append(h.onConcat, r)
 		}
 		if r, ok := r.(mapRule); ok {
-			h.maps = append(h.maps, r)
+			h.onMaps = append(h.onMaps, r)
 		}
 		if r, ok := r.(indexRule); ok {
-			h.index = append(h.index, r)
+			h.onIndex = append(h.onIndex, r)
 		}
 		if r, ok := r.(ownStoreRule); ok {
-			h.ownStore = append(h.ownStore, r)
+			h.onOwnStore = append(h.onOwnStore, r)
 		}
 		if r, ok := r.(dispatchRule); ok {
-			h.dispatch = append(h.dispatch, r)
+			h.onDispatch = append(h.onDispatch, r)
 		}
 	}
 	return h
@@ -298,32 +310,32 @@ func newHooks(list []rule, off map[string]bool) hooks {
 
 // edgeValue is the value phi receives along edge i: a rule's decision, or
 // the edge's own value.
-func (e *engine) edgeValue(phi *ssa.Phi, i int) Origins {
-	for _, r := range e.hooks.phiEdge {
-		if v, ok := r.phiEdge(e, phi, i); ok {
+func (h *hooks) edgeValue(ctx ruleContext, phi *ssa.Phi, i int) Origins {
+	for _, r := range h.onPhiEdge {
+		if v, ok := r.phiEdge(ctx, phi, i); ok {
 			return v
 		}
 	}
-	v := e.eval(phi.Edges[i])
-	for _, r := range e.hooks.edgeValue {
-		v = r.edgeValue(e, phi, i, v)
+	v := ctx.eval(phi.Edges[i])
+	for _, r := range h.onEdgeValue {
+		v = r.edgeValue(ctx, phi, i, v)
 	}
 	return v
 }
 
 // joinValue is the value of phi, whose edges' union is v.
-func (e *engine) joinValue(phi *ssa.Phi, v Origins) Origins {
-	for _, r := range e.hooks.phiJoin {
-		v = r.phiJoin(e, phi, v)
+func (h *hooks) joinValue(ctx ruleContext, phi *ssa.Phi, v Origins) Origins {
+	for _, r := range h.onPhiJoin {
+		v = r.phiJoin(ctx, phi, v)
 	}
 	return v
 }
 
 // returnValue is what a return in block b gives for result value r.
-func (e *engine) returnValue(b *ssa.BasicBlock, r ssa.Value) Origins {
-	v := e.eval(r)
-	for _, rule := range e.hooks.returns {
-		if out, ok := rule.returnValue(e, b, r, v); ok {
+func (h *hooks) returnValue(ctx ruleContext, b *ssa.BasicBlock, r ssa.Value) Origins {
+	v := ctx.eval(r)
+	for _, rule := range h.onReturns {
+		if out, ok := rule.returnValue(ctx, b, r, v); ok {
 			return out
 		}
 	}
@@ -332,18 +344,18 @@ func (e *engine) returnValue(b *ssa.BasicBlock, r ssa.Value) Origins {
 
 // bindArg is the caller's argument arg for the callee's parameter origin
 // a, transformed as a's tags say.
-func (e *engine) bindArg(a Origin, arg Origins, args []ssa.Value, at token.Position) Origins {
-	for _, r := range e.hooks.bindArg {
-		arg = r.bindArg(e, a, arg, args, at)
+func (h *hooks) bindArg(ctx ruleContext, a Origin, arg Origins, args []ssa.Value, at token.Position) Origins {
+	for _, r := range h.onBindArg {
+		arg = r.bindArg(ctx, a, arg, args, at)
 	}
 	return arg
 }
 
 // bindSymbol resolves an origin of a callee's summary that is not one of
 // its parameters at a call of key with args.
-func (e *engine) bindSymbol(a Origin, key string, args []ssa.Value, at token.Position) Origins {
-	for _, r := range e.hooks.bindSymbol {
-		if v, ok := r.bindSymbol(e, a, key, args, at); ok {
+func (h *hooks) bindSymbol(ctx ruleContext, a Origin, key string, args []ssa.Value, at token.Position) Origins {
+	for _, r := range h.onBindSymbol {
+		if v, ok := r.bindSymbol(ctx, a, key, args, at); ok {
 			return v
 		}
 	}
@@ -351,33 +363,33 @@ func (e *engine) bindSymbol(a Origin, key string, args []ssa.Value, at token.Pos
 }
 
 // reqValue returns the value checked against requirement r.
-func (e *engine) reqValue(v Origins, r Req) Origins {
-	for _, rule := range e.hooks.checkValue {
-		v = rule.checkValue(e, r, v)
+func (h *hooks) reqValue(ctx ruleContext, v Origins, r Req) Origins {
+	for _, rule := range h.onCheckValue {
+		v = rule.checkValue(ctx, r, v)
 	}
 	return climbed(v, r)
 }
 
 // siteValue is the value passed as a path in block b of fn.
-func (e *engine) siteValue(fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
-	for _, r := range e.hooks.siteValue {
-		v = r.siteValue(e, fn, b, v)
+func (h *hooks) siteValue(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+	for _, r := range h.onSiteValue {
+		v = r.siteValue(ctx, fn, b, v)
 	}
 	return v
 }
 
 // siteReq is the requirement a write or call at instr puts on arg.
-func (e *engine) siteReq(instr ssa.Instruction, arg ssa.Value, r Req) Req {
-	for _, rule := range e.hooks.siteReq {
-		r = rule.siteReq(e, instr, arg, r)
+func (h *hooks) siteReq(ctx ruleContext, instr ssa.Instruction, arg ssa.Value, r Req) Req {
+	for _, rule := range h.onSiteReq {
+		r = rule.siteReq(ctx, instr, arg, r)
 	}
 	return r
 }
 
 // storeExempt reports whether a rule exempts store s from r.
-func (e *engine) storeExempt(s storeSite, r Req) bool {
-	for _, rule := range e.hooks.exempt {
-		if rule.exemptStore(e, s, r) {
+func (h *hooks) storeExempt(ctx ruleContext, s storeSite, r Req) bool {
+	for _, rule := range h.onExempt {
+		if rule.exemptStore(ctx, s, r) {
 			return true
 		}
 	}
@@ -385,9 +397,9 @@ func (e *engine) storeExempt(s storeSite, r Req) bool {
 }
 
 // storeReq is the requirement store s answers to for r on its cell.
-func (e *engine) storeReq(s storeSite, r Req) Req {
-	for _, rule := range e.hooks.storeReq {
-		if out, ok := rule.storeReq(e, s, r); ok {
+func (h *hooks) storeReq(ctx ruleContext, s storeSite, r Req) Req {
+	for _, rule := range h.onStoreReq {
+		if out, ok := rule.storeReq(ctx, s, r); ok {
 			return out
 		}
 	}
@@ -396,34 +408,34 @@ func (e *engine) storeReq(s storeSite, r Req) Req {
 
 // joined is the value of filepath.Join(first, rest...) with suffix the
 // pattern of its constant elements after the first.
-func (e *engine) joined(first ssa.Value, rest []ssa.Value, suffix string, at token.Position) Origins {
-	for _, r := range e.hooks.join {
-		if v, ok := r.join(e, first, rest, suffix, at); ok {
+func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) Origins {
+	for _, r := range h.onJoin {
+		if v, ok := r.join(ctx, first, rest, suffix, at); ok {
 			return v
 		}
 	}
-	base := e.eval(first)
-	for _, r := range e.hooks.joinBase {
-		base = r.joinBase(e, base, rest)
+	base := ctx.eval(first)
+	for _, r := range h.onJoinBase {
+		base = r.joinBase(ctx, base, rest)
 	}
 	return base.Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
 }
 
 // fieldValue is the value of read, a read of field number field of x.
-func (e *engine) fieldValue(read, x ssa.Value, field int, pos token.Pos) Origins {
-	for _, r := range e.hooks.fieldRead {
-		if v, ok := r.fieldRead(e, read, x, field, pos); ok {
+func (h *hooks) fieldValue(ctx ruleContext, read, x ssa.Value, field int, pos token.Pos) Origins {
+	for _, r := range h.onFieldRead {
+		if v, ok := r.fieldRead(ctx, read, x, field, pos); ok {
 			return v
 		}
 	}
-	return e.cell(fieldKey(x.Type(), field, e), pos)
+	return ctx.cell(fieldKey(x.Type(), field, ctx), pos)
 }
 
 // concatenated is a rule's value for the concatenation b; ok false when
 // no rule decides it.
-func (e *engine) concatenated(b *ssa.BinOp) (Origins, bool) {
-	for _, r := range e.hooks.concat {
-		if v, ok := r.concat(e, b); ok {
+func (h *hooks) concatenated(ctx ruleContext, b *ssa.BinOp) (Origins, bool) {
+	for _, r := range h.onConcat {
+		if v, ok := r.concat(ctx, b); ok {
 			return v, true
 		}
 	}
@@ -432,19 +444,19 @@ func (e *engine) concatenated(b *ssa.BinOp) (Origins, bool) {
 
 // madeMap evaluates a map the function makes: what a rule says it is, or
 // a map whose elements the analysis does not follow.
-func (e *engine) madeMap(m *ssa.MakeMap) Origins {
-	for _, r := range e.hooks.maps {
-		if v, ok := r.madeMap(e, m); ok {
+func (h *hooks) madeMap(ctx ruleContext, m *ssa.MakeMap) Origins {
+	for _, r := range h.onMaps {
+		if v, ok := r.madeMap(ctx, m); ok {
 			return v
 		}
 	}
-	return unfollowedElement(e.at(m.Pos()))
+	return unfollowedElement(ctx.at(m.Pos()))
 }
 
 // mapElem is the element at constant key of a map whose origin is a.
-func (e *engine) mapElem(a Origin, key string, at token.Position) Origins {
-	for _, r := range e.hooks.maps {
-		if v, ok := r.mapElem(e, a, key, at); ok {
+func (h *hooks) mapElem(ctx ruleContext, a Origin, key string, at token.Position) Origins {
+	for _, r := range h.onMaps {
+		if v, ok := r.mapElem(ctx, a, key, at); ok {
 			return v
 		}
 	}
@@ -455,24 +467,24 @@ func (e *engine) mapElem(a Origin, key string, at token.Position) Origins {
 }
 
 // indexInstr shows instr of fn to the rules that index.
-func (e *engine) indexInstr(fn *ssa.Function, instr ssa.Instruction) {
-	for _, r := range e.hooks.index {
-		r.index(e, fn, instr)
+func (h *hooks) indexInstr(ctx ruleContext, fn *ssa.Function, instr ssa.Instruction) {
+	for _, r := range h.onIndex {
+		r.index(ctx, fn, instr)
 	}
 }
 
 // indexDone tells the rules that index that the pass is over.
-func (e *engine) indexDone() {
-	for _, r := range e.hooks.index {
-		r.indexed(e)
+func (h *hooks) indexDone(ctx ruleContext) {
+	for _, r := range h.onIndex {
+		r.indexed(ctx)
 	}
 }
 
 // ownedStore reports whether a rule claims store s (it is no store into
 // its field's cell).
-func (e *engine) ownedStore(s *ssa.Store) bool {
-	for _, r := range e.hooks.ownStore {
-		if r.ownsStore(e, s) {
+func (h *hooks) ownedStore(ctx ruleContext, s *ssa.Store) bool {
+	for _, r := range h.onOwnStore {
+		if r.ownsStore(ctx, s) {
 			return true
 		}
 	}
@@ -482,9 +494,9 @@ func (e *engine) ownedStore(s *ssa.Store) bool {
 // dispatchBinds reports whether a rule binds an interface call of m to
 // the requirements of the method of t, one of several implementations in
 // sight.
-func (e *engine) dispatchBinds(m *types.Func, t *types.TypeName, site dispatchSite) bool {
-	for _, r := range e.hooks.dispatch {
-		if r.dispatchBinds(e, m, t, site) {
+func (h *hooks) dispatchBinds(ctx ruleContext, m *types.Func, t *types.TypeName, site dispatchSite) bool {
+	for _, r := range h.onDispatch {
+		if r.dispatchBinds(ctx, m, t, site) {
 			return true
 		}
 	}

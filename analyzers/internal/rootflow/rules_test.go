@@ -71,9 +71,9 @@ func TestRulesOnOff(t *testing.T) {
 }
 
 // ruleFile is the file a rule's type must be declared in: its name
-// without dashes ("ctor-objects" in ctorobjects.go). Every other file of
+// without dashes ("ctor-objects" in rule_ctorobjects.go). Every other file of
 // the package, rules.go and the tests apart, is the core.
-func ruleFile(name string) string { return strings.ReplaceAll(name, "-", "") + ".go" }
+func ruleFile(name string) string { return "rule_" + strings.ReplaceAll(name, "-", "") + ".go" }
 
 // TestRuleRegistry checks the recipe for every registered rule: a
 // kebab-case name of its own; its type declared in a file of its own
@@ -98,7 +98,14 @@ func checkRules(t *testing.T, list []rule, dir string) {
 	kebab := regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
 	seen := map[string]bool{}
 	for _, r := range list {
-		name, typ := r.name(), reflect.TypeOf(r).Name()
+		rt := reflect.TypeOf(r)
+		if rt.Kind() == reflect.Pointer {
+			rt = rt.Elem() // a packageRule's prototype
+		}
+		name, typ := r.name(), rt.Name()
+		if reflect.DeepEqual(newHooks([]rule{r}, nil), hooks{}) {
+			t.Errorf("rule %s: %s implements no hook of rules.go; check its methods' signatures against the hook interfaces", name, typ)
+		}
 		if !kebab.MatchString(name) || seen[name] {
 			t.Errorf("rule %s: the name %q is not kebab-case or not unique", typ, name)
 		}

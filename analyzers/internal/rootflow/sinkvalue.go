@@ -65,36 +65,39 @@ type funcArgSite struct {
 	pc ParamCall
 }
 
-// sinkValues is the per-package state of the rule.
+// sinkValues resolves sinks passed as func values: the ParamCalls of the
+// package's functions, computed on first use, and the calls that bind a
+// func-typed parameter, whose requirements arrive later.
 type sinkValues struct {
-	calls map[*ssa.Function][]ParamCall // this package's functions' ParamCalls
+	e     *engine
+	calls map[*ssa.Function][]ParamCall // this package's functions' ParamCalls (paramCalls)
 	sites map[string][]funcArgSite      // by the key of the function bound
 }
 
 // paramCallsOf returns the ParamCalls of a call's target.
-func (e *engine) paramCallsOf(t callee) []ParamCall {
+func (sv *sinkValues) paramCallsOf(t callee) []ParamCall {
 	if t.invoke {
 		return nil
 	}
-	if t.fn != nil && e.local(t.fn) {
-		return e.sinkVals().calls[origin(t.fn)]
+	if t.fn != nil && sv.e.local(t.fn) {
+		return sv.paramCalls()[origin(t.fn)]
 	}
-	if sum := e.summary(t); sum != nil {
+	if sum := sv.e.summary(t); sum != nil {
 		return sum.ParamCalls
 	}
 	return nil
 }
 
-// sinkVals computes, once, the ParamCalls of the package's functions,
+// paramCalls computes, once, the ParamCalls of the package's functions,
 // callee-first so inherited calls are complete; a recursive component
 // iterates until they are stable, and when maxReachRounds run out, its
 // calls' arguments gain an origin saying the analysis gave up.
-func (e *engine) sinkVals() *sinkValues {
-	if e.sinkValues != nil {
-		return e.sinkValues
+func (sv *sinkValues) paramCalls() map[*ssa.Function][]ParamCall {
+	if sv.calls != nil {
+		return sv.calls
 	}
-	sv := &sinkValues{calls: map[*ssa.Function][]ParamCall{}, sites: map[string][]funcArgSite{}}
-	e.sinkValues = sv
+	e := sv.e
+	sv.calls = map[*ssa.Function][]ParamCall{}
 	for _, c := range e.components() {
 		var fns []*ssa.Function
 		for _, fn := range c.funcs {
@@ -105,7 +108,7 @@ func (e *engine) sinkVals() *sinkValues {
 		for round := 0; len(fns) > 0; round++ {
 			changed := false
 			for _, fn := range fns {
-				if pcs := e.scanParamCalls(fn); !slices.EqualFunc(pcs, sv.calls[fn], sameParamCall) {
+				if pcs := sv.scanParamCalls(fn); !slices.EqualFunc(pcs, sv.calls[fn], sameParamCall) {
 					sv.calls[fn], changed = pcs, true
 				}
 			}
@@ -127,7 +130,7 @@ func (e *engine) sinkVals() *sinkValues {
 			}
 		}
 	}
-	return sv
+	return sv.calls
 }
 
 // hasFuncParam reports whether fn has a parameter of func type.
@@ -143,12 +146,12 @@ func hasFuncParam(fn *ssa.Function) bool {
 // scanParamCalls finds the calls of fn's func parameters in fn and its
 // closures: direct ones, and the ParamCalls of the functions it passes
 // them to.
-func (e *engine) scanParamCalls(fn *ssa.Function) []ParamCall {
+func (sv *sinkValues) scanParamCalls(fn *ssa.Function) []ParamCall {
 	key := funcKey(fn)
 	// paramsOf returns the indices of fn's parameters v may be.
 	paramsOf := func(v ssa.Value) []int {
 		var out []int
-		for _, a := range e.eval(v) {
+		for _, a := range sv.e.eval(v) {
 			if a.Kind == Param && a.Key == key && a.Path == "" {
 				out = append(out, a.Index)
 			}
@@ -167,19 +170,19 @@ func (e *engine) scanParamCalls(fn *ssa.Function) []ParamCall {
 				if !common.IsInvoke() && common.StaticCallee() == nil {
 					if _, isBuiltin := common.Value.(*ssa.Builtin); !isBuiltin {
 						for _, i := range paramsOf(common.Value) {
-							out = addParamCall(out, e.directParamCall(i, common.Args, e.at(call.Pos())))
+							out = addParamCall(out, sv.directParamCall(i, common.Args, sv.e.at(call.Pos())))
 						}
 					}
 				}
-				targets, _ := e.callees(common)
+				targets, _ := sv.e.callees(common)
 				for _, t := range targets {
 					args := t.args(common)
-					for _, pc := range e.paramCallsOf(t) {
+					for _, pc := range sv.paramCallsOf(t) {
 						if pc.Func >= len(args) || !isFuncValue(args[pc.Func]) {
 							continue
 						}
 						for _, i := range paramsOf(args[pc.Func]) {
-							out = addParamCall(out, e.inherit(pc, i, t.key, args, e.at(call.Pos())))
+							out = addParamCall(out, sv.inherit(pc, i, t.key, args, sv.e.at(call.Pos())))
 						}
 					}
 				}
@@ -205,11 +208,11 @@ func isFuncValue(v ssa.Value) bool {
 }
 
 // directParamCall records a call of parameter i with args.
-func (e *engine) directParamCall(i int, args []ssa.Value, at token.Position) ParamCall {
+func (sv *sinkValues) directParamCall(i int, args []ssa.Value, at token.Position) ParamCall {
 	pc := ParamCall{Func: i, Args: make([]Origins, len(args)), At: at}
 	for j, a := range args {
 		if isPathType(a.Type()) {
-			pc.Args[j] = e.eval(a)
+			pc.Args[j] = sv.e.eval(a)
 		} else if n, ok := constInt(a); ok {
 			pc.Consts = append(pc.Consts, ConstArg{j, n})
 		}
@@ -219,11 +222,11 @@ func (e *engine) directParamCall(i int, args []ssa.Value, at token.Position) Par
 
 // inherit rewrites a callee's ParamCall as one of the caller's parameter
 // i, bound at the call.
-func (e *engine) inherit(pc ParamCall, i int, key string, args []ssa.Value, at token.Position) ParamCall {
+func (sv *sinkValues) inherit(pc ParamCall, i int, key string, args []ssa.Value, at token.Position) ParamCall {
 	out := ParamCall{Func: i, Args: make([]Origins, len(pc.Args)), Consts: pc.Consts, At: pc.At}
 	for j, a := range pc.Args {
 		if a != nil {
-			out.Args[j] = e.substitute(a, key, args, at)
+			out.Args[j] = sv.e.substitute(a, key, args, at)
 		}
 	}
 	return out
@@ -250,7 +253,7 @@ func sameParamCall(a, b ParamCall) bool {
 
 // checkFuncArgs resolves, at a call, the ParamCalls of its target against
 // the functions the call binds to the parameters called.
-func (e *engine) checkFuncArgs(in ssa.CallInstruction, fn *ssa.Function, t callee, queue *[]pending) {
+func (sv *sinkValues) checkFuncArgs(in ssa.CallInstruction, fn *ssa.Function, t callee, queue *[]pending) {
 	common := in.Common()
 	if !slices.ContainsFunc(common.Args, isFuncValue) {
 		return
@@ -258,7 +261,7 @@ func (e *engine) checkFuncArgs(in ssa.CallInstruction, fn *ssa.Function, t calle
 	if t.shared {
 		return // another target may be the one that runs
 	}
-	pcs := e.paramCallsOf(t)
+	pcs := sv.paramCallsOf(t)
 	if len(pcs) == 0 {
 		return
 	}
@@ -268,20 +271,22 @@ func (e *engine) checkFuncArgs(in ssa.CallInstruction, fn *ssa.Function, t calle
 			continue
 		}
 		site := funcArgSite{cs: callSite{in, fn, t}, pc: pc}
-		for _, key := range e.boundFuncs(args[pc.Func]) {
-			if spec, ok := e.sinks[key]; ok {
-				e.checkSinkValue(site, key, spec, queue)
+		for _, key := range sv.boundFuncs(args[pc.Func]) {
+			if spec, ok := sv.e.sinks[key]; ok {
+				sv.checkSinkValue(site, key, spec, queue)
 				continue
 			}
-			if f := e.byKey[key]; f != nil && e.local(f) {
-				// Its requirements arrive through the queue.
-				sv := e.sinkVals()
+			if f := sv.e.byKey[key]; f != nil && sv.e.local(f) {
+				// Its requirements arrive through the queue. The
+				// package's ParamCalls are computed by now, as they
+				// always were: the evaluation's step bound sees one order.
+				sv.paramCalls()
 				sv.sites[key] = append(sv.sites[key], site)
 				continue
 			}
-			if sum := e.summary(callee{fn: e.byKey[key], key: key}); sum != nil {
+			if sum := sv.e.summary(callee{fn: sv.e.byKey[key], key: key}); sum != nil {
 				for _, r := range sum.Reqs {
-					e.checkBoundArg(site, key, r.Index, r.Req, queue)
+					sv.checkBoundArg(site, key, r.Index, r.Req, queue)
 				}
 			}
 		}
@@ -290,13 +295,13 @@ func (e *engine) checkFuncArgs(in ssa.CallInstruction, fn *ssa.Function, t calle
 
 // boundFuncs returns the keys of the functions v may be: func values,
 // and those stored in the field or variable v is read from.
-func (e *engine) boundFuncs(v ssa.Value) []string {
+func (sv *sinkValues) boundFuncs(v ssa.Value) []string {
 	var out []string
-	for _, a := range e.eval(v) {
+	for _, a := range sv.e.eval(v) {
 		funcs := Origins{a}
 		if a.Kind == Cell && a.Path == "" {
-			upstream, _ := e.upstream().store(a.Key)
-			funcs = lattice.Union(e.cellFuncs[a.Key], upstream)
+			upstream, _ := sv.e.upstream().store(a.Key)
+			funcs = lattice.Union(sv.e.cellFuncs[a.Key], upstream)
 		}
 		for _, f := range funcs {
 			if f.Kind == Func && !slices.Contains(out, f.Key) {
@@ -308,11 +313,11 @@ func (e *engine) boundFuncs(v ssa.Value) []string {
 }
 
 // checkSinkValue checks the paths a bound sink writes.
-func (e *engine) checkSinkValue(site funcArgSite, key string, spec sinkSpec, queue *[]pending) {
+func (sv *sinkValues) checkSinkValue(site funcArgSite, key string, spec sinkSpec, queue *[]pending) {
 	pc := site.pc
 	if spec.flag >= 0 {
 		for _, c := range pc.Consts {
-			if c.Index == spec.flag && c.Value&e.writeFlags == 0 {
+			if c.Index == spec.flag && c.Value&sv.e.writeFlags == 0 {
 				return // opened read-only
 			}
 		}
@@ -330,20 +335,20 @@ func (e *engine) checkSinkValue(site funcArgSite, key string, spec sinkSpec, que
 	for _, i := range paths {
 		r := Req{Op: op, At: pc.At}
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
-		e.checkBoundArg(site, "", i, r, queue)
+		sv.checkBoundArg(site, "", i, r, queue)
 	}
 }
 
 // checkBoundArg checks argument i of a ParamCall, rewritten at the call
 // binding its parameter, against a requirement of the function bound
 // (key; "" when it is the sink itself).
-func (e *engine) checkBoundArg(site funcArgSite, key string, i int, r Req, queue *[]pending) {
+func (sv *sinkValues) checkBoundArg(site funcArgSite, key string, i int, r Req, queue *[]pending) {
 	pc, cs := site.pc, site.cs
 	if i >= len(pc.Args) || pc.Args[i] == nil {
 		return
 	}
-	at := e.at(cs.instr.Pos())
-	v := e.substitute(pc.Args[i], cs.t.key, cs.t.args(cs.instr.Common()), at)
+	at := sv.e.at(cs.instr.Pos())
+	v := sv.e.substitute(pc.Args[i], cs.t.key, cs.t.args(cs.instr.Common()), at)
 	if r.Tags.Flag(lattice.ReqEmptyTemp) {
 		v = emptyIsTemp(v)
 	}
@@ -352,19 +357,16 @@ func (e *engine) checkBoundArg(site funcArgSite, key string, i int, r Req, queue
 		r = extend(r, Hop{Name: lattice.ShortName(key), Pos: pc.At})
 	} else {
 		// The sink itself: the target writes through it.
-		e.res.Writes = append(e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: funcKey(cs.fn), Path: v})
-		e.reach[cs.fn] = addReach(e.reach[cs.fn], Reach{Op: r.Op, At: r.At, Path: v, Chain: []Hop{{Name: name, Pos: at}}})
+		sv.e.res.Writes = append(sv.e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: funcKey(cs.fn), Path: v})
+		sv.e.reach[cs.fn] = addReach(sv.e.reach[cs.fn], Reach{Op: r.Op, At: r.At, Path: v, Chain: []Hop{{Name: name, Pos: at}}})
 	}
-	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: at}), queue)
+	sv.e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: at}), queue)
 }
 
 // requireBound moves a new requirement on a function of this package to
 // the calls that bind it to a func parameter of their target.
-func (e *engine) requireBound(p pending, queue *[]pending) {
-	if e.sinkValues == nil {
-		return
-	}
-	for _, site := range e.sinkValues.sites[p.key] {
-		e.checkBoundArg(site, p.key, p.idx, p.req, queue)
+func (sv *sinkValues) requireBound(p pending, queue *[]pending) {
+	for _, site := range sv.sites[p.key] {
+		sv.checkBoundArg(site, p.key, p.idx, p.req, queue)
 	}
 }

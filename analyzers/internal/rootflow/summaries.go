@@ -122,12 +122,12 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 			// only after a panic: not a path this function computes.
 			continue
 		}
-		failing := errLast && !isNilConst(ret.Results[n-1]) || e.onErrorPath(b)
+		failing := errLast && !isNilConst(ret.Results[n-1]) || onErrorPath(b)
 		for i, r := range ret.Results {
 			if !carries[i] || (failing && isZeroConst(r)) {
 				continue
 			}
-			v := e.returnValue(b, r)
+			v := e.hooks.returnValue(e.rules, b, r)
 			if failing {
 				// An empty path beside an error that may be non-nil is
 				// the zero value of a failure path (return "", err, or a
@@ -148,8 +148,8 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 // onErrorPath reports whether block b runs only after a check found an
 // error (`if err != nil { return "" }`): what it returns is a failure
 // path's zero value even without an error result.
-func (e *engine) onErrorPath(b *ssa.BasicBlock) bool {
-	for c := range e.dominating(b) {
+func onErrorPath(b *ssa.BasicBlock) bool {
+	for c := range dominating(b) {
 		if c.kind == condCmp && !c.holds && isNilConst(c.cmp.Y) && isError(c.cmp.X.Type()) {
 			return true
 		}

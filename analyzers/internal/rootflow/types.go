@@ -29,7 +29,7 @@ func pathType(t types.Type, depth int) bool {
 		}
 		return pathType(u.Elem(), depth+1)
 	case *types.Map:
-		// A map of strings may be a copy of the environment (envmap.go).
+		// A map of strings may be a copy of the environment (rule_envmap.go).
 		return isString(u.Key()) && isString(u.Elem())
 	case *types.Signature:
 		// A func value may be an authority (stored in a field, called later).

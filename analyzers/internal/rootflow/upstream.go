@@ -29,15 +29,15 @@ type upstream struct {
 }
 
 // mergeUpstream merges the package facts of the dependencies (index).
-func (e *engine) mergeUpstream() *upstream {
+func (ix *index) mergeUpstream() *upstream {
 	up := &upstream{cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}, parts: map[string][]Origins{}, merged: map[string]Origins{}}
 	// Facts come in no particular order; the first requirement found for
 	// a parameter or cell names the chain in messages, so sort them.
-	facts := e.pass.AllPackageFacts()
+	facts := ix.pass.AllPackageFacts()
 	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
 	for _, pf := range facts {
 		f, ok := pf.Fact.(*PackageFact)
-		if !ok || pf.Package == e.pass.Pkg {
+		if !ok || pf.Package == ix.pass.Pkg {
 			continue
 		}
 		for _, s := range f.Stores {

@@ -31,7 +31,7 @@ func authorityOrigin(kind string) Origin {
 // one parameter is ...string and that does not join it below its root; a
 // call whose elements it cannot see (elem... passed on) returns the root
 // itself, as before.
-func (e *engine) authorityResult(kind string, common *ssa.CallCommon, args []ssa.Value, at token.Position) Origins {
+func authorityResult(kind string, common *ssa.CallCommon, args []ssa.Value, at token.Position) Origins {
 	a := authorityOrigin(kind)
 	sig := common.Signature()
 	if a.Kind != Rooted || !sig.Variadic() || sig.Params().Len() != 1 || len(args) == 0 {

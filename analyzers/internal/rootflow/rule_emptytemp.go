@@ -22,14 +22,14 @@ func (emptyTempRule) name() string { return "empty-temp" }
 
 // checkValue: a requirement from such a directory parameter (ReqEmptyTemp)
 // reads the caller's empty value as os.TempDir too.
-func (emptyTempRule) checkValue(_ *engine, r Req, v Origins) Origins {
+func (emptyTempRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
 	if r.Tags.Flag(lattice.ReqEmptyTemp) {
 		return emptyIsTemp(v)
 	}
 	return v
 }
 
-func (emptyTempRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (emptyTempRule) bindArg(_ ruleContext, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
 	if a.Flag(lattice.EmptyTemp) {
 		return emptyIsTemp(arg)
 	}

@@ -38,25 +38,25 @@ type cwdDefaultRule struct{}
 
 func (cwdDefaultRule) name() string { return "cwd-default" }
 
-func (cwdDefaultRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
-	x, cmp, spelled := e.cwdDefault(phi, i)
+func (cwdDefaultRule) phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (Origins, bool) {
+	x, cmp, spelled := cwdDefault(ctx, phi, i)
 	switch {
 	case x == nil:
 		return nil, false
 	case spelled && cmp == "":
 		// x = def when x == "": an empty x means the default.
-		return withDefault(e.eval(x), e.eval(phi.Edges[i])), true
+		return withDefault(ctx.eval(x), ctx.eval(phi.Edges[i])), true
 	case spelled:
 		// dest = os.Getwd() when dest == ".": still dest.
-		return e.eval(x), true
+		return ctx.eval(x), true
 	}
 	// Another value where x == ".": x is the working directory there, so
 	// what is relative to the working directory is below x.
-	return e.eval(phi.Edges[i]).Map(func(a Origin) Origins {
+	return ctx.eval(phi.Edges[i]).Map(func(a Origin) Origins {
 		if !cwdRelative(a) {
 			return Origins{a}
 		}
-		return e.eval(x).Map(func(b Origin) Origins { return Origins{b.AppendPath(a.Path, a.At)} })
+		return ctx.eval(x).Map(func(b Origin) Origins { return Origins{b.AppendPath(a.Path, a.At)} })
 	}), true
 }
 
@@ -66,12 +66,12 @@ func (cwdDefaultRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
 // { x = <default> }`: the edge spells x out); x nil when no such
 // comparison decides the edge, or when it compares with "" and x is not
 // another edge.
-func (e *engine) cwdDefault(phi *ssa.Phi, i int) (x ssa.Value, cmp string, spelled bool) {
+func cwdDefault(ctx ruleContext, phi *ssa.Phi, i int) (x ssa.Value, cmp string, spelled bool) {
 	preds := phi.Block().Preds
 	if i >= len(preds) {
 		return nil, "", false
 	}
-	for c := range e.dominating(preds[i]) {
+	for c := range dominating(preds[i]) {
 		x, s := c.x, c.str
 		if c.kind != condCmp || !c.isStr || s != "." && s != "" || !c.holds {
 			continue

@@ -50,33 +50,33 @@ func (x *embedIndex) init() {
 // collectEmbed records a field address of the package's own types for the
 // finer cells: the objects stored into an embedding field, and whether a
 // field's address is used otherwise than to load or store it.
-func (e *engine) collectEmbed(fa *ssa.FieldAddr) {
-	key, ok := e.ownField(fa.X.Type(), fa.Field)
+func (eb *embeddedBaseRule) collectEmbed(ctx ruleContext, fa *ssa.FieldAddr) {
+	key, ok := eb.ownField(ctx, fa.X.Type(), fa.Field)
 	if !ok {
 		return
 	}
-	e.embed.init()
+	eb.embed.init()
 	for _, ref := range *fa.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef:
 		case *ssa.UnOp:
 			if ref.Op != token.MUL {
-				e.embed.open[key] = true
+				eb.embed.open[key] = true
 			}
 		case *ssa.Store:
 			if ref.Addr != fa {
-				e.embed.open[key] = true
+				eb.embed.open[key] = true
 				continue
 			}
 			if baseStruct(fa.Type().(*types.Pointer).Elem()) != nil {
-				e.embed.values[key] = append(e.embed.values[key], ref.Val)
+				eb.embed.values[key] = append(eb.embed.values[key], ref.Val)
 			}
 			if _, fresh := fa.X.(*ssa.Alloc); !fresh && isPathType(ref.Val.Type()) {
-				s := aliasedStore{storeSite: storeSite{pos: ref.Pos(), val: ref.Val, fn: ref.Parent()}, through: embeddingField(fa.X, e)}
-				e.embed.aliased[key] = append(e.embed.aliased[key], s)
+				s := aliasedStore{storeSite: storeSite{pos: ref.Pos(), val: ref.Val, fn: ref.Parent()}, through: embeddingField(fa.X, ctx)}
+				eb.embed.aliased[key] = append(eb.embed.aliased[key], s)
 			}
 		default:
-			e.embed.open[key] = true
+			eb.embed.open[key] = true
 		}
 	}
 }
@@ -84,7 +84,7 @@ func (e *engine) collectEmbed(fa *ssa.FieldAddr) {
 // collectConversion marks the fields of a struct type of the package as
 // open when a value of another type is converted to it (or a pointer to
 // it): the objects in its fields are then the other type's.
-func (e *engine) collectConversion(c *ssa.ChangeType) {
+func (eb *embeddedBaseRule) collectConversion(ctx ruleContext, c *ssa.ChangeType) {
 	t := c.Type()
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
@@ -94,9 +94,9 @@ func (e *engine) collectConversion(c *ssa.ChangeType) {
 		return
 	}
 	for i := range st.NumFields() {
-		if key, own := e.ownField(t, i); own {
-			e.embed.init()
-			e.embed.open[key] = true
+		if key, own := eb.ownField(ctx, t, i); own {
+			eb.embed.init()
+			eb.embed.open[key] = true
 		}
 	}
 }
@@ -104,19 +104,19 @@ func (e *engine) collectConversion(c *ssa.ChangeType) {
 // ownField returns the cell key of field i of the struct t is (or points
 // to) when only this package can store into it: an unexported field of a
 // named type of the package.
-func (e *engine) ownField(t types.Type, i int) (string, bool) {
+func (eb *embeddedBaseRule) ownField(ctx ruleContext, t types.Type, i int) (string, bool) {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() != e.pass.Pkg {
+	if !ok || named.Obj().Pkg() != ctx.analysisPass().Pkg {
 		return "", false
 	}
 	st, ok := named.Underlying().(*types.Struct)
 	if !ok || i >= st.NumFields() || st.Field(i).Exported() {
 		return "", false
 	}
-	return fieldKey(t, i, e), true
+	return fieldKey(t, i, ctx), true
 }
 
 // allocSite is an object stored into an embedding field: allocated in
@@ -130,38 +130,38 @@ type allocSite struct {
 // embedding fields have objects known by allocation site, and gives each
 // of their finer cells its store sites: the new objects' own stores and
 // the stores through other pointers that may be into the same objects.
-func (e *engine) refineEmbedded() {
+func (eb *embeddedBaseRule) refineEmbedded(ctx ruleContext) {
 	objects := map[string]map[objectID]bool{}
 	var keys []string
-	for _, key := range sortedKeys(e.embed.values) {
-		if e.embed.open[key] {
+	for _, key := range sortedKeys(eb.embed.values) {
+		if eb.embed.open[key] {
 			continue
 		}
 		var sites []allocSite
 		known := true
-		for _, v := range e.embed.values[key] {
-			if sites, known = e.allocSites(v, nil, sites, map[ssa.Value]bool{}); !known {
+		for _, v := range eb.embed.values[key] {
+			if sites, known = eb.allocSites(ctx, v, nil, sites, map[ssa.Value]bool{}); !known {
 				break
 			}
 		}
 		if !known {
 			continue
 		}
-		e.embed.refined[key] = true
+		eb.embed.refined[key] = true
 		keys = append(keys, key)
 		objects[key] = map[objectID]bool{}
 		for _, s := range sites {
 			objects[key][s.id()] = true
-			e.freshStores(key, s)
+			eb.freshStores(ctx, key, s)
 		}
 	}
 	for _, key := range keys {
-		st := baseStruct(e.embedFieldType(key))
+		st := baseStruct(eb.embedFieldType(ctx, key))
 		for i := 0; st != nil && i < st.NumFields(); i++ {
 			cell := key + "." + st.Field(i).Name()
-			for _, a := range e.embed.aliased[e.baseKey(key, i)] {
-				if a.through == "" || !e.embed.refined[a.through] || shareObjects(objects[a.through], objects[key]) {
-					e.storeSites[cell] = append(e.storeSites[cell], a.storeSite)
+			for _, a := range eb.embed.aliased[eb.baseKey(ctx, key, i)] {
+				if a.through == "" || !eb.embed.refined[a.through] || shareObjects(objects[a.through], objects[key]) {
+					ctx.addStore(cell, a.storeSite)
 				}
 			}
 		}
@@ -170,14 +170,14 @@ func (e *engine) refineEmbedded() {
 
 // freshStores adds the stores into the fields of a new object to the
 // finer cells of the embedding field it is stored into.
-func (e *engine) freshStores(key string, s allocSite) {
+func (eb *embeddedBaseRule) freshStores(ctx ruleContext, key string, s allocSite) {
 	for _, ref := range *s.obj.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok {
 			continue
 		}
-		base, ok := e.ownField(fa.X.Type(), fa.Field)
-		if !ok || e.embed.open[base] {
+		base, ok := eb.ownField(ctx, fa.X.Type(), fa.Field)
+		if !ok || eb.embed.open[base] {
 			continue
 		}
 		cell := key + "." + fieldName(fa.X.Type(), fa.Field)
@@ -187,7 +187,7 @@ func (e *engine) freshStores(key string, s allocSite) {
 				if len(s.via) > 0 {
 					pos = s.via[0].Pos() // where the object's kind is known
 				}
-				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: pos, val: st.Val, fn: st.Parent(), via: s.via})
+				ctx.addStore(cell, storeSite{pos: pos, val: st.Val, fn: st.Parent(), via: s.via})
 			}
 		}
 	}
@@ -221,7 +221,7 @@ func shareObjects(a, b map[objectID]bool) bool {
 // allocSites adds to sites the objects v can be: allocated here or
 // returned by a constructor of the package; known is false when v may be
 // an object from elsewhere. seen guards the phis of one function.
-func (e *engine) allocSites(v ssa.Value, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
+func (eb *embeddedBaseRule) allocSites(ctx ruleContext, v ssa.Value, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
 	switch v := v.(type) {
 	case *ssa.Alloc:
 		return append(sites, allocSite{obj: v, via: via}), true
@@ -233,16 +233,16 @@ func (e *engine) allocSites(v ssa.Value, via []ssa.CallInstruction, sites []allo
 		}
 		seen[v] = true
 		for _, edge := range v.Edges {
-			if sites, known = e.allocSites(edge, via, sites, seen); !known {
+			if sites, known = eb.allocSites(ctx, edge, via, sites, seen); !known {
 				return sites, false
 			}
 		}
 		return sites, true
 	case *ssa.Call:
-		return e.returnedSites(v, 0, via, sites)
+		return eb.returnedSites(ctx, v, 0, via, sites)
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
-			return e.returnedSites(call, v.Index, via, sites)
+			return eb.returnedSites(ctx, call, v.Index, via, sites)
 		}
 	}
 	return sites, false
@@ -250,9 +250,9 @@ func (e *engine) allocSites(v ssa.Value, via []ssa.CallInstruction, sites []allo
 
 // returnedSites is allocSites of result idx of a call to a function of
 // the package.
-func (e *engine) returnedSites(call *ssa.Call, idx int, via []ssa.CallInstruction, sites []allocSite) (_ []allocSite, known bool) {
+func (eb *embeddedBaseRule) returnedSites(ctx ruleContext, call *ssa.Call, idx int, via []ssa.CallInstruction, sites []allocSite) (_ []allocSite, known bool) {
 	fn := call.Common().StaticCallee()
-	if fn == nil || !e.local(fn) || len(fn.Blocks) == 0 || len(via) == maxConstructorDepth {
+	if fn == nil || !ctx.local(fn) || len(fn.Blocks) == 0 || len(via) == maxConstructorDepth {
 		return sites, false
 	}
 	via = append(via[:len(via):len(via)], call)
@@ -261,7 +261,7 @@ func (e *engine) returnedSites(call *ssa.Call, idx int, via []ssa.CallInstructio
 		if idx >= len(ret.Results) {
 			continue
 		}
-		if sites, known = e.allocSites(ret.Results[idx], via, sites, seen); !known {
+		if sites, known = eb.allocSites(ctx, ret.Results[idx], via, sites, seen); !known {
 			return sites, false
 		}
 	}
@@ -277,42 +277,46 @@ func (e *engine) returnedSites(call *ssa.Call, idx int, via []ssa.CallInstructio
 // Unsound where a store into the base reaches it through a path the
 // package does not show (the base handed to another package that stores
 // into it): the finer cell misses that store.
-type embeddedBaseRule struct{}
+type embeddedBaseRule struct {
+	embed embedIndex // fields of shared bases, per embedding type
+}
 
-func (embeddedBaseRule) name() string { return "embedded-base" }
+func (*embeddedBaseRule) forPackage() rule { return &embeddedBaseRule{} }
+
+func (*embeddedBaseRule) name() string { return "embedded-base" }
 
 // index collects the fields of shared bases: field addresses
 // (collectEmbed) and conversions to the embedding types
 // (collectConversion).
-func (embeddedBaseRule) index(e *engine, _ *ssa.Function, instr ssa.Instruction) {
+func (eb *embeddedBaseRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.FieldAddr:
-		e.collectEmbed(in)
+		eb.collectEmbed(ctx, in)
 	case *ssa.ChangeType:
-		e.collectConversion(in)
+		eb.collectConversion(ctx, in)
 	}
 }
 
 // indexed gives the finer cells their stores, once every store is known.
-func (embeddedBaseRule) indexed(e *engine) { e.refineEmbedded() }
+func (eb *embeddedBaseRule) indexed(ctx ruleContext) { eb.refineEmbedded(ctx) }
 
-func (embeddedBaseRule) fieldRead(e *engine, _, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
-	key := e.refinedCell(x, field)
+func (eb *embeddedBaseRule) fieldRead(ctx ruleContext, _, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
+	key := eb.refinedCell(ctx, x, field)
 	if key == "" {
 		return nil, false
 	}
-	return e.cell(key, pos), true
+	return ctx.cell(key, pos), true
 }
 
-func (e *engine) refinedCell(x ssa.Value, i int) string {
-	if len(e.embed.refined) == 0 {
+func (eb *embeddedBaseRule) refinedCell(ctx ruleContext, x ssa.Value, i int) string {
+	if len(eb.embed.refined) == 0 {
 		return ""
 	}
-	key := embeddingField(x, e)
-	if !e.embed.refined[key] {
+	key := embeddingField(x, ctx)
+	if !eb.embed.refined[key] {
 		return ""
 	}
-	if base, ok := e.ownField(x.Type(), i); !ok || e.embed.open[base] {
+	if base, ok := eb.ownField(ctx, x.Type(), i); !ok || eb.embed.open[base] {
 		return ""
 	}
 	return key + "." + fieldName(x.Type(), i)
@@ -321,14 +325,14 @@ func (e *engine) refinedCell(x ssa.Value, i int) string {
 // embeddingField returns the cell key of the field x is read from, when
 // x is n.g loaded through a pointer or n.g of a struct value; "" when x
 // is read otherwise.
-func embeddingField(x ssa.Value, e *engine) string {
+func embeddingField(x ssa.Value, ctx locator) string {
 	switch x := x.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fieldKey(fa.X.Type(), fa.Field, e)
+			return fieldKey(fa.X.Type(), fa.Field, ctx)
 		}
 	case *ssa.Field:
-		return fieldKey(x.X.Type(), x.Field, e)
+		return fieldKey(x.X.Type(), x.Field, ctx)
 	}
 	return ""
 }
@@ -343,8 +347,8 @@ type aliasedStore struct {
 
 // embedFieldType returns the type of the embedding field a cell key
 // names, from the stored objects.
-func (e *engine) embedFieldType(key string) types.Type {
-	for _, v := range e.embed.values[key] {
+func (eb *embeddedBaseRule) embedFieldType(ctx ruleContext, key string) types.Type {
+	for _, v := range eb.embed.values[key] {
 		return v.Type()
 	}
 	return nil
@@ -352,8 +356,8 @@ func (e *engine) embedFieldType(key string) types.Type {
 
 // baseKey returns the cell key of field i of the base an embedding field
 // holds.
-func (e *engine) baseKey(key string, i int) string {
-	return fieldKey(e.embedFieldType(key), i, e)
+func (eb *embeddedBaseRule) baseKey(ctx ruleContext, key string, i int) string {
+	return fieldKey(eb.embedFieldType(ctx, key), i, ctx)
 }
 
 // fieldName returns the name of field i of the struct t is or points to.

@@ -19,19 +19,19 @@ type askedRule struct{}
 
 func (askedRule) name() string { return "asked" }
 
-func (askedRule) edgeValue(e *engine, phi *ssa.Phi, i int, v Origins) Origins {
-	return e.asked(phi, i, v)
+func (askedRule) edgeValue(ctx ruleContext, phi *ssa.Phi, i int, v Origins) Origins {
+	return asked(ctx, phi, i, v)
 }
 
 // asked marks the home directory that arrives at phi over edge i as asked
 // for when the edge runs only where a user's flag holds (if *global {
 // dir = home }).
-func (e *engine) asked(phi *ssa.Phi, i int, v Origins) Origins {
+func asked(ctx ruleContext, phi *ssa.Phi, i int, v Origins) Origins {
 	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && !a.Flag(lattice.Asked) }) {
 		return v
 	}
 	preds := phi.Block().Preds
-	if i >= len(preds) || !e.userBranch(preds[i]) {
+	if i >= len(preds) || !userBranch(ctx, preds[i]) {
 		return v
 	}
 	return v.Map(func(a Origin) Origins {
@@ -44,9 +44,9 @@ func (e *engine) asked(phi *ssa.Phi, i int, v Origins) Origins {
 
 // userBranch reports whether block b runs only where a condition the
 // user chose (a boolean flag) holds.
-func (e *engine) userBranch(b *ssa.BasicBlock) bool {
-	for c := range e.dominating(b) {
-		if c.holds && (c.kind == condOther || c.kind == condCall) && e.userChosen(e.eval(c.value), nil) {
+func userBranch(ctx ruleContext, b *ssa.BasicBlock) bool {
+	for c := range dominating(b) {
+		if c.holds && (c.kind == condOther || c.kind == condCall) && ctx.userChosen(ctx.eval(c.value), nil) {
 			return true
 		}
 	}

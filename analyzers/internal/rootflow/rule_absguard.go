@@ -21,47 +21,47 @@ type absGuardRule struct{}
 
 func (absGuardRule) name() string { return "abs-guard" }
 
-func (absGuardRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
+func (absGuardRule) phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (Origins, bool) {
 	preds := phi.Block().Preds
-	if i >= len(preds) || !e.absOnlyEdge(preds[i], phi.Block(), phi.Edges[i]) {
+	if i >= len(preds) || !absOnlyEdge(ctx, preds[i], phi.Block(), phi.Edges[i]) {
 		return nil, false
 	}
 	// if !IsAbs(p) { p = Join(base, p) }: the p that arrives unchanged is
 	// absolute.
-	return absolute(e.eval(phi.Edges[i])), true
+	return absolute(ctx.eval(phi.Edges[i])), true
 }
 
-func (absGuardRule) returnValue(e *engine, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
-	if !e.absOnly(b, r) {
+func (absGuardRule) returnValue(ctx ruleContext, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
+	if !absOnlyAt(ctx, b, r) {
 		return nil, false
 	}
 	return absolute(v), true // return b, where IsAbs(b)
 }
 
-func (absGuardRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (absGuardRule) bindArg(_ ruleContext, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
 	if a.Flag(lattice.AbsOnly) {
 		return absolute(arg)
 	}
 	return arg
 }
 
-func (absGuardRule) checkValue(_ *engine, r Req, v Origins) Origins {
+func (absGuardRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
 	if r.Tags.Flag(lattice.ReqAbsOnly) {
 		return absolute(v)
 	}
 	return v
 }
 
-// absOnly reports whether block b runs only where filepath.IsAbs(v) (or
+// absOnlyAt reports whether block b runs only where filepath.IsAbs(v) (or
 // path.IsAbs(v)) is true.
-func (e *engine) absOnly(b *ssa.BasicBlock, v ssa.Value) bool {
-	return anyCond(e.dominating(b), func(c cond) bool { return e.isAbsTest(c, v) })
+func absOnlyAt(ctx ruleContext, b *ssa.BasicBlock, v ssa.Value) bool {
+	return anyCond(dominating(b), func(c cond) bool { return ctx.isAbsTest(c, v) })
 }
 
 // absOnlyEdge reports whether the edge from pred into succ (a phi's) is
 // taken only where IsAbs(v) is true.
-func (e *engine) absOnlyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	return anyCond(e.alongEdge(pred, succ), func(c cond) bool { return e.isAbsTest(c, v) })
+func absOnlyEdge(ctx ruleContext, pred, succ *ssa.BasicBlock, v ssa.Value) bool {
+	return anyCond(alongEdge(pred, succ), func(c cond) bool { return ctx.isAbsTest(c, v) })
 }
 
 // absolute keeps the origins of v that can be absolute paths: a relative

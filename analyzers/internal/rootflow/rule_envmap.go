@@ -19,19 +19,19 @@ type envMapRule struct{}
 
 func (envMapRule) name() string { return "env-map" }
 
-func (envMapRule) bindArg(e *engine, a Origin, arg Origins, _ []ssa.Value, at token.Position) Origins {
+func (envMapRule) bindArg(ctx ruleContext, a Origin, arg Origins, _ []ssa.Value, at token.Position) Origins {
 	if k := a.TextOf(lattice.MapKey); k != "" {
-		return e.mapElems(arg, k, at)
+		return ctx.mapElems(arg, k, at)
 	}
 	return arg
 }
 
-func (envMapRule) checkValue(e *engine, r Req, v Origins) Origins {
+func (envMapRule) checkValue(ctx ruleContext, r Req, v Origins) Origins {
 	keys := r.Tags.Set(lattice.ReqMapKeys)
 	if len(keys) == 0 {
 		return v
 	}
-	return unionEach(keys, func(k string) Origins { return e.mapElems(v, k, r.At) })
+	return unionEach(keys, func(k string) Origins { return ctx.mapElems(v, k, r.At) })
 }
 
 // A copy of the environment in a map: a program reads os.Environ() once,
@@ -59,7 +59,7 @@ func isEnvMap(a Origin) bool { return a.Kind == Bad && a.Flag(lattice.EnvMap) }
 
 // madeMap: a map the function makes whose every update stores the two
 // halves of an element of os.Environ() is a copy of the environment.
-func (envMapRule) madeMap(e *engine, m *ssa.MakeMap) (Origins, bool) {
+func (envMapRule) madeMap(ctx ruleContext, m *ssa.MakeMap) (Origins, bool) {
 	updates := 0
 	for _, ref := range *m.Referrers() {
 		up, ok := ref.(*ssa.MapUpdate)
@@ -67,22 +67,22 @@ func (envMapRule) madeMap(e *engine, m *ssa.MakeMap) (Origins, bool) {
 			continue
 		}
 		updates++
-		if !e.fromEnviron(up.Key) || !e.fromEnviron(up.Value) {
+		if !fromEnviron(ctx, up.Key) || !fromEnviron(ctx, up.Value) {
 			return nil, false
 		}
 	}
 	if updates == 0 {
 		return nil, false
 	}
-	a := Origin{Kind: Bad, Why: envMapWhy, Cause: CauseEnv, At: e.at(m.Pos())}
+	a := Origin{Kind: Bad, Why: envMapWhy, Cause: CauseEnv, At: ctx.at(m.Pos())}
 	a.SetFlag(lattice.EnvMap, true)
 	return Origins{a}, true
 }
 
 // fromEnviron reports whether every origin of v is os.Environ() (an
 // element of it, a part of one).
-func (e *engine) fromEnviron(v ssa.Value) bool {
-	o := e.eval(v)
+func fromEnviron(ctx ruleContext, v ssa.Value) bool {
+	o := ctx.eval(v)
 	for _, a := range o {
 		if a.Kind != Bad || a.Src != "os.Environ" {
 			return false
@@ -95,10 +95,10 @@ func (e *engine) fromEnviron(v ssa.Value) bool {
 // variable; a parameter or cell holding a map is symbolic, its element at
 // key the same symbol with MapKey, so callers and stores are checked at
 // that key.
-func (envMapRule) mapElem(e *engine, a Origin, key string, at token.Position) (Origins, bool) {
+func (envMapRule) mapElem(ctx ruleContext, a Origin, key string, at token.Position) (Origins, bool) {
 	switch {
 	case isEnvMap(a):
-		return Origins{e.envVarNamed(key, at)}, true
+		return Origins{ctx.envVarNamed(key, at)}, true
 	case (a.Kind == Param || a.Kind == Cell) && a.TextOf(lattice.MapKey) == "" && a.Path == "":
 		a.SetText(lattice.MapKey, key)
 		return Origins{a}, true

@@ -22,14 +22,14 @@ func (ctorObjectsRule) name() string { return "ctor-objects" }
 // exemptStore: under a requirement that follows new objects to the reads
 // that require them (ReqAliased), a store into a new object is checked
 // there, not here.
-func (ctorObjectsRule) exemptStore(_ *engine, s storeSite, r Req) bool {
+func (ctorObjectsRule) exemptStore(_ ruleContext, s storeSite, r Req) bool {
 	return r.Tags.Flag(lattice.ReqAliased) && freshStore(s)
 }
 
 // fieldRead: a field read through a pointer parameter, or of a struct
 // parameter passed by value, is that parameter's object's field
 // (objectCell).
-func (ctorObjectsRule) fieldRead(e *engine, read, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
+func (ctorObjectsRule) fieldRead(ctx ruleContext, read, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
 	switch read.(type) {
 	case *ssa.FieldAddr:
 	case *ssa.Field:
@@ -41,14 +41,14 @@ func (ctorObjectsRule) fieldRead(e *engine, read, x ssa.Value, field int, pos to
 	default:
 		return nil, false
 	}
-	return e.objectCell(e.cell(fieldKey(x.Type(), field, e), pos), x), true
+	return ctx.objectCell(ctx.cell(fieldKey(x.Type(), field, ctx), pos), x), true
 }
 
-func (ctorObjectsRule) bindSymbol(e *engine, a Origin, key string, args []ssa.Value, _ token.Position) (Origins, bool) {
+func (ctorObjectsRule) bindSymbol(ctx ruleContext, a Origin, key string, args []ssa.Value, at token.Position) (Origins, bool) {
 	if a.Kind != Cell || a.Num(lattice.Obj) == 0 || a.TextOf(lattice.Of) != key {
 		return nil, false
 	}
-	return e.throughObject(a, args), true
+	return throughObject(ctx, a, key, args, at), true
 }
 
 // throughObject resolves a read of a field through the callee's parameter
@@ -56,14 +56,14 @@ func (ctorObjectsRule) bindSymbol(e *engine, a Origin, key string, args []ssa.Va
 // when the argument is one, else the field of every object. (Values do
 // not follow constructors: a requirement does, checkObject, and reports
 // each part of the value where it arises.)
-func (e *engine) throughObject(a Origin, args []ssa.Value) Origins {
+func throughObject(ctx ruleContext, a Origin, key string, args []ssa.Value, at token.Position) Origins {
 	b := a
 	b.SetText(lattice.Of, "")
 	b.SetNum(lattice.Obj, 0)
 	b.SetText(lattice.Through, "")
 	if a.Num(lattice.Obj)-1 < len(args) {
 		if p, ok := args[a.Num(lattice.Obj)-1].(*ssa.Parameter); ok {
-			if c := e.objectCell(plainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
+			if c := ctx.objectCell(plainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
 				b.SetText(lattice.Of, c.TextOf(lattice.Of))
 				b.SetNum(lattice.Obj, c.Num(lattice.Obj))
 				b.SetText(lattice.Through, a.TextOf(lattice.Through))
@@ -71,7 +71,7 @@ func (e *engine) throughObject(a Origin, args []ssa.Value) Origins {
 		}
 	}
 	if b.Num(lattice.Below) > 0 {
-		return e.resolveBelow(b, args) // the caller's element joined below it (projectdir.go)
+		return ctx.bindSymbol(b, key, args, at) // the caller's element joined below it, if a rule resolves it
 	}
 	return Origins{b}
 }

@@ -18,14 +18,14 @@ type emptyReturnRule struct{}
 
 func (emptyReturnRule) name() string { return "empty-return" }
 
-func (emptyReturnRule) returnValue(e *engine, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
-	if !e.emptyAt(b, r) {
+func (emptyReturnRule) returnValue(ctx ruleContext, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
+	if !emptyAt(ctx, b, r) {
 		return nil, false
 	}
 	return onlyEmpty(v), true
 }
 
-func (emptyReturnRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (emptyReturnRule) bindArg(_ ruleContext, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
 	if a.Flag(lattice.EmptyOnly) {
 		return onlyEmpty(arg)
 	}
@@ -34,8 +34,8 @@ func (emptyReturnRule) bindArg(_ *engine, a Origin, arg Origins, _ []ssa.Value, 
 
 // emptyAt reports whether block b runs only where v == "": there v is the
 // empty path, whatever it is elsewhere (if p == "" { return p }).
-func (e *engine) emptyAt(b *ssa.BasicBlock, v ssa.Value) bool {
-	return anyCond(e.dominating(b), func(c cond) bool { return c.isEmptyTest(v, true) })
+func emptyAt(ctx ruleContext, b *ssa.BasicBlock, v ssa.Value) bool {
+	return anyCond(dominating(b), func(c cond) bool { return c.isEmptyTest(v, true) })
 }
 
 // onlyEmpty is what v is where it is "": the empty path if v can be

@@ -20,40 +20,46 @@ import (
 //
 // Unsound where the object's address escapes through a path keepsLocal
 // does not see (unsafe, reflection): then its fields may change unseen.
-type localObjectsRule struct{}
+type localObjectsRule struct {
+	keptLocal map[*ssa.Alloc]bool // whether each object asked about stays in its function
+}
 
-func (localObjectsRule) name() string { return "local-objects" }
+func (*localObjectsRule) forPackage() rule {
+	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}}
+}
+
+func (*localObjectsRule) name() string { return "local-objects" }
 
 // ownsStore claims the stores into fields of a local object: only the
 // reads of that object see them (fieldRead), not the field's cell.
-func (localObjectsRule) ownsStore(e *engine, s *ssa.Store) bool {
-	obj, _ := e.localObject(s.Addr)
+func (lo *localObjectsRule) ownsStore(ctx ruleContext, s *ssa.Store) bool {
+	obj, _ := lo.localObject(ctx, s.Addr)
 	return obj != nil
 }
 
-func (localObjectsRule) fieldRead(e *engine, read, _ ssa.Value, field int, _ token.Pos) (Origins, bool) {
+func (lo *localObjectsRule) fieldRead(ctx ruleContext, read, _ ssa.Value, field int, _ token.Pos) (Origins, bool) {
 	var obj *ssa.Alloc
 	switch read.(type) {
 	case *ssa.Field:
-		obj = e.copiedObject(read)
+		obj = lo.copiedObject(ctx, read)
 	case *ssa.FieldAddr:
-		obj, _ = e.localObject(read)
+		obj, _ = lo.localObject(ctx, read)
 	}
 	if obj == nil {
 		return nil, false
 	}
-	return e.objectField(obj, field), true
+	return lo.objectField(ctx, obj, field), true
 }
 
 // localObject returns the object that addr is a field address of, when
 // that object is allocated in addr's function and never escapes it.
-func (e *engine) localObject(addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
+func (lo *localObjectsRule) localObject(ctx ruleContext, addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
 	fa, ok := addr.(*ssa.FieldAddr)
 	if !ok {
 		return nil, nil
 	}
 	a, ok := fa.X.(*ssa.Alloc)
-	if !ok || !e.keepsLocal(a) {
+	if !ok || !lo.keepsLocal(ctx, a) {
 		return nil, nil
 	}
 	return a, fa
@@ -67,11 +73,11 @@ func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
 
 // keepsLocal is !escapes(a), once per object: every store the index
 // collects and every field read asks.
-func (e *engine) keepsLocal(a *ssa.Alloc) bool {
-	local, ok := e.keptLocal[a]
+func (lo *localObjectsRule) keepsLocal(ctx ruleContext, a *ssa.Alloc) bool {
+	local, ok := lo.keptLocal[a]
 	if !ok {
 		local = !escapes(a)
-		e.keptLocal[a] = local
+		lo.keptLocal[a] = local
 	}
 	return local
 }
@@ -127,13 +133,13 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 
 // copiedObject returns the local object a read of a struct value's field
 // reads, when the value is a copy of one that never escapes.
-func (e *engine) copiedObject(v ssa.Value) *ssa.Alloc {
+func (lo *localObjectsRule) copiedObject(ctx ruleContext, v ssa.Value) *ssa.Alloc {
 	u, ok := v.(*ssa.UnOp)
 	if !ok || u.Op != token.MUL {
 		return nil
 	}
 	a, ok := u.X.(*ssa.Alloc)
-	if !ok || !e.keepsLocal(a) {
+	if !ok || !lo.keepsLocal(ctx, a) {
 		return nil
 	}
 	return a
@@ -144,11 +150,11 @@ func (e *engine) copiedObject(v ssa.Value) *ssa.Alloc {
 // copied whole into it, and the field's cell for a whole value from
 // elsewhere (the empty path when nothing is stored: the field keeps its
 // zero value).
-func (e *engine) objectField(a *ssa.Alloc, field int) Origins {
-	return e.objectFieldFrom(a, field, map[*ssa.Alloc]bool{})
+func (lo *localObjectsRule) objectField(ctx ruleContext, a *ssa.Alloc, field int) Origins {
+	return lo.objectFieldFrom(ctx, a, field, map[*ssa.Alloc]bool{})
 }
 
-func (e *engine) objectFieldFrom(a *ssa.Alloc, field int, seen map[*ssa.Alloc]bool) Origins {
+func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field int, seen map[*ssa.Alloc]bool) Origins {
 	if seen[a] {
 		return nil
 	}
@@ -162,16 +168,16 @@ func (e *engine) objectFieldFrom(a *ssa.Alloc, field int, seen map[*ssa.Alloc]bo
 			}
 			for _, use := range *ref.Referrers() {
 				if st, ok := use.(*ssa.Store); ok && st.Addr == ref {
-					parts = append(parts, e.eval(st.Val))
+					parts = append(parts, ctx.eval(st.Val))
 				}
 			}
 		case *ssa.Store:
-			if from := e.copiedObject(ref.Val); from != nil {
-				parts = append(parts, e.objectFieldFrom(from, field, seen))
+			if from := lo.copiedObject(ctx, ref.Val); from != nil {
+				parts = append(parts, lo.objectFieldFrom(ctx, from, field, seen))
 			} else {
 				// A whole value from elsewhere (a parameter, a call's
 				// result): its field is the cell, as for any object.
-				parts = append(parts, e.cell(fieldKey(a.Type(), field, e), ref.Pos()))
+				parts = append(parts, ctx.cell(fieldKey(a.Type(), field, ctx), ref.Pos()))
 			}
 		}
 	}

@@ -17,16 +17,22 @@ import (
 // Unsound where the flag is set later through a path the package does not
 // show (a callee in another package, reflection): flagSetLater covers the
 // package's own stores.
-type guardedWriteRule struct{}
+type guardedWriteRule struct {
+	flagSet map[string]bool // whether code sets each guarding flag on a built record
+}
 
-func (guardedWriteRule) name() string { return "guarded-write" }
+func (*guardedWriteRule) forPackage() rule { return &guardedWriteRule{} }
 
-func (guardedWriteRule) siteReq(e *engine, instr ssa.Instruction, arg ssa.Value, r Req) Req {
-	r.Tags.SetGuard(fieldGuard(instr, arg, e))
+func (*guardedWriteRule) name() string { return "guarded-write" }
+
+func (gw *guardedWriteRule) siteReq(ctx ruleContext, instr ssa.Instruction, arg ssa.Value, r Req) Req {
+	r.Tags.SetGuard(fieldGuard(instr, arg, ctx))
 	return r
 }
 
-func (guardedWriteRule) exemptStore(e *engine, s storeSite, r Req) bool { return e.guardExempt(s, r) }
+func (gw *guardedWriteRule) exemptStore(ctx ruleContext, s storeSite, r Req) bool {
+	return gw.guardExempt(ctx, s, r)
+}
 
 // A write guarded by a boolean field of the record whose path it writes
 // (for _, f := range files { if f.Temp { os.Remove(f.Name) } }) writes
@@ -42,15 +48,15 @@ func (guardedWriteRule) exemptStore(e *engine, s storeSite, r Req) bool { return
 // (f.Name), the cell it reads and the key of the boolean field of the same
 // record that must be true for instr to run (if f.Temp { ... }), or two
 // empty strings.
-func fieldGuard(instr ssa.Instruction, arg ssa.Value, e *engine) (cell, guard string) {
+func fieldGuard(instr ssa.Instruction, arg ssa.Value, ctx locator) (cell, guard string) {
 	arg = unconvert(arg)
 	base, field := fieldRead(arg)
 	if base == nil {
 		return "", ""
 	}
-	for c := range e.enteredThrough(instr.Block()) {
+	for c := range enteredThrough(instr.Block()) {
 		if condBase, flag := fieldRead(c.value); condBase == base {
-			return fieldKey(base.Type(), field, e), fieldKey(base.Type(), flag, e)
+			return fieldKey(base.Type(), field, ctx), fieldKey(base.Type(), flag, ctx)
 		}
 	}
 	return "", ""
@@ -76,7 +82,7 @@ func fieldRead(v ssa.Value) (ssa.Value, int) {
 // the flag on a record after it is built (f.Temp = true, &f.Temp handed
 // on): a record's flag is the one its literal gave it. (Later packages
 // could still set an exported flag; the engine does not see them.)
-func (e *engine) guardExempt(s storeSite, r Req) bool {
+func (gw *guardedWriteRule) guardExempt(ctx ruleContext, s storeSite, r Req) bool {
 	if r.Tags.GuardFlag() == "" {
 		return false
 	}
@@ -88,16 +94,16 @@ func (e *engine) guardExempt(s storeSite, r Req) bool {
 	if !ok || lit.Comment != "complit" {
 		return false
 	}
-	flag := fieldIndex(fa.X.Type(), r.Tags.GuardFlag(), e)
+	flag := fieldIndex(fa.X.Type(), r.Tags.GuardFlag(), ctx)
 	if flag < 0 || !flagStaysFalse(lit, flag) {
 		return false
 	}
-	return !e.flagSetLater(r.Tags.GuardFlag())
+	return !gw.flagSetLater(ctx, r.Tags.GuardFlag())
 }
 
 // fieldIndex returns the index of the field of a record (or pointer to
 // one) whose key is key, or -1.
-func fieldIndex(t types.Type, key string, e *engine) int {
+func fieldIndex(t types.Type, key string, ctx locator) int {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -106,7 +112,7 @@ func fieldIndex(t types.Type, key string, e *engine) int {
 		return -1
 	}
 	for i := range st.NumFields() {
-		if strings.HasSuffix(key, "."+st.Field(i).Name()) && fieldKey(t, i, e) == key {
+		if strings.HasSuffix(key, "."+st.Field(i).Name()) && fieldKey(t, i, ctx) == key {
 			return i
 		}
 	}
@@ -139,16 +145,16 @@ func isFalse(v ssa.Value) bool {
 // boolean field key on a record already built: a store into it other
 // than a composite literal's own constant, or its address handed on.
 // Computed once per field.
-func (e *engine) flagSetLater(key string) bool {
-	if set, ok := e.flagSet[key]; ok {
+func (gw *guardedWriteRule) flagSetLater(ctx ruleContext, key string) bool {
+	if set, ok := gw.flagSet[key]; ok {
 		return set
 	}
 	set := false
-	for _, fn := range e.funcs {
+	for _, fn := range ctx.packageFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok || set || fieldKey(fa.X.Type(), fa.Field, e) != key {
+				if !ok || set || fieldKey(fa.X.Type(), fa.Field, ctx) != key {
 					continue
 				}
 				lit, _ := fa.X.(*ssa.Alloc)
@@ -166,9 +172,9 @@ func (e *engine) flagSetLater(key string) bool {
 			}
 		}
 	}
-	if e.flagSet == nil {
-		e.flagSet = map[string]bool{}
+	if gw.flagSet == nil {
+		gw.flagSet = map[string]bool{}
 	}
-	e.flagSet[key] = set
+	gw.flagSet[key] = set
 	return set
 }

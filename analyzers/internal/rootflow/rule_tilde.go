@@ -22,11 +22,11 @@ type tildeRule struct{}
 
 func (tildeRule) name() string { return "tilde" }
 
-func (tildeRule) concat(e *engine, b *ssa.BinOp) (Origins, bool) {
-	return e.tildeExpanded(b.X, b.Y, b.Block())
+func (tildeRule) concat(ctx ruleContext, b *ssa.BinOp) (Origins, bool) {
+	return tildeExpanded(ctx, b.X, b.Y, b.Block())
 }
 
-func (tildeRule) join(e *engine, first ssa.Value, rest []ssa.Value, _ string, _ token.Position) (Origins, bool) {
+func (tildeRule) join(ctx ruleContext, first ssa.Value, rest []ssa.Value, _ string, _ token.Position) (Origins, bool) {
 	if len(rest) != 1 {
 		return nil, false
 	}
@@ -34,7 +34,7 @@ func (tildeRule) join(e *engine, first ssa.Value, rest []ssa.Value, _ string, _ 
 	if in, ok := rest[0].(ssa.Instruction); ok {
 		blk = in.Block()
 	}
-	return e.tildeExpanded(first, rest[0], blk)
+	return tildeExpanded(ctx, first, rest[0], blk)
 }
 
 // tildeExpanded returns x's origins when base is the home directory, rest
@@ -42,12 +42,12 @@ func (tildeRule) join(e *engine, first ssa.Value, rest []ssa.Value, _ string, _ 
 // without an override variable the user or root-env sets) and blk runs
 // only where x starts with "~";
 // ok false otherwise. x's literal origins keep the home-based value.
-func (e *engine) tildeExpanded(base, rest ssa.Value, blk *ssa.BasicBlock) (Origins, bool) {
+func tildeExpanded(ctx ruleContext, base, rest ssa.Value, blk *ssa.BasicBlock) (Origins, bool) {
 	x := tildeRest(rest)
 	if x == nil || blk == nil {
 		return nil, false
 	}
-	home := e.eval(base)
+	home := ctx.eval(base)
 	if len(home) == 0 {
 		return nil, false
 	}
@@ -65,10 +65,10 @@ func (e *engine) tildeExpanded(base, rest ssa.Value, blk *ssa.BasicBlock) (Origi
 	if !sawHome {
 		return nil, false
 	}
-	if !e.startsWithTilde(x, blk) {
+	if !startsWithTilde(ctx, x, blk) {
 		return nil, false
 	}
-	return e.eval(x).Map(func(a Origin) Origins {
+	return ctx.eval(x).Map(func(a Origin) Origins {
 		if a.Kind == Bad && a.Cause == CauseLiteral {
 			return home.Map(func(h Origin) Origins {
 				return Origins{h.AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At)}
@@ -103,8 +103,8 @@ func tildeRest(rest ssa.Value) ssa.Value {
 
 // startsWithTilde reports whether a condition that holds wherever blk runs
 // says x starts with "~": x[:n] == "~..." or strings.HasPrefix(x, "~...").
-func (e *engine) startsWithTilde(x ssa.Value, blk *ssa.BasicBlock) bool {
-	for c := range e.dominating(blk) {
+func startsWithTilde(ctx ruleContext, x ssa.Value, blk *ssa.BasicBlock) bool {
+	for c := range dominating(blk) {
 		if c.holds && c.kind == condPrefix && c.x == x && strings.HasPrefix(c.str, "~") {
 			return true
 		}

@@ -2,7 +2,6 @@ package rootflow
 
 import (
 	"go/token"
-	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
@@ -23,28 +22,28 @@ type projectDirRule struct{}
 
 func (projectDirRule) name() string { return "project-dir" }
 
-func (projectDirRule) bindArg(e *engine, a Origin, arg Origins, args []ssa.Value, _ token.Position) Origins {
+func (projectDirRule) bindArg(ctx ruleContext, a Origin, arg Origins, args []ssa.Value, _ token.Position) Origins {
 	switch below := a.Num(lattice.Below); {
 	case a.Flag(lattice.UserBelow):
 		return belowUserAt(arg, a.TextOf(lattice.BelowPath))
 	case below > 0 && below <= len(args):
-		return e.belowAt(arg, e.eval(args[below-1]), a.TextOf(lattice.BelowPath))
+		return belowAt(ctx, arg, ctx.eval(args[below-1]), a.TextOf(lattice.BelowPath))
 	}
 	return arg
 }
 
-func (projectDirRule) bindSymbol(e *engine, a Origin, _ string, args []ssa.Value, _ token.Position) (Origins, bool) {
+func (projectDirRule) bindSymbol(ctx ruleContext, a Origin, _ string, args []ssa.Value, _ token.Position) (Origins, bool) {
 	if a.Num(lattice.Below) == 0 {
 		return nil, false
 	}
-	return e.resolveBelow(a, args), true
+	return resolveBelow(ctx, a, args), true
 }
 
-func (projectDirRule) joinBase(e *engine, base Origins, rest []ssa.Value) Origins {
-	return e.joinBelow(base, rest)
+func (projectDirRule) joinBase(ctx ruleContext, base Origins, rest []ssa.Value) Origins {
+	return joinBelow(ctx, base, rest)
 }
 
-func (projectDirRule) checkValue(_ *engine, r Req, v Origins) Origins {
+func (projectDirRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
 	below := r.Tags.Set(lattice.ReqBelowPaths)
 	if len(below) == 0 {
 		return v
@@ -73,91 +72,21 @@ func (projectDirRule) checkValue(_ *engine, r Req, v Origins) Origins {
 // (substitute), as a join helper such as Join(a, b) unless IsAbs(b) is
 // called.
 
-// belowUserAt returns v as the base of a path the user chose below v/p:
-// the path between counts (the directory of a file named in the cwd is
-// the cwd; a constant directory below the cwd is the program's own). A
-// symbolic origin keeps the path from its value to the user's element in
-// BelowPath, for the requirement on it. An origin already the base of an
-// element nearer to it (UserBelow, Below) keeps that.
-func belowUserAt(v Origins, p string) Origins {
-	return v.Map(func(a Origin) Origins {
-		if a.Flag(lattice.UserBelow) || a.Num(lattice.Below) > 0 {
-			return Origins{a}
-		}
-		return Origins{userAt(a, lattice.CleanPattern(lattice.JoinPattern(a.Path, p)))}
-	})
-}
-
-// userAt returns a as the base of a path the user chose at base below
-// a's origin (a's own path goes on past the element).
-func userAt(a Origin, base string) Origin {
-	b := a
-	b.Path = base
-	b.SetNum(lattice.Below, 0)
-	b.SetText(lattice.BelowPath, "")
-	switch {
-	case userBase(b):
-		return Origin{Kind: User, Path: a.Path}
-	case a.Kind == Param || a.Kind == Cell:
-		a.SetFlag(lattice.UserBelow, true)
-		a.SetNum(lattice.Below, 0)
-		a.SetText(lattice.BelowPath, base)
-	default:
-		a.SetNum(lattice.Below, 0)
-		a.SetText(lattice.BelowPath, "")
-	}
-	return a
-}
-
-// userBase reports whether a is the working directory, a directory
-// above it (Dir of a file named in it, Dir("Tasks.yml"), is "."), or the
-// home directory the user asked for (or a directory above it: a search
-// from there).
-func userBase(a Origin) bool {
-	if a.Kind == Bad && a.Cause == CauseLiteral && a.Rel && !strings.Contains(a.Lit+a.Path, "*") {
-		// The directory of a file named in the cwd: Dir("Tasks.yml").
-		return climbOnly(lattice.CleanPattern(lattice.JoinPattern(a.Lit, a.Path)))
-	}
-	if a.Kind != Bad || !climbOnly(a.Path) {
-		return false
-	}
-	switch {
-	case a.Src == "os.Getwd":
-		return true
-	case a.Cause == CauseLiteral && a.Rel:
-		return a.Lit == "." || a.Lit == ".."
-	case a.Cause == CauseHome:
-		return a.Flag(lattice.Asked)
-	}
-	return false
-}
-
-// climbOnly reports whether a pattern only climbs (a walk up from the
-// origin): "", "..", "../..", or a widened "**".
-func climbOnly(p string) bool {
-	for _, s := range strings.Split(p, "/") {
-		if s != "" && s != "." && s != ".." && s != "**" {
-			return false
-		}
-	}
-	return true
-}
-
 // joinBelow applies the rule to a join of first and the elements rest:
 // the base is the user's when rest[0] is.
-func (e *engine) joinBelow(base Origins, rest []ssa.Value) Origins {
+func joinBelow(ctx ruleContext, base Origins, rest []ssa.Value) Origins {
 	if len(rest) == 0 || !mayBeUserBase(base) {
 		return base
 	}
-	return e.below(base, e.eval(rest[0]))
+	return belowElem(ctx, base, ctx.eval(rest[0]))
 }
 
-// below returns base as the base of the element el (its origins): the
+// belowElem returns base as the base of the element el (its origins): the
 // user's, conditional on a parameter, or unchanged.
-func (e *engine) below(base, el Origins) Origins { return e.belowAt(base, el, "") }
+func belowElem(ctx ruleContext, base, el Origins) Origins { return belowAt(ctx, base, el, "") }
 
 // belowAt is below with the element at p below each origin of base.
-func (e *engine) belowAt(base, el Origins, p string) Origins {
+func belowAt(ctx ruleContext, base, el Origins, p string) Origins {
 	if prm, ok := soleParam(el); ok {
 		return base.Map(func(a Origin) Origins {
 			b := a
@@ -169,7 +98,7 @@ func (e *engine) belowAt(base, el Origins, p string) Origins {
 			return Origins{a}
 		})
 	}
-	if e.inPlace(el) || e.userChosen(el, nil) {
+	if ctx.inPlace(el) || ctx.userChosen(el, nil) {
 		return belowUserAt(base, p)
 	}
 	return base
@@ -204,56 +133,21 @@ func soleParam(v Origins) (Origin, bool) {
 	return p, p.Kind == Param
 }
 
-// userChosen reports whether every origin of v is the user's (or empty),
-// reading through cells to what is stored into them (a cell met again,
-// a store of itself, counts for nothing).
-func (e *engine) userChosen(v Origins, seen map[string]bool) bool {
-	if len(v) == 0 || len(seen) > maxUserCells {
-		return false
-	}
-	for _, a := range v {
-		switch a.Kind {
-		case User, Empty:
-		case Cell:
-			if e.resolving[a.Key] || seen[a.Key] {
-				continue
-			}
-			if seen == nil {
-				seen = map[string]bool{}
-			}
-			seen[a.Key] = true
-			stores := e.cellStores(a.Key)
-			if a.TextOf(lattice.MapKey) != "" {
-				stores = e.mapElems(stores, a.TextOf(lattice.MapKey), a.At)
-			}
-			if a.Flag(lattice.UserBelow) {
-				stores = belowUserAt(stores, a.TextOf(lattice.BelowPath))
-			}
-			if len(stores) > 0 && !e.userChosen(stores, seen) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // resolveBelow resolves the Below of a callee's origin a at a call with
 // args: the argument decides.
-func (e *engine) resolveBelow(a Origin, args []ssa.Value) Origins {
+func resolveBelow(ctx ruleContext, a Origin, args []ssa.Value) Origins {
 	i := a.Num(lattice.Below) - 1
 	if i < 0 || i >= len(args) {
 		a.SetNum(lattice.Below, 0)
 		a.SetText(lattice.BelowPath, "")
 		return Origins{a}
 	}
-	el := e.eval(args[i])
+	el := ctx.eval(args[i])
 	if prm, ok := soleParam(el); ok {
 		a.SetNum(lattice.Below, prm.Index+1) // the caller's caller decides
 		return Origins{a}
 	}
-	if e.inPlace(el) || e.userChosen(el, nil) {
+	if ctx.inPlace(el) || ctx.userChosen(el, nil) {
 		return Origins{userAt(a, a.TextOf(lattice.BelowPath))}
 	}
 	a.SetNum(lattice.Below, 0)

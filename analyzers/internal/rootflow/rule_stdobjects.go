@@ -25,20 +25,20 @@ type stdObjectsRule struct{}
 
 func (stdObjectsRule) name() string { return "std-objects" }
 
-func (stdObjectsRule) fieldRead(e *engine, _, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
-	maker := e.stdMaker(x)
+func (stdObjectsRule) fieldRead(ctx ruleContext, _, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
+	maker := stdMaker(ctx, x)
 	if maker == "" {
 		return nil, false
 	}
-	if _, known := knowledge.Fields[fieldKey(x.Type(), field, e)]; known {
+	if _, known := knowledge.Fields[fieldKey(x.Type(), field, ctx)]; known {
 		return nil, false
 	}
-	return e.bad(pos, "a field of the object %s returned", lattice.ShortName(maker)), true
+	return ctx.bad(pos, "a field of the object %s returned", lattice.ShortName(maker)), true
 }
 
 // stdMaker returns the standard-library function whose result x is, or
 // a field of (through loads and field addresses), or "".
-func (e *engine) stdMaker(x ssa.Value) string {
+func stdMaker(ctx ruleContext, x ssa.Value) string {
 	for {
 		switch v := x.(type) {
 		case *ssa.FieldAddr:
@@ -54,7 +54,7 @@ func (e *engine) stdMaker(x ssa.Value) string {
 			x = v.Tuple
 		case *ssa.Call:
 			callee := v.Call.StaticCallee()
-			if callee == nil || !knowledge.FileInGOROOT(e.pass.Fset.Position(callee.Pos()).Filename) {
+			if callee == nil || !knowledge.FileInGOROOT(ctx.analysisPass().Fset.Position(callee.Pos()).Filename) {
 				return ""
 			}
 			return funcKey(callee)

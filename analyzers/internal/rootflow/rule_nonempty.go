@@ -14,19 +14,19 @@ type nonEmptyRule struct{}
 
 func (nonEmptyRule) name() string { return "non-empty" }
 
-func (nonEmptyRule) phiEdge(e *engine, phi *ssa.Phi, i int) (Origins, bool) {
+func (nonEmptyRule) phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (Origins, bool) {
 	preds := phi.Block().Preds
-	if i >= len(preds) || !e.nonEmptyEdge(preds[i], phi.Block(), phi.Edges[i]) {
+	if i >= len(preds) || !nonEmptyEdge(ctx, preds[i], phi.Block(), phi.Edges[i]) {
 		return nil, false
 	}
-	return nonEmpty(e.eval(phi.Edges[i])), true
+	return nonEmpty(ctx.eval(phi.Edges[i])), true
 }
 
 // nonEmptyEdge reports whether the edge from pred into succ (a phi's) is
 // taken only where v != "": pred's own branch on v == "" decides it, or
 // pred runs only where v != "".
-func (e *engine) nonEmptyEdge(pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	return anyCond(e.alongEdge(pred, succ), func(c cond) bool { return c.isEmptyTest(v, false) })
+func nonEmptyEdge(ctx ruleContext, pred, succ *ssa.BasicBlock, v ssa.Value) bool {
+	return anyCond(alongEdge(pred, succ), func(c cond) bool { return c.isEmptyTest(v, false) })
 }
 
 // nonEmpty drops the empty origin of a value known not to be "".

@@ -22,7 +22,9 @@ type userDefaultsRule struct{}
 
 func (userDefaultsRule) name() string { return "user-defaults" }
 
-func (userDefaultsRule) phiJoin(e *engine, _ *ssa.Phi, v Origins) Origins { return e.userDefaults(v) }
+func (userDefaultsRule) phiJoin(ctx ruleContext, _ *ssa.Phi, v Origins) Origins {
+	return userDefaults(ctx, v)
+}
 
 // userDefaults applies the rule that a default standing in for the user's
 // choice is the user's choice: where a user-chosen value meets a path in or
@@ -31,7 +33,7 @@ func (userDefaultsRule) phiJoin(e *engine, _ *ssa.Phi, v Origins) Origins { retu
 // chose by not choosing. Other origins (a home directory fallback) stay.
 // A field or variable that only ever holds user-chosen values (a flag's
 // value copied into an options struct) counts as user-chosen.
-func (e *engine) userDefaults(v Origins) Origins {
+func userDefaults(ctx ruleContext, v Origins) Origins {
 	isUser := func(a Origin) bool {
 		if a.Kind == User {
 			return true
@@ -39,7 +41,7 @@ func (e *engine) userDefaults(v Origins) Origins {
 		if a.Kind != Cell || a.Path != "" {
 			return false
 		}
-		stored := e.cellStores(a.Key)
+		stored := ctx.cellStores(a.Key)
 		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b Origin) bool { return b.Kind != User })
 	}
 	if !slices.ContainsFunc(v, isUser) {

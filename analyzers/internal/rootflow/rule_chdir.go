@@ -41,9 +41,9 @@ type chdirState struct {
 
 // noteChdir records that the package changes directory, so only such
 // packages pay for the analysis.
-func (e *engine) noteChdir(common *ssa.CallCommon) {
+func (cr *chdirRule) noteChdir(ctx ruleContext, common *ssa.CallCommon) {
 	if callee := common.StaticCallee(); callee != nil && callee.Name() == "Chdir" && knowledge.Is(funcKey(callee), knowledge.Chdir) {
-		e.hasChdir = true
+		cr.hasChdir = true
 	}
 }
 
@@ -53,30 +53,37 @@ func (e *engine) noteChdir(common *ssa.CallCommon) {
 // Unsound where the directory changes again through code the function
 // does not show (a callee, another goroutine): the rebase assumes the
 // last Chdir in sight holds.
-type chdirRule struct{}
+type chdirRule struct {
+	hasChdir   bool // the package changes directory (noteChdir)
+	chdirs     map[*ssa.Function][]chdirState
+	chdirFuncs map[*ssa.Function]Origins
+	fnRefs     map[*ssa.Function][]ssa.Instruction
+}
 
-func (chdirRule) name() string { return "chdir" }
+func (*chdirRule) forPackage() rule { return &chdirRule{} }
+
+func (*chdirRule) name() string { return "chdir" }
 
 // index notes whether the package changes directory at all (noteChdir).
-func (chdirRule) index(e *engine, _ *ssa.Function, instr ssa.Instruction) {
+func (cr *chdirRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.Instruction) {
 	if call, ok := instr.(ssa.CallInstruction); ok {
-		e.noteChdir(call.Common())
+		cr.noteChdir(ctx, call.Common())
 	}
 }
 
-func (chdirRule) indexed(*engine) {}
+func (*chdirRule) indexed(ruleContext) {}
 
-func (chdirRule) siteValue(e *engine, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
-	return e.afterChdir(fn, b, v)
+func (cr *chdirRule) siteValue(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+	return cr.afterChdir(ctx, fn, b, v)
 }
 
 // afterChdir rebases v's relative origins onto the directory the working
 // directory was changed to before block b of fn, if it was.
-func (e *engine) afterChdir(fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
-	if !e.hasChdir || b == nil {
+func (cr *chdirRule) afterChdir(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+	if !cr.hasChdir || b == nil {
 		return v
 	}
-	dir := e.movedAt(fn, b)
+	dir := cr.movedAt(ctx, fn, b)
 	if dir == nil {
 		return v
 	}
@@ -94,25 +101,25 @@ func (e *engine) afterChdir(fn *ssa.Function, b *ssa.BasicBlock, v Origins) Orig
 
 // movedAt returns the directory every path to block b of fn has changed
 // into, or nil.
-func (e *engine) movedAt(fn *ssa.Function, b *ssa.BasicBlock) Origins {
-	if e.chdirs == nil {
-		e.chdirs = map[*ssa.Function][]chdirState{}
-		e.chdirFuncs = map[*ssa.Function]Origins{}
+func (cr *chdirRule) movedAt(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock) Origins {
+	if cr.chdirs == nil {
+		cr.chdirs = map[*ssa.Function][]chdirState{}
+		cr.chdirFuncs = map[*ssa.Function]Origins{}
 	}
-	states, ok := e.chdirs[fn]
+	states, ok := cr.chdirs[fn]
 	if !ok {
-		states = e.chdirBlocks(fn)
-		e.chdirs[fn] = states
+		states = cr.chdirBlocks(ctx, fn)
+		cr.chdirs[fn] = states
 	}
 	if st := states[b.Index]; st.moved {
 		return st.dir
 	}
-	return e.calledAfterChdir(fn)
+	return cr.calledAfterChdir(ctx, fn)
 }
 
 // chdirBlocks computes the state on entry to each block of fn: a forward
 // fixpoint where a block is moved when every edge into it is.
-func (e *engine) chdirBlocks(fn *ssa.Function) []chdirState {
+func (cr *chdirRule) chdirBlocks(ctx ruleContext, fn *ssa.Function) []chdirState {
 	states := make([]chdirState, len(fn.Blocks))
 	if len(fn.Blocks) == 0 {
 		return states
@@ -125,7 +132,7 @@ func (e *engine) chdirBlocks(fn *ssa.Function) []chdirState {
 			st := chdirState{known: true, moved: true}
 			any := false
 			for _, p := range b.Preds {
-				edge, ok := e.chdirEdge(p, b, states[p.Index])
+				edge, ok := cr.chdirEdge(ctx, p, b, states[p.Index])
 				if !ok {
 					continue // not known yet (a loop's back edge)
 				}
@@ -154,20 +161,20 @@ func (e *engine) chdirBlocks(fn *ssa.Function) []chdirState {
 }
 
 // chdirEdge is the state along the edge from p into b, given p's.
-func (e *engine) chdirEdge(p, b *ssa.BasicBlock, st chdirState) (chdirState, bool) {
+func (cr *chdirRule) chdirEdge(ctx ruleContext, p, b *ssa.BasicBlock, st chdirState) (chdirState, bool) {
 	if !st.known {
 		return st, false
 	}
-	c, ok := e.branchCond(p)
+	c, ok := branchCond(p)
 	if !ok || p.Succs[0] == p.Succs[1] || c.kind != condCmp {
 		return st, true
 	}
 	equal := (p.Succs[0] == b) == c.holds
-	if dir := e.chdirChecked(c.cmp); dir != nil && equal {
+	if dir := cr.chdirChecked(ctx, c.cmp); dir != nil && equal {
 		return chdirState{known: true, moved: true, dir: dir}, true
 	}
 	if c.isStr && (c.str == "" || c.str == ".") && equal && !st.moved {
-		if v := e.throughCells(e.eval(c.x)); len(v) > 0 && allUser(v) {
+		if v := throughCells(ctx, ctx.eval(c.x)); len(v) > 0 && allUser(v) {
 			return chdirState{known: true, moved: true, dir: Origins{{Kind: User}}}, true
 		}
 	}
@@ -177,7 +184,7 @@ func (e *engine) chdirEdge(p, b *ssa.BasicBlock, st chdirState) (chdirState, boo
 // chdirChecked returns the directory of an os.Chdir whose error the
 // comparison tests against nil, when that directory is allowed; nil
 // otherwise.
-func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
+func (cr *chdirRule) chdirChecked(ctx ruleContext, cmp *ssa.BinOp) Origins {
 	errv := cmp.X
 	if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
 		errv = cmp.Y
@@ -196,13 +203,13 @@ func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
 	if callee == nil || callee.Name() != "Chdir" || !knowledge.Is(funcKey(callee), knowledge.Chdir) || len(call.Call.Args) == 0 {
 		return nil
 	}
-	arg := e.eval(call.Call.Args[0])
+	arg := ctx.eval(call.Call.Args[0])
 	if arg.Has(Func) {
 		return nil
 	}
-	dir := e.throughCells(arg)
+	dir := throughCells(ctx, arg)
 	for _, a := range dir {
-		if a.Kind == Bad || a.Kind == Param || a.Kind == Cell || a.Kind == Func || a.Kind == Env || !e.cfg.Allowed(a) {
+		if a.Kind == Bad || a.Kind == Param || a.Kind == Cell || a.Kind == Func || a.Kind == Env || !ctx.config().Allowed(a) {
 			// Not allowed as it stands, or not known here (a
 			// parameter, a field of the receiver's object): what is
 			// written below it is below whatever it holds, required
@@ -215,12 +222,12 @@ func (e *engine) chdirChecked(cmp *ssa.BinOp) Origins {
 
 // throughCells replaces the fields and variables among v's origins by
 // what is stored into them (a flag's *string kept in a variable).
-func (e *engine) throughCells(v Origins) Origins {
+func throughCells(ctx ruleContext, v Origins) Origins {
 	return v.Map(func(a Origin) Origins {
 		if a.Kind != Cell {
 			return Origins{a}
 		}
-		stored := e.cellStores(a.Key)
+		stored := ctx.cellStores(a.Key)
 		if len(stored) == 0 {
 			return Origins{a}
 		}
@@ -240,30 +247,30 @@ func allUser(v Origins) bool {
 // calledAfterChdir returns the directory an unexported function of the
 // package runs in when every call of it runs after a change into one, or
 // nil.
-func (e *engine) calledAfterChdir(fn *ssa.Function) Origins {
-	if dir, ok := e.chdirFuncs[fn]; ok {
+func (cr *chdirRule) calledAfterChdir(ctx ruleContext, fn *ssa.Function) Origins {
+	if dir, ok := cr.chdirFuncs[fn]; ok {
 		return dir
 	}
-	e.chdirFuncs[fn] = nil // a recursive call does not vouch for itself
+	cr.chdirFuncs[fn] = nil // a recursive call does not vouch for itself
 	var dir Origins
 	if obj := fn.Object(); obj != nil && !obj.Exported() && fn.Parent() == nil {
-		dir = e.callersMoved(fn)
+		dir = cr.callersMoved(ctx, fn)
 	}
-	e.chdirFuncs[fn] = dir
+	cr.chdirFuncs[fn] = dir
 	return dir
 }
 
 // callersMoved returns the union of the directories fn's callers moved
 // into before each call, or nil when one did not or fn's address is
 // taken.
-func (e *engine) callersMoved(fn *ssa.Function) Origins {
+func (cr *chdirRule) callersMoved(ctx ruleContext, fn *ssa.Function) Origins {
 	var dir Origins
-	for _, ref := range *fnReferrers(e, fn) {
+	for _, ref := range *cr.fnReferrers(ctx, fn) {
 		call, ok := ref.(ssa.CallInstruction)
 		if !ok || call.Common().Value != fn {
 			return nil
 		}
-		d := e.movedAt(call.Parent(), call.Block())
+		d := cr.movedAt(ctx, call.Parent(), call.Block())
 		if d == nil {
 			return nil
 		}
@@ -274,22 +281,22 @@ func (e *engine) callersMoved(fn *ssa.Function) Origins {
 
 // fnReferrers returns the instructions of the package that use fn as a
 // value (calls and otherwise), once per package.
-func fnReferrers(e *engine, fn *ssa.Function) *[]ssa.Instruction {
-	if e.fnRefs == nil {
-		e.fnRefs = map[*ssa.Function][]ssa.Instruction{}
-		for _, f := range e.funcs {
+func (cr *chdirRule) fnReferrers(ctx ruleContext, fn *ssa.Function) *[]ssa.Instruction {
+	if cr.fnRefs == nil {
+		cr.fnRefs = map[*ssa.Function][]ssa.Instruction{}
+		for _, f := range ctx.packageFuncs() {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
 					for _, op := range instr.Operands(nil) {
 						if g, ok := (*op).(*ssa.Function); ok {
-							e.fnRefs[g] = append(e.fnRefs[g], instr)
+							cr.fnRefs[g] = append(cr.fnRefs[g], instr)
 						}
 					}
 				}
 			}
 		}
 	}
-	refs := e.fnRefs[fn]
+	refs := cr.fnRefs[fn]
 	if len(refs) == 0 {
 		refs = []ssa.Instruction{nil} // never called: not known to run after anything
 	}

@@ -27,8 +27,8 @@ type privateAliasRule struct{}
 
 func (privateAliasRule) name() string { return "private-alias" }
 
-func (privateAliasRule) join(e *engine, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
-	return e.aliasJoin(first, rest, suffix, at)
+func (privateAliasRule) join(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
+	return aliasJoin(ctx, first, rest, suffix, at)
 }
 
 // aliasRoot is the directory macOS shows its system directories under.
@@ -36,7 +36,7 @@ const aliasRoot = "/private"
 
 // aliasJoin evaluates Join(first, rest...) when first is the constant
 // aliasRoot; ok is false otherwise.
-func (e *engine) aliasJoin(first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
+func aliasJoin(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
 	s, isConst := constString(first)
 	if !isConst || strings.TrimSuffix(s, "/") != aliasRoot || len(rest) == 0 {
 		return nil, false
@@ -48,7 +48,7 @@ func (e *engine) aliasJoin(first ssa.Value, rest []ssa.Value, suffix string, at 
 	if s := elemPattern(rest[0]); s != "" {
 		tail = strings.TrimPrefix(strings.TrimPrefix(suffix, s), "/")
 	}
-	return e.eval(rest[0]).Map(func(a Origin) Origins {
+	return ctx.eval(rest[0]).Map(func(a Origin) Origins {
 		switch {
 		case a.Kind == Temp, a.Kind == Param && a.Flag(lattice.EmptyTemp):
 			return Origins{a.AppendPath(tail, at)}

@@ -31,8 +31,8 @@ type selfCopyRule struct{}
 
 func (selfCopyRule) name() string { return "self-copy" }
 
-func (selfCopyRule) storeReq(e *engine, s storeSite, r Req) (Req, bool) {
-	if r.Tags.GuardFlag() == "" || !e.selfCopy(s, r.Tags.GuardCell(), r.Tags.GuardFlag()) {
+func (selfCopyRule) storeReq(ctx ruleContext, s storeSite, r Req) (Req, bool) {
+	if r.Tags.GuardFlag() == "" || !selfCopy(ctx, s, r.Tags.GuardCell(), r.Tags.GuardFlag()) {
 		return r, false
 	}
 	return r, true
@@ -41,18 +41,18 @@ func (selfCopyRule) storeReq(e *engine, s storeSite, r Req) (Req, bool) {
 // selfCopy reports whether store s writes into field cell of a record a
 // value whose only reads of cell are of that same record, and whose flag
 // field guard nothing between changes.
-func (e *engine) selfCopy(s storeSite, cell, guard string) bool {
+func selfCopy(ctx ruleContext, s storeSite, cell, guard string) bool {
 	fa, ok := s.addr.(*ssa.FieldAddr)
-	if !ok || s.val == nil || fieldKey(fa.X.Type(), fa.Field, e) != cell {
+	if !ok || s.val == nil || fieldKey(fa.X.Type(), fa.Field, ctx) != cell {
 		return false
 	}
-	w := selfCopyWalk{e: e, cell: cell, guard: guard, seen: map[ssa.Value]bool{}}
+	w := selfCopyWalk{ctx: ctx, cell: cell, guard: guard, seen: map[ssa.Value]bool{}}
 	w.rec = w.copied(fa.X)
 	return w.value(s.val) && w.reads > 0
 }
 
 type selfCopyWalk struct {
-	e           *engine
+	ctx         ruleContext
 	cell, guard string
 	rec         ssa.Value // the record stored into
 	seen        map[ssa.Value]bool
@@ -68,7 +68,7 @@ func (w *selfCopyWalk) value(v ssa.Value) bool {
 	if w.seen[v] = true; len(w.seen) > maxSelfCopyNodes {
 		return false
 	}
-	if base, field := fieldRead(v); base != nil && fieldKey(base.Type(), field, w.e) == w.cell {
+	if base, field := fieldRead(v); base != nil && fieldKey(base.Type(), field, w.ctx) == w.cell {
 		if rec := w.recordOf(base); rec != nil && w.sameRecord(rec, w.rec) {
 			w.reads++
 			return true
@@ -131,7 +131,7 @@ func (w *selfCopyWalk) stored(a *ssa.Alloc) bool {
 // no read of the cell of its own.
 func (w *selfCopyWalk) call(common *ssa.CallCommon) bool {
 	if b, ok := common.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
-		targets, ok := w.e.callees(common)
+		targets, ok := w.ctx.callees(common)
 		if !ok || len(targets) == 0 {
 			return false
 		}
@@ -156,10 +156,10 @@ func (w *selfCopyWalk) transparent(t callee) bool {
 	switch {
 	case t.fn != nil && t.fn.Pkg != nil && isStdPath(t.fn.Pkg.Pkg.Path()):
 		return true
-	case t.fn != nil && w.e.local(t.fn):
-		results = w.e.results[origin(t.fn)]
+	case t.fn != nil && w.ctx.local(t.fn):
+		results = w.ctx.resultsOf(origin(t.fn))
 	default:
-		sum := w.e.summary(t)
+		sum := w.ctx.summary(t)
 		if sum == nil {
 			return false
 		}
@@ -206,7 +206,7 @@ func (w *selfCopyWalk) copied(p ssa.Value) ssa.Value {
 			}
 			from = ld.X
 		case *ssa.FieldAddr:
-			if fieldKey(a.Type(), ref.Field, w.e) == w.guard && !onlyLoaded(ref) {
+			if fieldKey(a.Type(), ref.Field, w.ctx) == w.guard && !onlyLoaded(ref) {
 				return a // the copy's flag is set on its own
 			}
 		case *ssa.UnOp, *ssa.DebugRef:

@@ -40,16 +40,25 @@ import (
 // the interface in one place of the package and kept apart from the
 // receiver of this call (a second, unrelated variable of the interface
 // type) is blamed all the same, as class-hierarchy analysis blames it.
-type convertedImplsRule struct{}
+type convertedImplsRule struct {
+	// converted are the named types the package converts to
+	// interfaces, with those interfaces.
+	converted map[*types.TypeName][]*types.Interface
+	// foreignIfaces are the interfaces that functions of other packages
+	// the package calls return.
+	foreignIfaces []*types.Interface
+}
 
-func (convertedImplsRule) name() string { return "converted-impls" }
+func (*convertedImplsRule) forPackage() rule { return &convertedImplsRule{} }
+
+func (*convertedImplsRule) name() string { return "converted-impls" }
 
 // index collects the named types the package converts to interfaces,
 // and the interfaces each is converted to, and the interfaces other
 // packages' functions called here return.
-func (convertedImplsRule) index(e *engine, _ *ssa.Function, instr ssa.Instruction) {
+func (ci *convertedImplsRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.Instruction) {
 	if call, ok := instr.(ssa.CallInstruction); ok {
-		noteForeignInterfaces(e, call.Common())
+		ci.noteForeignInterfaces(ctx, call.Common())
 		return
 	}
 	mi, ok := instr.(*ssa.MakeInterface)
@@ -61,29 +70,29 @@ func (convertedImplsRule) index(e *engine, _ *ssa.Function, instr ssa.Instructio
 	if tn == nil || iface == nil || iface.NumMethods() == 0 {
 		return
 	}
-	if e.converted == nil {
-		e.converted = map[*types.TypeName][]*types.Interface{}
+	if ci.converted == nil {
+		ci.converted = map[*types.TypeName][]*types.Interface{}
 	}
-	for _, have := range e.converted[tn] {
+	for _, have := range ci.converted[tn] {
 		if types.Identical(have, iface) {
 			return
 		}
 	}
-	e.converted[tn] = append(e.converted[tn], iface)
+	ci.converted[tn] = append(ci.converted[tn], iface)
 }
 
-func (convertedImplsRule) indexed(*engine) {}
+func (*convertedImplsRule) indexed(ruleContext) {}
 
 // dispatchBinds reports whether t is converted in the package to an
 // interface that has the method m, no function of another package
 // called here returns such an interface, and the receiver is not chosen
 // by callers out of sight.
-func (convertedImplsRule) dispatchBinds(e *engine, m *types.Func, t *types.TypeName, site dispatchSite) bool {
-	converted := e.converted[t]
+func (ci *convertedImplsRule) dispatchBinds(ctx ruleContext, m *types.Func, t *types.TypeName, site dispatchSite) bool {
+	converted := ci.converted[t]
 	if len(converted) == 0 || site.callerChosen {
 		return false // most types: asked for every type in sight
 	}
-	for _, iface := range e.foreignIfaces {
+	for _, iface := range ci.foreignIfaces {
 		if hasMethod(iface, m) {
 			return false
 		}
@@ -108,7 +117,7 @@ func hasMethod(iface *types.Interface, m *types.Func) bool {
 
 // noteForeignInterfaces records the interfaces among the results of the
 // function a call of another package's function (or method) returns.
-func noteForeignInterfaces(e *engine, common *ssa.CallCommon) {
+func (ci *convertedImplsRule) noteForeignInterfaces(ctx ruleContext, common *ssa.CallCommon) {
 	var sig *types.Signature
 	var pkg *types.Package
 	if common.IsInvoke() {
@@ -118,7 +127,7 @@ func noteForeignInterfaces(e *engine, common *ssa.CallCommon) {
 		sig = callee.Signature
 		pkg = callee.Object().Pkg()
 	}
-	if sig == nil || pkg == nil || pkg == e.pass.Pkg {
+	if sig == nil || pkg == nil || pkg == ctx.analysisPass().Pkg {
 		return
 	}
 	res := sig.Results()
@@ -127,8 +136,8 @@ func noteForeignInterfaces(e *engine, common *ssa.CallCommon) {
 		if !ok || iface.NumMethods() == 0 || res.At(i).Type() == types.Universe.Lookup("error").Type() {
 			continue
 		}
-		if !slices.ContainsFunc(e.foreignIfaces, func(have *types.Interface) bool { return types.Identical(have, iface) }) {
-			e.foreignIfaces = append(e.foreignIfaces, iface)
+		if !slices.ContainsFunc(ci.foreignIfaces, func(have *types.Interface) bool { return types.Identical(have, iface) }) {
+			ci.foreignIfaces = append(ci.foreignIfaces, iface)
 		}
 	}
 }
