@@ -2,11 +2,14 @@
 // configure analyzers one by one, by name, such as rules_go's nogo (see
 // the Bazel section of docs/integrations.md).
 //
-// shadowwrite, cwdwrite, blastradius and inventory require the engine and
-// read its results; its flags (authorities, sinks, root-env, user-env,
-// allow-temp, allow-cache, allow-user, analyze-std) configure them all. The other
+// adhocroot, blastradius, cwdwrite, inventory, rootenv, shadowwrite and
+// unproven require the engine and read its results (staleignore requires
+// them); its flags (authorities, sinks, root-env, user-env, allow-temp,
+// allow-cache, allow-user, analyze-std) configure them all. The other
 // drivers reach it through the analyzers' Requires; a driver that takes
-// its analyzers' flags by analyzer name needs it listed beside them.
+// its analyzers' flags by analyzer name needs it listed beside them, and
+// sets authorities on adhocroot and rootenv too, root-env on rootenv, as
+// they have flags of those names.
 package rootflow
 
 import "github.com/staterootlint/staterootlint/analyzers/internal/rootflow"

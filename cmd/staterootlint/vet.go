@@ -45,7 +45,8 @@ func isVetInvocation(args []string) bool {
 // -NAME.flag arguments override it.
 //
 // Every error is printed on stderr and ends the unit with a non-zero
-// status. go vet itself would otherwise show only the first error of a
+// status; a configuration error, which every unit meets, is printed in
+// full by the first unit only (vetonce.go). go vet itself would otherwise show only the first error of a
 // unit's JSON output ("failed prerequisites: rootflow" more often than
 // the engine's own message), and would cache the unit as a success.
 func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer) int {
@@ -83,8 +84,8 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 			err = checkVetFlags(args[:len(args)-1], closure)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", progname, err)
-			return exitConfig
+			// Every unit of the run fails on it; one prints it in full.
+			return reportVetConfigError(stderr, args[len(args)-1], unit.ImportPath, err)
 		}
 	}
 	if args[0] != "-flags" {

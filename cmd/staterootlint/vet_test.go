@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"go/types"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -167,5 +170,127 @@ func TestUnreadFacts(t *testing.T) {
 		if exported != tc.want {
 			t.Errorf("package %s (%s): exported a fact: %v, want %v", tc.pkg.Path(), tc.pkg.Name(), exported, tc.want)
 		}
+	}
+}
+
+// TestClaimVetError: of the units of one go vet run (vet.cfg files in one
+// go-build work directory) that fail with the same message at once,
+// exactly one prints it and the others name that one; another message,
+// or another run, is printed again.
+func TestClaimVetError(t *testing.T) {
+	work := filepath.Join(t.TempDir(), "go-build1234")
+	unit := func(i int) string {
+		dir := filepath.Join(work, fmt.Sprintf("b%03d", i))
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		return filepath.Join(dir, "vet.cfg")
+	}
+	const units = 24
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		winners []string
+		named   = map[string]int{}
+	)
+	for i := range units {
+		cfg, pkg := unit(i), fmt.Sprintf("example.com/p%d", i)
+		wg.Go(func() {
+			first, claimed := claimVetError(cfg, pkg, "x.yaml:2: key \"bogus\": unknown key")
+			mu.Lock()
+			defer mu.Unlock()
+			if claimed {
+				winners = append(winners, pkg)
+			} else {
+				named[first]++
+			}
+		})
+	}
+	wg.Wait()
+	if len(winners) != 1 {
+		t.Fatalf("%d units printed the error in full (%v), want 1", len(winners), winners)
+	}
+	if named[winners[0]] != units-1 || len(named) != 1 {
+		t.Errorf("the other units named %v, want %s %d times", named, winners[0], units-1)
+	}
+
+	if _, claimed := claimVetError(unit(0), "example.com/p0", "another message"); !claimed {
+		t.Error("a different message was not printed")
+	}
+	if _, claimed := claimVetError(filepath.Join(t.TempDir(), "go-build99", "b001", "vet.cfg"), "example.com/p0", "x.yaml:2: key \"bogus\": unknown key"); !claimed {
+		t.Error("the same message in another go vet run (another work directory) was not printed")
+	}
+	// A vet.cfg outside a go work directory (the tool run by hand): no
+	// record, always printed.
+	for range 2 {
+		if _, claimed := claimVetError(filepath.Join(t.TempDir(), "vet.cfg"), "example.com/p0", "m"); !claimed {
+			t.Error("a unit outside a go work directory did not print its error")
+		}
+	}
+	entries, err := os.ReadDir(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left in the work directory", e.Name())
+		}
+	}
+}
+
+// TestReportVetConfigError pins the two forms of the message and the exit
+// status of both.
+func TestReportVetConfigError(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "go-build1", "b001")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "vet.cfg")
+	err := config.Errors{{Pos: config.Pos{File: "./.staterootlint.yaml", Line: 2}, Key: "bogus", Msg: "unknown key"}}
+	for i, want := range []string{
+		"staterootlint: ./.staterootlint.yaml:2: key \"bogus\": unknown key\n",
+		"staterootlint: not analyzed: the configuration error is printed once, for package example.com/a\n",
+	} {
+		var stderr bytes.Buffer
+		pkg := []string{"example.com/a", "example.com/b"}[i]
+		if code := reportVetConfigError(&stderr, cfg, pkg, err); code != exitConfig || stderr.String() != want {
+			t.Errorf("unit %s: exit %d, stderr %q; want %d, %q", pkg, code, stderr.String(), exitConfig, want)
+		}
+	}
+}
+
+// TestE2EVetConfigErrorOnce runs go vet -vettool on a module of several
+// packages with a bad configuration file: the error is printed once, every
+// package fails (none is cached as a success), and go vet exits 1, which
+// is what docs/integrations.md says; a second run prints it again.
+func TestE2EVetConfigErrorOnce(t *testing.T) {
+	skipShort(t)
+	bin := staterootlintBinary(t)
+	app := copyModule(t, filepath.Join(moduleRoot(t), "testdata", "e2e", "app"))
+	if err := os.WriteFile(filepath.Join(app, config.FileName), []byte("state-dir: .e2eapp\nbogus-key: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const msg = `.staterootlint.yaml:2: key "bogus-key": unknown key`
+	for run := range 2 {
+		_, errOut, code := runCommand(t, app, modEnv, "go", "vet", "-vettool="+bin, "./...")
+		if n := strings.Count(errOut, msg); n != 1 {
+			t.Errorf("run %d: the error is printed %d times, want once:\n%s", run+1, n, errOut)
+		}
+		// Every package of the module fails, one in full, the others
+		// with a line naming it.
+		pointers := strings.Count(errOut, "staterootlint: not analyzed: the configuration error is printed once, for package example.com/e2eapp")
+		if pkgs := strings.Count(errOut, "# example.com/e2eapp"); pkgs < 4 || pointers != pkgs-1 {
+			t.Errorf("run %d: %d packages failed, %d of them pointing at the one that printed the error; want 4 or more, all but one:\n%s", run+1, pkgs, pointers, errOut)
+		}
+		if code != 1 {
+			t.Errorf("run %d: go vet exited %d, want 1 (docs/integrations.md says so)", run+1, code)
+		}
+	}
+	doc, err := os.ReadFile(filepath.Join(moduleRoot(t), "docs", "integrations.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "go vet itself then exits with status 1"; !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), want) {
+		t.Errorf("docs/integrations.md does not say %q", want)
 	}
 }

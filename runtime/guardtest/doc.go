@@ -43,17 +43,32 @@
 //	os.Chmod, os.Chown, os.Chtimes             no       yes (mode, ctime)   no: not a Landlock right
 //	through a descriptor opened earlier        no       yes, if watched     no: checked at open
 //	temp dir, user cache                       opt-in   ignored             temp allowed, cache denied
+//	Go's telemetry (~/.config/go/telemetry)    no       ignored             denied
 //	process state (cwd, env, umask)            no       no                  no
 //
 // The guard reports at the call; the snapshot at cleanup with a path but no
 // stack; the sandbox makes the write fail with EACCES, which the test sees
 // only if the code returns the error (check errors, and run Enforce inside
-// the sandboxed test as well). The snapshot ignores os.TempDir, the user
-// cache directory and the Go module and build caches, which other processes
-// write while tests run (the contract allows temp and caches); add others
-// with Config.Ignore. user.Current().HomeDir reads the password database and
-// ignores $HOME: with IsolateEnv, add that directory to Config.Watch or rely
-// on the sandbox.
+// the sandboxed test as well).
+//
+// The snapshot ignores the places other processes write while tests run:
+//
+//   - os.TempDir() (the contract allows temp);
+//   - os.UserCacheDir(), and $GOCACHE, $GOMODCACHE, $GOCOVERDIR and
+//     $GOTMPDIR when set (caches);
+//   - the pkg directory of each $GOPATH entry ($HOME/go/pkg by default:
+//     the module cache);
+//   - Go's telemetry directory, os.UserConfigDir()/go/telemetry
+//     (~/.config/go/telemetry, go env GOTELEMETRYDIR), whose counters the
+//     go command and gopls update whenever they run, from the test or not.
+//
+// A directory created only to hold one of them (~/.config/go, made for
+// the telemetry) is not reported either, as long as nothing else appears
+// in it. Add other places with Config.Ignore. The list is computed when
+// Enforce runs, so after IsolateEnv it names the fresh directories.
+// user.Current().HomeDir reads the password database and ignores $HOME:
+// with IsolateEnv, add that directory to Config.Watch (and its
+// .config/go/telemetry to Config.Ignore) or rely on the sandbox.
 //
 // # The shape of the project
 //

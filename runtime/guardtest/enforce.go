@@ -1,6 +1,7 @@
 package guardtest
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -28,8 +29,15 @@ type Config struct {
 	Watch []string
 
 	// Ignore lists paths whose changes are never reported, on top of the
-	// roots, the temp dir, the user cache dir and the Go module and build
-	// caches (other processes write those while tests run).
+	// roots and of the places other processes write while tests run,
+	// which the snapshot always ignores: os.TempDir(); os.UserCacheDir();
+	// $GOCACHE, $GOMODCACHE, $GOCOVERDIR and $GOTMPDIR when set; the pkg
+	// directory of each $GOPATH entry ($HOME/go/pkg by default, where the
+	// module cache is); and Go's telemetry directory,
+	// os.UserConfigDir()/go/telemetry ($HOME/.config/go/telemetry), which
+	// the go command and gopls update on their own. The directories
+	// created to hold an ignored one (a new ~/.config/go for the
+	// telemetry) are not reported while nothing else appears in them.
 	Ignore []string
 
 	// MaxEntries bounds each watched tree's snapshot; zero means
@@ -106,9 +114,11 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 	declare(g.Roots())
 
 	watch := c.Watch
+	var home string // the watched $HOME, for the budget's advice
 	if watch == nil {
-		if home, err := os.UserHomeDir(); err == nil {
-			watch = append(watch, home)
+		if h, err := os.UserHomeDir(); err == nil {
+			watch = append(watch, h)
+			home = realPaths([]string{h})[0]
 		}
 		if wd, err := os.Getwd(); err == nil {
 			watch = append(watch, wd)
@@ -156,7 +166,7 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 	for i, w := range watch {
 		before[i] = take(w, budget, skipFor(w))
 		if before[i].partial {
-			t.Logf("guardtest: %s holds more than %d entries; the snapshot covers its shallow levels only (isolate it with IsolateEnv or raise MaxEntries)", w, budget)
+			t.Logf("%s", budgetAdvice(w, home, budget))
 		}
 	}
 
@@ -174,9 +184,10 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 		seen := map[string]bool{}
 		for i, w := range watch {
 			skip := skipFor(w)
-			for _, ch := range diff(before[i], take(w, budget, skip), skip) {
-				if seen[ch.path] || ch.what == "created" && holdsRoot(ch.path) {
-					continue // creating a root's missing parents is allowed
+			after := take(w, budget, skip)
+			for _, ch := range diff(before[i], after, skip) {
+				if seen[ch.path] || ch.what == "created" && (holdsRoot(ch.path) || holdsOnlyIgnored(after, ch.path, ignore)) {
+					continue // creating a root's or an ignored place's missing parents is allowed
 				}
 				seen[ch.path] = true
 				t.Errorf("guardtest: %s %q outside the roots %v without going through the guard; write it through the *guard.Guard under a state root", ch.what, ch.path, g.Roots())
@@ -184,6 +195,36 @@ func (c Config) Enforce(t testing.TB, roots ...string) *guard.Guard {
 		}
 	})
 	return g
+}
+
+// budgetAdvice is the log line for a watched tree w too big for the
+// snapshot's budget: what is not covered, and the fix that fits the tree
+// (home is the watched $HOME, "" when Config.Watch chose the trees).
+func budgetAdvice(w, home string, budget int) string {
+	fix := "list smaller trees in Config.Watch, run the test in a fresh directory (t.Chdir(t.TempDir())), or raise Config.MaxEntries"
+	if w == home {
+		fix = "call guardtest.IsolateEnv(t) before Enforce (or set Config.IsolateEnv) so that HOME is a fresh directory the snapshot covers whole, or raise Config.MaxEntries"
+	}
+	return fmt.Sprintf("guardtest: %s holds more than %d entries: the snapshot covers only its shallow levels, and a write below them may go unseen; %s", w, budget, fix)
+}
+
+// holdsOnlyIgnored reports whether dir, created during the test, was
+// created on the way to an ignored place: it is a proper ancestor of one,
+// s recorded all its entries, and each is ignored or again such a
+// directory. (The go command creates ~/.config/go to hold its telemetry.)
+func holdsOnlyIgnored(s *snapshot, dir string, ignore []string) bool {
+	if !s.complete[dir] || !slices.ContainsFunc(ignore, func(d string) bool { return d != dir && under(d, dir) }) {
+		return false
+	}
+	for p, e := range s.entries {
+		if filepath.Dir(p) != dir || p == dir || e.excluded {
+			continue
+		}
+		if !e.dir || !holdsOnlyIgnored(s, p, ignore) {
+			return false
+		}
+	}
+	return true
 }
 
 // Env is the set of fresh directories IsolateEnv points the environment at.
@@ -268,11 +309,19 @@ func holdsRoot(dir string) bool {
 }
 
 // defaultIgnores are the places other processes and the test framework
-// write while a test runs, and that the contract allows: temp and caches.
+// write while a test runs (Config.Ignore lists them): temp and caches,
+// which the contract allows, and Go's telemetry counters, which the go
+// command and gopls (run by the test, by an editor, by another test
+// binary) update whenever they run.
 func defaultIgnores() []string {
 	out := []string{os.TempDir()}
 	if d, err := os.UserCacheDir(); err == nil {
 		out = append(out, d)
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		// Where golang.org/x/telemetry keeps its counters: go env
+		// GOTELEMETRYDIR.
+		out = append(out, filepath.Join(d, "go", "telemetry")) //staterootlint:ignore adhocroot Go's telemetry directory, only excluded from the snapshot, never written
 	}
 	for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOCOVERDIR", "GOTMPDIR"} {
 		if v := os.Getenv(k); v != "" {

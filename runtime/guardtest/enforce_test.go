@@ -22,6 +22,7 @@ type fakeTB struct {
 
 	mu       sync.Mutex
 	errs     []string
+	logs     []string
 	skipped  string
 	cleanups []func()
 }
@@ -47,7 +48,12 @@ func (f *fakeTB) Fatalf(format string, args ...any) { f.Errorf(format, args...) 
 
 func (f *fakeTB) Skipf(format string, args ...any) { f.skipped = fmt.Sprintf(format, args...) }
 
-func (f *fakeTB) Logf(format string, args ...any) { f.TB.Logf("fake: "+format, args...) }
+func (f *fakeTB) Logf(format string, args ...any) {
+	f.mu.Lock()
+	f.logs = append(f.logs, fmt.Sprintf(format, args...))
+	f.mu.Unlock()
+	f.TB.Logf("fake: "+format, args...)
+}
 
 func (f *fakeTB) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
 
@@ -246,6 +252,103 @@ func TestWatchBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantFailure(t, ft.finish(), "created", ".app")
+	// The log says what is not covered, and the fix for a home directory.
+	home, err := filepath.EvalSymlinks(s.env.Home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFailure(t, ft.logs, home+" holds more than 20 entries", "a write below them may go unseen", "call guardtest.IsolateEnv(t) before Enforce")
+}
+
+// TestWatchBudgetWorkDir: a working directory too big for the budget is
+// not fixed by IsolateEnv, and the log says what does.
+func TestWatchBudgetWorkDir(t *testing.T) {
+	s := newScene(t)
+	for i := range 50 {
+		if err := os.Mkdir(filepath.Join(s.work, fmt.Sprint(i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ft := &fakeTB{TB: t}
+	guardtest.Config{MaxEntries: 20}.Enforce(ft, s.root)
+	ft.finish()
+	var advice []string
+	for _, l := range ft.logs {
+		if strings.Contains(l, s.work+" holds more than 20 entries") {
+			advice = append(advice, l)
+		}
+	}
+	wantFailure(t, advice, "Config.Watch", "t.Chdir(t.TempDir())", "Config.MaxEntries")
+	for _, l := range advice {
+		if strings.Contains(l, "IsolateEnv") {
+			t.Errorf("the advice for a working directory offers IsolateEnv, which does not shrink it: %s", l)
+		}
+	}
+}
+
+// TestGoTelemetryIgnored runs the go command during an enforced test: it
+// updates its telemetry counters under os.UserConfigDir()/go/telemetry,
+// creating ~/.config/go on the way, and that is not the test's write. A
+// sibling of the telemetry directory still is.
+func TestGoTelemetryIgnored(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command in PATH")
+	}
+	s := newScene(t)
+	telemetry := filepath.Join(s.env.ConfigHome, "go", "telemetry")
+	if _, err := os.Stat(filepath.Join(s.env.ConfigHome, "go")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the isolated config directory already holds go/: %v", err)
+	}
+	ft := &fakeTB{TB: t}
+	guardtest.Enforce(ft, s.root)
+	if out, err := exec.Command(goBin, "version").CombinedOutput(); err != nil {
+		t.Fatalf("go version: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(telemetry); err != nil {
+		// Telemetry off in this go command: write a counter as it would.
+		t.Logf("go version wrote no telemetry (%v); writing a counter file in its place", err)
+		if err := os.MkdirAll(filepath.Join(telemetry, "local"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(telemetry, "local", "go@test.count"), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if errs := ft.finish(); len(errs) != 0 {
+		t.Errorf("the go command's telemetry failed the test:\n%s", strings.Join(errs, "\n"))
+	}
+
+	// Where ~/.config/go exists already, the telemetry below it is
+	// ignored just the same.
+	s = newScene(t)
+	if err := os.Mkdir(filepath.Join(s.env.ConfigHome, "go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ft = &fakeTB{TB: t}
+	guardtest.Enforce(ft, s.root)
+	if out, err := exec.Command(goBin, "version").CombinedOutput(); err != nil {
+		t.Fatalf("go version: %v\n%s", err, out)
+	}
+	if err := os.MkdirAll(filepath.Join(s.env.ConfigHome, "go", "telemetry", "local"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if errs := ft.finish(); len(errs) != 0 {
+		t.Errorf("the go command's telemetry under an existing ~/.config/go failed the test:\n%s", strings.Join(errs, "\n"))
+	}
+
+	// Anything else in ~/.config/go is reported.
+	s = newScene(t)
+	ft = &fakeTB{TB: t}
+	guardtest.Enforce(ft, s.root)
+	telemetry = filepath.Join(s.env.ConfigHome, "go", "telemetry")
+	if err := os.MkdirAll(telemetry, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.env.ConfigHome, "go", "env"), []byte("GOFLAGS=-x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantFailure(t, ft.finish(), "created", filepath.Join(s.env.ConfigHome, "go"))
 }
 
 // TestEnforceForReal runs helper tests in a child test binary with the real
