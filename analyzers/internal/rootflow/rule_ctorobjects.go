@@ -71,7 +71,9 @@ func throughObject(ctx ruleContext, a Origin, key string, args []ssa.Value, at t
 		}
 	}
 	if b.Num(lattice.Below) > 0 {
-		return ctx.bindSymbol(b, key, args, at) // the caller's element joined below it, if a rule resolves it
+		// The caller's element joined below it, if a later rule
+		// resolves it (project-dir).
+		return ctx.bindSymbolAfter(ctorObjectsRule{}, b, key, args, at)
 	}
 	return Origins{b}
 }

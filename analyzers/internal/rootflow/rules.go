@@ -1,6 +1,8 @@
 package rootflow
 
 import (
+	"slices"
+
 	"go/token"
 	"go/types"
 
@@ -354,7 +356,18 @@ func (h *hooks) bindArg(ctx ruleContext, a Origin, arg Origins, args []ssa.Value
 // bindSymbol resolves an origin of a callee's summary that is not one of
 // its parameters at a call of key with args.
 func (h *hooks) bindSymbol(ctx ruleContext, a Origin, key string, args []ssa.Value, at token.Position) Origins {
-	for _, r := range h.onBindSymbol {
+	return h.bindSymbolFrom(ctx, nil, a, key, args, at)
+}
+
+// bindSymbolFrom is bindSymbol by the rules registered after rule after
+// (all of them when after is nil).
+func (h *hooks) bindSymbolFrom(ctx ruleContext, after rule, a Origin, key string, args []ssa.Value, at token.Position) Origins {
+	rules := h.onBindSymbol
+	if after != nil {
+		i := slices.IndexFunc(rules, func(r bindSymbolRule) bool { return r.name() == after.name() })
+		rules = rules[i+1:] // i is -1 for a rule with no such hook: all of them
+	}
+	for _, r := range rules {
 		if v, ok := r.bindSymbol(ctx, a, key, args, at); ok {
 			return v
 		}

@@ -46,7 +46,10 @@ type ruleContext interface {
 	callees(common *ssa.CallCommon) (targets []callee, ok bool)
 	summary(t callee) *FuncFact
 	resultsOf(fn *ssa.Function) []Origins
-	bindSymbol(a Origin, key string, args []ssa.Value, at token.Position) Origins
+	// bindSymbolAfter resolves a as the bindSymbol hooks of the rules
+	// registered after rule after do (a rule handing on what it made of
+	// a symbol); a itself when none does.
+	bindSymbolAfter(after rule, a Origin, key string, args []ssa.Value, at token.Position) Origins
 }
 
 // locator turns a position into a file position.
@@ -89,6 +92,6 @@ func (v ruleView) addStore(cell string, s storeSite) {
 
 func (v ruleView) callees(common *ssa.CallCommon) ([]callee, bool) { return v.e.callees(common) }
 
-func (v ruleView) bindSymbol(a Origin, key string, args []ssa.Value, at token.Position) Origins {
-	return v.e.hooks.bindSymbol(v, a, key, args, at)
+func (v ruleView) bindSymbolAfter(after rule, a Origin, key string, args []ssa.Value, at token.Position) Origins {
+	return v.e.hooks.bindSymbolFrom(v, after, a, key, args, at)
 }
