@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -107,9 +108,12 @@ type source struct {
 
 // checker holds one pass's state.
 type checker struct {
-	pass     *analysis.Pass
-	r        *report.Reporter
-	stateDir []string
+	pass *analysis.Pass
+	r    *report.Reporter
+	// shadowLines are the lines where the engine found a write outside
+	// every root, which shadowwrite reports.
+	shadowLines map[lineKey]bool
+	stateDir    []string
 	// authorities are the configured ones, named in the advice.
 	authorities []string
 	res         *rootflow.Result // the engine's, for the sources of built paths
@@ -138,6 +142,16 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		reported: make(map[ast.Node]bool),
 
 		authorities: cfg.Authorities,
+	}
+	// One write, one finding: a path built here that a write on the same
+	// line takes is shadowwrite's finding (the write is what the contract
+	// forbids), decided from the engine's result whether shadowwrite runs
+	// or not.
+	c.shadowLines = map[lineKey]bool{}
+	for _, f := range c.res.Findings {
+		if f.Origin.Kind == rootflow.Bad && !consumer.Unproven(f.Origin) {
+			c.shadowLines[c.lineOf(f.Pos)] = true
+		}
 	}
 	for _, d := range cfg.StateDir {
 		// The name is one path segment; take the last of "~/.myapp/".
@@ -231,6 +245,18 @@ func envSource(name string) *source {
 }
 
 // call checks a path builder or an environment expansion.
+// lineKey is a line of a file.
+type lineKey struct {
+	file string
+	line int
+}
+
+// lineOf returns the line pos is on.
+func (c *checker) lineOf(pos token.Pos) lineKey {
+	p := c.pass.Fset.Position(pos)
+	return lineKey{p.Filename, p.Line}
+}
+
 func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	fn := typeutil.StaticCallee(info, call)
@@ -247,6 +273,10 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		// records no base for it.
 		src := c.sourceAt(call.Lparen)
 		if src == nil {
+			return
+		}
+		if c.shadowLines[c.lineOf(call.Pos())] {
+			c.reported[call] = true // the write's finding covers the literals too
 			return
 		}
 		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src)
@@ -287,6 +317,10 @@ func (c *checker) concat(cur inspector.Cursor, b *ast.BinaryExpr) {
 		left = inner.X
 	}
 	if src := c.sourceAt(b.OpPos); src != nil {
+		if c.shadowLines[c.lineOf(b.Pos())] {
+			c.reported[b] = true
+			return
+		}
 		c.r.Report(c.diagnostic(b, "string concatenation", src))
 	}
 }

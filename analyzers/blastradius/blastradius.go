@@ -63,10 +63,24 @@ func New(cfg Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, stateDir []string) error {
+	// An allowance is parsed by the engine, which allows nothing for a
+	// malformed one: it is reported here, with the radii.
+	for fd, args := range report.FuncDirectives(pass.Files, "allow-write") {
+		if _, err := radius.Parse(args, nil); err != nil {
+			msg := strings.Replace(err.Error(), "may-write", "allow-write", 1)
+			rep.Report(analysis.Diagnostic{Pos: directivePos(fd, "allow-write", err.Pattern), Category: CategoryDirective, Message: msg})
+		}
+	}
+	// The words after an authority's kind are parsed, not ignored.
+	for fd, args := range report.FuncDirectives(pass.Files, "authority") {
+		if msg := authorityWords(args); msg != "" {
+			rep.Report(analysis.Diagnostic{Pos: directivePos(fd, "authority", ""), Category: CategoryDirective, Message: msg})
+		}
+	}
 	for fd, args := range report.FuncDirectives(pass.Files, "may-write") {
 		ps, err := radius.Parse(args, stateDir)
 		if err != nil {
-			rep.Report(analysis.Diagnostic{Pos: directivePos(fd, err.Pattern), Category: CategoryDirective, Message: err.Error()})
+			rep.Report(analysis.Diagnostic{Pos: directivePos(fd, "may-write", err.Pattern), Category: CategoryDirective, Message: err.Error()})
 			continue
 		}
 		obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -95,13 +109,27 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, stateD
 	return nil
 }
 
+// authorityWords checks the arguments of an authority directive, KIND
+// and then optionally the word file, and says what is wrong, or "".
+func authorityWords(args []string) string {
+	switch {
+	case len(args) > 0 && (args[0] == rootflow.AuthorityFile || args[0] == "base"):
+		return fmt.Sprintf("//staterootlint:authority %s: %q is a word after the kind, not a kind; write //staterootlint:authority KIND %s", strings.Join(args, " "), args[0], args[0])
+	case len(args) > 1 && args[1] == "base":
+		return fmt.Sprintf("//staterootlint:authority %s: this version does not support base authorities; declare the function that joins the state directory onto the base instead", strings.Join(args, " "))
+	case len(args) > 1 && args[1] != rootflow.AuthorityFile || len(args) > 2:
+		return fmt.Sprintf("//staterootlint:authority %s: unknown word %q after the kind; the one word allowed is file (the result names a file inside the root)", strings.Join(args, " "), args[len(args)-1])
+	}
+	return ""
+}
+
 // directivePos returns the position of the may-write line of fd's doc
 // comment that holds pattern, or of its first may-write line when pattern
 // is "" or not found.
-func directivePos(fd *ast.FuncDecl, pattern string) token.Pos {
+func directivePos(fd *ast.FuncDecl, directive, pattern string) token.Pos {
 	first := token.NoPos
 	for _, c := range fd.Doc.List {
-		if _, ok := report.FuncDirective(&ast.CommentGroup{List: []*ast.Comment{c}}, "may-write"); !ok {
+		if _, ok := report.FuncDirective(&ast.CommentGroup{List: []*ast.Comment{c}}, directive); !ok {
 			continue
 		}
 		if !first.IsValid() {

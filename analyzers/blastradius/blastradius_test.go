@@ -16,7 +16,7 @@ func TestBlastradius(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"radius", "invalid", "project"} {
+	for _, dir := range []string{"radius", "invalid", "project", "cwd"} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			a := blastradius.New(blastradius.Config{Engine: rootflow.New(rootflow.DefaultConfig()), StateDir: flagvalue.List{".px"}})

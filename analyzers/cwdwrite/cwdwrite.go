@@ -38,19 +38,14 @@ var Analyzer = New(DefaultConfig())
 
 // New returns a cwdwrite analyzer with its own flags and state.
 func New(cfg Config) *analysis.Analyzer {
-	a := consumer.New("cwdwrite", doc, cfg, run, inspect.Analyzer)
-	consumer.RegisterChain(&a.Flags)
-	return a
+	return consumer.New("cwdwrite", doc, cfg, run, inspect.Analyzer)
 }
 
-func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
-	chains := consumer.NewChains(pass)
-	for _, f := range res.Findings {
-		if f.Origin.Kind != rootflow.Bad || !f.Origin.Rel {
-			continue
-		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: message(f), Related: chains.Chain(f)})
-	}
+// run reports os.Chdir outside package main. A write through a path
+// relative to the working directory is shadowwrite's finding alone (one
+// write, one finding), decided by the engine whether shadowwrite runs or
+// not.
+func run(pass *analysis.Pass, _ *rootflow.Result, rep *report.Reporter) error {
 	if pass.Pkg.Name() == "main" {
 		return nil
 	}
@@ -68,16 +63,4 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		})
 	}
 	return nil
-}
-
-func message(f *rootflow.Finding) string {
-	origin := f.Origin.Describe()
-	fix := "make it absolute under a state root"
-	switch f.Site {
-	case rootflow.AtCall:
-		return fmt.Sprintf("%s receives %s for a path it writes (%s at %s), so where it lands depends on where the tool was started; %s", f.Op, origin, f.Reach.Op, rootflow.ShortPos(f.Reach.At), fix)
-	case rootflow.AtStore:
-		return fmt.Sprintf("%s is assigned %s and written (%s at %s), so where it lands depends on where the tool was started; %s", f.Op, origin, f.Reach.Op, rootflow.ShortPos(f.Reach.At), fix)
-	}
-	return fmt.Sprintf("%s writes %s, so where it lands depends on where the tool was started; %s", f.Op, origin, fix)
 }

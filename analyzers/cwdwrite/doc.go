@@ -1,31 +1,28 @@
-// Package cwdwrite defines an Analyzer that reports writes through paths
-// relative to the working directory, and os.Chdir outside package main.
+// Package cwdwrite defines an Analyzer that reports os.Chdir outside
+// package main; a write relative to the working directory is shadowwrite's.
 //
 // # Analyzer cwdwrite
 //
-// cwdwrite: report writes relative to the working directory
+// cwdwrite: report os.Chdir outside package main
 //
 // A relative path is resolved against the process working directory, so
-// where the state lands depends on where the tool was started: run it from
-// a subdirectory and it writes a second, shadow copy. cwdwrite reports
-// writes whose path is relative (a literal such as "state.json", a bare
-// name from filepath.Base, the empty path), followed through helpers,
-// fields and package variables like shadowwrite does. Reads are not
-// reported.
+// where the state lands depends on where the tool was started. os.Chdir
+// changes that directory for the whole process: every later relative
+// path of every caller moves with it, and a library that calls it breaks
+// its callers. cwdwrite reports os.Chdir (and the knowledge table's
+// look-alikes) outside package main.
 //
-// A relative path written after the function (or every caller of an
-// unexported helper in the same package) changed directory with a
-// successful os.Chdir into a user-chosen or rooted directory lands there,
-// and is not reported.
-//
-// It also reports os.Chdir outside package main: the working directory is
-// process-global state every later relative path depends on, and a
-// library that changes it breaks its callers.
+// A write through a path relative to the working directory ("state.json",
+// a bare name from filepath.Base) is one finding, shadowwrite's (category
+// literal or cwd), whose message offers the three fixes: a state root, a
+// path flag, or //staterootlint:allow-write cwd:NAME on the command that
+// produces the file there on purpose. cwdwrite stays silent on it even
+// where shadowwrite is disabled, so one write never gets two findings
+// (it reported such writes too before 2026-11-27; CHANGELOG.md).
 //
 //	// WRONG
-//	os.WriteFile("state.json", data, 0o644)
 //	os.Chdir(dir) // in a library
 //
 //	// RIGHT
-//	os.WriteFile(filepath.Join(root, "state.json"), data, 0o644)
+//	os.WriteFile(filepath.Join(dir, "state.json"), data, 0o644)
 package cwdwrite

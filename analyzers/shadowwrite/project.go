@@ -47,6 +47,22 @@ func (d declared) allows(pos token.Pos, a rootflow.Origin) bool {
 	return false
 }
 
+// declarable reports whether a may-write pattern can declare a write to
+// a: a path below the project root, or a fixed name below the working
+// directory (project:px.lock, cwd:app.toml).
+func declarable(a rootflow.Origin) bool {
+	_, cwd := a.AsCwd()
+	return cwd || a.InProject()
+}
+
+// cwdFix is the end of a message about a fixed name written relative to
+// the working directory: state kept there belongs under a state root, a
+// place the user picks is a flag, and a file the command produces there
+// on purpose is declared on the command.
+func cwdFix(pattern string) string {
+	return "keep it under a state root, take the path from a flag (such as --output), or, if the command produces it there on purpose, declare it on the command with //staterootlint:allow-write " + pattern
+}
+
 // projectFix is the end of a message about a path under the project root.
 func projectFix(a rootflow.Origin) string {
 	return "write it under a state root, or, if the contract allows it in the project, declare it on the enclosing function with //staterootlint:may-write " + a.Pattern()

@@ -37,7 +37,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 	decl := declarations(pass)
 	chains := consumer.NewChains(pass)
 	for _, f := range res.Findings {
-		if f.Origin.InProject() && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
+		if declarable(f.Origin) && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
 			continue // unproven writes are the unproven analyzer's
 		}
 		msg := Message(f, pass.Fset.Position(f.Pos).Line)
@@ -68,6 +68,16 @@ func Message(f *rootflow.Finding, line int) string {
 	}
 	if f.Origin.Kind != rootflow.Bad {
 		origin += fmt.Sprintf(", which the configuration does not allow (-allow-%s)", f.Origin.Kind)
+	}
+	if pattern, ok := rootflow.CwdPattern(f.Origin); ok {
+		fix := cwdFix(pattern)
+		switch f.Site {
+		case rootflow.AtCall:
+			return fmt.Sprintf("%s receives %s for a path it writes (%s); %s", f.Op, origin, consumer.Via(f.Reach, 1), fix)
+		case rootflow.AtStore:
+			return fmt.Sprintf("%s is assigned %s, and it is written (%s); %s", f.Op, origin, consumer.Via(f.Reach, 1), fix)
+		}
+		return fmt.Sprintf("%s writes %s; %s", f.Op, origin, fix)
 	}
 	switch f.Site {
 	case rootflow.AtCall:

@@ -36,6 +36,11 @@ func TestShadowwrite(t *testing.T) {
 		cfg func(*rootflow.Config)
 	}{
 		{dir: "literals"},
+		{dir: "allowwrite"},
+		{dir: "fileauthority"},
+		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
+			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "*=cwd:VERSION"}
+		}},
 		{dir: "rooted"},
 		{dir: "project"},
 		{dir: "readonly"},
@@ -128,6 +133,25 @@ func TestSinkIndexOutOfRange(t *testing.T) {
 	want := `rootflow: invalid -sinks entry "os.WriteFile#9": path parameter index 9 out of range: os.WriteFile has 3 parameters, so N must be 0..2`
 	if !slices.ContainsFunc(rec.errs, func(e string) bool { return strings.Contains(e, want) }) {
 		t.Errorf("errors:\n%s\nwant one containing %q", strings.Join(rec.errs, "\n"), want)
+	}
+}
+
+// TestBadAllowance checks that a malformed allow-write entry is an error
+// of the run naming the flag and the entry, not an allowance that
+// silently allows nothing.
+func TestBadAllowance(t *testing.T) {
+	t.Parallel()
+	for entry, want := range map[string]string{
+		"shadowwrite/allowconfig.launch=cwd:../x": `rootflow: invalid -allow-write entry "shadowwrite/allowconfig.launch=cwd:../x": invalid allow-write pattern "cwd:../x": the glob must stay below the root`,
+		"shadowwrite/allowconfig.launch":          `rootflow: invalid -allow-write entry "shadowwrite/allowconfig.launch": want FUNC=PATTERN`,
+	} {
+		cfg := rootflow.DefaultConfig()
+		cfg.AllowWrite = []string{entry}
+		var rec errorRecorder
+		analysistest.Run(&rec, testdata(t), rootflow.New(cfg), "shadowwrite/allowconfig")
+		if !slices.ContainsFunc(rec.errs, func(e string) bool { return strings.Contains(e, want) }) {
+			t.Errorf("errors:\n%s\nwant one containing %q", strings.Join(rec.errs, "\n"), want)
+		}
 	}
 }
 

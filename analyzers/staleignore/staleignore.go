@@ -109,19 +109,25 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 			}
 		}
 		list := strings.Join(slices.Concat(ig.Analyzers, ig.Unknown), ",")
+		moved := ""
+		if slices.Contains(stale, "cwdwrite") && slices.Contains(ran, "shadowwrite") && !slices.Contains(ig.Analyzers, "shadowwrite") {
+			// cwdwrite reported writes relative to the working
+			// directory until 2026-11-27; shadowwrite alone does now.
+			moved = "; a write relative to the working directory is reported by shadowwrite now: list shadowwrite instead"
+		}
 		switch {
 		case len(stale) == 0:
 		case len(stale) == len(ig.Analyzers) && len(ig.Unknown) == 0:
 			r.ReportOnDirective(analysis.Diagnostic{
 				Pos:      ig.Pos,
 				Category: CategoryStale,
-				Message:  fmt.Sprintf("//staterootlint:ignore %s silences nothing: %s no finding on the line it covers; remove it", list, reports(stale)),
+				Message:  fmt.Sprintf("//staterootlint:ignore %s silences nothing: %s no finding on the line it covers; remove it%s", list, reports(stale), moved),
 			})
 		default:
 			r.ReportOnDirective(analysis.Diagnostic{
 				Pos:      ig.Pos,
 				Category: CategoryStale,
-				Message:  fmt.Sprintf("//staterootlint:ignore %s: %s no finding on the line it covers; remove %s from the list", list, reports(stale), strings.Join(stale, ", ")),
+				Message:  fmt.Sprintf("//staterootlint:ignore %s: %s no finding on the line it covers; remove %s from the list%s", list, reports(stale), strings.Join(stale, ", "), moved),
 			})
 		}
 	}

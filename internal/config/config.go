@@ -25,7 +25,7 @@ const FileName = ".staterootlint.yaml"
 // documents them. Every key but allow (whose keys become the allow-temp,
 // allow-cache and allow-user flags) is also the name of the analyzer flag
 // it sets (internal/flagname).
-var Keys = []string{flagname.Authorities, flagname.Sinks, "allow", flagname.StateDir, flagname.RootEnv, flagname.UserEnv, flagname.Tests, flagname.Exclude, flagname.Generated, flagname.ReportUnproven}
+var Keys = []string{flagname.Authorities, flagname.Sinks, "allow", flagname.StateDir, flagname.RootEnv, flagname.UserEnv, flagname.Tests, flagname.Exclude, flagname.Generated, flagname.ReportUnproven, flagname.AllowWrite}
 
 // GeneratedValues are the values of the generated key: findings in
 // generated files are reported (the default) or skipped.
@@ -55,6 +55,9 @@ type Config struct {
 	// ReportUnproven lists the writes the analysis cannot prove rooted
 	// (the unproven analyzer's -unproven.report).
 	ReportUnproven *bool
+	// AllowWrite are the allowances, one "FUNC=PATTERN" entry per pattern
+	// of the allow-write mapping (FUNC a function's full name or "*").
+	AllowWrite []Entry
 
 	// set records which list keys were present, so "authorities: []"
 	// clears the analyzers' default instead of leaving it alone.
@@ -204,6 +207,7 @@ func (c *Config) Settings() []Setting {
 	if c.Generated != nil {
 		out = append(out, Setting{Flag: flagname.Generated, Value: *c.Generated, Pos: Pos{File: c.Source}})
 	}
+	list(flagname.AllowWrite, c.AllowWrite)
 	if c.ReportUnproven != nil {
 		out = append(out, Setting{Analyzer: "unproven", Flag: flagname.Report, Value: strconv.FormatBool(*c.ReportUnproven), Pos: Pos{File: c.Source}})
 	}

@@ -64,7 +64,12 @@ func TestDecodeFull(t *testing.T) {
 func TestDecodeErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"authorities:\n  a: b\n", `x.yaml:2: key "authorities": expected a list of strings, got a mapping`},
-		{"bogus: 1\n", `x.yaml:1: key "bogus": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, user-env, tests, exclude, generated, report-unproven`},
+		{"bogus: 1\n", `x.yaml:1: key "bogus": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, user-env, tests, exclude, generated, report-unproven, allow-write`},
+		{"allow-write: [cwd:app.toml]\n", `x.yaml:1: key "allow-write": expected a mapping of functions`},
+		{"allow-write:\n  launch: [cwd:app.toml]\n", `x.yaml:2: key "allow-write": "launch": expected pkg/path.Func, (*pkg/path.T).Method, or "*"`},
+		{"allow-write:\n  \"*\": cwd:app.toml\n", `x.yaml:2: key "allow-write": expected a list of strings, got a string`},
+		{"allow-write:\n  a.B: [\"cwd:../x\"]\n", `x.yaml:2: key "allow-write": "cwd:../x": the glob must stay below the root`},
+		{"allow-write:\n  a.B: [\"/etc/x\"]\n", `x.yaml:2: key "allow-write": "/etc/x": expected KIND:GLOB`},
 		{"allow:\n  tmp: true\n", `x.yaml:2: key "allow.tmp": unknown key; valid keys under allow: temp, cache, user`},
 		{"allow:\n  temp: yes please\n", `x.yaml:2: key "allow.temp": expected true or false, got a string "yes please"`},
 		{"tests: 1\n", `x.yaml:1: key "tests": expected true or false, got a number 1`},

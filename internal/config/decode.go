@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -201,6 +202,8 @@ func (d *decoder) top(n *yaml.Node) {
 			}
 		case "allow":
 			d.allow(v)
+		case flagname.AllowWrite:
+			d.allowWrite(v)
 		default:
 			d.errorf(k, key, "unknown key; valid keys: %s", strings.Join(Keys, ", "))
 		}
@@ -232,6 +235,55 @@ func (d *decoder) allow(n *yaml.Node) {
 			d.errorf(k, key, "unknown key; valid keys under allow: %s", strings.Join(AllowKeys, ", "))
 		}
 	}
+}
+
+// allowWrite decodes the allow-write mapping, a function's full name (or
+// "*", the whole program) to the patterns its writes may match, into one
+// FUNC=PATTERN entry per pattern.
+func (d *decoder) allowWrite(n *yaml.Node) {
+	key := flagname.AllowWrite
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, key, "expected a mapping of functions (pkg/path.F, (*pkg/path.T).M, or \"*\" for the whole program) to lists of patterns (cwd:app.toml), got %s", describe(n))
+		return
+	}
+	d.cfg.markSet(key)
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		fn := k.Value
+		if seen[fn] {
+			d.errorf(k, key, "%q: duplicate function", fn)
+			continue
+		}
+		seen[fn] = true
+		if _, ok := parseName(fn); !ok && fn != AllowWriteAll {
+			d.errorf(k, key, "%q: expected pkg/path.Func, (*pkg/path.T).Method, or \"*\" for the whole program", fn)
+			continue
+		}
+		for _, p := range d.list(v, key, checkAllowPattern) {
+			p.Value = fn + "=" + p.Value
+			d.cfg.AllowWrite = append(d.cfg.AllowWrite, p)
+		}
+	}
+}
+
+// AllowWriteAll is the allow-write key of the whole program.
+const AllowWriteAll = "*"
+
+// checkAllowPattern checks the form of an allow-write pattern: KIND:GLOB
+// (cwd:app.toml, project:app.lock), KIND alone, or exe. The engine parses
+// it fully, as it parses may-write.
+func checkAllowPattern(s string) string {
+	kind, glob, _ := strings.Cut(s, ":")
+	switch {
+	case kind == "" || strings.ContainsAny(kind, "/*= ,"):
+		return "expected KIND:GLOB, such as cwd:app.toml or cwd:deploy/**, or exe"
+	case strings.ContainsAny(glob, ", ="):
+		return "a pattern holds no comma, space or ="
+	case glob != "" && (path.IsAbs(glob) || path.Clean(glob) == ".." || strings.HasPrefix(path.Clean(glob), "../")):
+		return "the glob must stay below the root (" + kind + ":NAME, no .. or leading /)"
+	}
+	return ""
 }
 
 func (d *decoder) list(n *yaml.Node, key string, check func(string) string) []Entry {

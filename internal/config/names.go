@@ -11,7 +11,7 @@ import (
 )
 
 const (
-	authorityForms = "expected pkg/path.Func, (*pkg/path.T).Method, (pkg/path.I).Method or pkg/path.Var, optionally followed by =KIND"
+	authorityForms = "expected pkg/path.Func, (*pkg/path.T).Method, (pkg/path.I).Method or pkg/path.Var, optionally followed by =KIND or =KIND:file (the result names a file inside the root)"
 	sinkForms      = "expected pkg/path.Func#N or (*pkg/path.T).Method#N, N being the index of the path parameter"
 )
 
@@ -77,8 +77,9 @@ func parseAuthority(s string) (name, string, bool) {
 }
 
 func isKind(s string) bool {
-	if s == "" {
-		return false
+	s, word, hasWord := strings.Cut(s, ":")
+	if hasWord && word != "file" || s == "" || s == "file" || s == "base" {
+		return false // file and base are words after a kind, not kinds
 	}
 	for _, r := range s {
 		if !(r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
@@ -134,6 +135,16 @@ func (c *Config) Resolve(lookup func(path string) *types.Package) error {
 		n, _ := parseSink(e.Value)
 		if msg := resolve(n, lookup, true); msg != "" {
 			errs = append(errs, &Error{Pos: e.Pos, Key: flagname.Sinks, Msg: fmt.Sprintf("%q: %s", e.Value, msg)})
+		}
+	}
+	for _, e := range c.AllowWrite {
+		fn, _, _ := strings.Cut(e.Value, "=")
+		if fn == AllowWriteAll {
+			continue
+		}
+		n, _ := parseName(fn)
+		if msg := resolve(n, lookup, false); msg != "" {
+			errs = append(errs, &Error{Pos: e.Pos, Key: flagname.AllowWrite, Msg: fmt.Sprintf("%q: %s", fn, msg)})
 		}
 	}
 	if len(errs) > 0 {

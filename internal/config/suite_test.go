@@ -21,6 +21,7 @@ tests: true
 exclude: ["**/zz_generated*.go"]
 generated: skip
 report-unproven: true
+allow-write: {"*": [project:app.lock], "example.com/app/cmd.launch": [cwd:app.toml, "cwd:deploy/**"]}
 `
 
 // TestEveryKeyHasAFlag checks that every configuration key sets a flag
@@ -64,6 +65,7 @@ func TestEveryKeyHasAFlag(t *testing.T) {
 		flagname.UserEnv:     {"rootflow"},
 		flagname.Tests:       {"adhocroot", "blastradius", "cwdwrite", "rootenv", "shadowwrite", "staleignore", "unproven"},
 		flagname.Report:      {"unproven"},
+		flagname.AllowWrite:  {"rootflow"},
 	} {
 		got := slices.Sorted(slices.Values(declared[flag]))
 		if !slices.Equal(got, want) {

@@ -159,7 +159,7 @@ func runUnits(ctx context.Context, opts *Options) (*Result, error) {
 	if err := checkConfigFiles(opts, rootPkgs); err != nil {
 		return nil, &ConfigError{err}
 	}
-	if len(opts.Config.Authorities)+len(opts.Config.Sinks) > 0 {
+	if len(opts.Config.Authorities)+len(opts.Config.Sinks)+len(opts.Config.AllowWrite) > 0 {
 		if err := opts.Config.Resolve(withOutside(ctx, opts, d.lookupPackage)); err != nil {
 			if d.fallback.Load() {
 				return nil, errFallBack

@@ -21,6 +21,9 @@ const (
 	AllowCache  = "allow-cache"
 	AllowUser   = "allow-user"
 	AnalyzeStd  = "analyze-std"
+	// AllowWrite lists the allowances, FUNC=PATTERN: writes reached from
+	// FUNC ("*": the whole program) that PATTERN matches are declared.
+	AllowWrite = "allow-write"
 )
 
 // StateDir names the state directory (.myapp): adhocroot looks for it in

@@ -24,6 +24,12 @@ type Cause = knowledge.Cause
 // names.
 const ProjectRoot = "project"
 
+// CwdRoot is the root kind of a file a command declares it writes where
+// the program runs (//staterootlint:allow-write cwd:app.toml): its
+// product, such as a scaffold's app.toml, named relative to the working
+// directory ("cwd:app.toml").
+const CwdRoot = "cwd"
+
 // Origin is one possible origin of a value together with the path pattern
 // appended to it: a value is a set of origins (Origins).
 type Origin struct {
@@ -157,6 +163,22 @@ func ShortName(key string) string {
 
 // InProject reports whether the origin is a path under the project root.
 func (a Origin) InProject() bool { return a.Kind == Rooted && a.Root == ProjectRoot }
+
+// AsCwd returns a, a fixed path relative to the working directory (a
+// relative literal, joined with constants), as the origin below the root
+// kind cwd that an allowance declares ("cwd:app.toml"); ok is false for
+// any other origin, and for the working directory itself or a path above
+// it.
+func (a Origin) AsCwd() (_ Origin, ok bool) {
+	if a.Kind != Bad || !a.Rel || a.Cause != knowledge.CauseLiteral {
+		return a, false
+	}
+	p := CleanPattern(JoinPattern(a.Lit, a.Path))
+	if p == "" || p == "." || p == ".." || strings.HasPrefix(p, "../") {
+		return a, false
+	}
+	return Origin{Kind: Rooted, Root: CwdRoot, Path: p, At: a.At}, true
+}
 
 // BareSource reports whether the origin is a known source outside every
 // root (the home directory, an environment variable) with nothing joined

@@ -1,7 +1,9 @@
-// Package radius parses the patterns of the //staterootlint:may-write
-// directive and matches written paths against them: blastradius checks a
-// function's whole call graph against its radius, and shadowwrite accepts
-// the project-root entries a function declares.
+// Package radius parses the patterns of the //staterootlint:may-write and
+// //staterootlint:allow-write directives and matches written paths against
+// them: blastradius checks a function's whole call graph against its
+// radius, shadowwrite accepts the project-root and working-directory
+// entries a function's radius names, and the engine declares the writes
+// an allowance covers.
 package radius
 
 import (
@@ -10,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/internal/glob"
 )
 
@@ -68,7 +70,7 @@ func Parse(args, stateDir []string) ([]Pattern, *PatternError) {
 					return nil, &PatternError{a, fmt.Sprintf("invalid may-write pattern %q: segment %q is a malformed glob (%v); close the bracket, or escape [ ] * ? with a backslash", a, seg, err)}
 				}
 			}
-			if slices.Contains(stateDir, segs[0]) {
+			if kind != lattice.CwdRoot && slices.Contains(stateDir, segs[0]) {
 				return nil, &PatternError{a, fmt.Sprintf("may-write pattern %q starts with the state dir %s, but patterns are relative to the root, which is that directory already; write %q", a, segs[0], kindPattern(kind, segs[1:]))}
 			}
 		}
@@ -87,17 +89,20 @@ func kindPattern(kind string, segs []string) string {
 }
 
 // Allows reports whether the radius ps allows a write to origin a.
-func Allows(ps []Pattern, a rootflow.Origin) bool {
-	if a.Kind == rootflow.DevNull {
+func Allows(ps []Pattern, a lattice.Origin) bool {
+	if a.Kind == lattice.DevNull {
 		return true
+	}
+	if b, ok := a.AsCwd(); ok {
+		a = b // a fixed name below the working directory: cwd:NAME
 	}
 	for _, p := range ps {
 		switch {
-		case a.Kind == rootflow.Temp && p.kind == "temp",
-			a.Kind == rootflow.User && p.kind == "user":
+		case a.Kind == lattice.Temp && p.kind == "temp",
+			a.Kind == lattice.User && p.kind == "user":
 			return true
-		case a.Kind == rootflow.Rooted && a.Root == p.kind,
-			a.Kind == rootflow.Cache && p.kind == "cache":
+		case a.Kind == lattice.Rooted && a.Root == p.kind,
+			a.Kind == lattice.Cache && p.kind == "cache":
 			if p.glob == "" || glob.Covers(p.glob, a.Path) {
 				return true
 			}

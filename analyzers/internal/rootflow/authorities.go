@@ -65,6 +65,7 @@ func (ix *index) programAuthorities() []AuthorityRef {
 	}
 	out := make([]AuthorityRef, 0, len(seen))
 	for name, kind := range seen {
+		kind, _, _ = strings.Cut(kind, ":") // global:file resolves the global root too
 		out = append(out, AuthorityRef{Name: name, Kind: kind})
 	}
 	slices.SortFunc(out, func(a, b AuthorityRef) int { return cmp.Compare(a.Name, b.Name) })

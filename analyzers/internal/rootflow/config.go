@@ -19,6 +19,7 @@ const (
 	FlagAllowCache  = flagname.AllowCache
 	FlagAllowUser   = flagname.AllowUser
 	FlagAnalyzeStd  = flagname.AnalyzeStd
+	FlagAllowWrite  = flagname.AllowWrite
 )
 
 // Config is the engine's configuration. The zero value knows only the
@@ -44,6 +45,12 @@ type Config struct {
 	// AllowTemp, AllowCache and AllowUser allow writes under temp dirs,
 	// cache dirs and user-chosen paths (flags, os.Args).
 	AllowTemp, AllowCache, AllowUser bool
+	// AllowWrite are the configured allowances, "FUNC=PATTERN" (FUNC a
+	// types.Func.FullName, or "*" for the whole program): writes reached
+	// from FUNC in its package that PATTERN (cwd:app.toml, project:x.lock)
+	// matches are declared, not findings (allowances.go). The directive
+	// //staterootlint:allow-write declares the same on a function.
+	AllowWrite flagvalue.List
 	// AnalyzeStd analyzes standard library packages too. Off, they are
 	// modelled by the engine's tables and cost nothing as dependencies;
 	// the CLI turns it on when it is asked to analyze the standard library.
@@ -68,6 +75,7 @@ func (cfg *Config) register(fs *flag.FlagSet) {
 	fs.Var(&cfg.Sinks, FlagSinks, "comma-separated extra write sinks as `pkg.Func#N` (N: path parameter index)")
 	fs.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` whose values are state roots")
 	fs.Var(&cfg.UserEnv, FlagUserEnv, "comma-separated environment `variables` whose values the user chose, as options on the command line")
+	fs.Var(&cfg.AllowWrite, FlagAllowWrite, "comma-separated allowances `FUNC=PATTERN`: writes reached from FUNC (* for the whole program) that PATTERN (cwd:app.toml) matches are declared")
 	fs.BoolVar(&cfg.AllowTemp, FlagAllowTemp, cfg.AllowTemp, "allow writes under temp directories")
 	fs.BoolVar(&cfg.AllowCache, FlagAllowCache, cfg.AllowCache, "allow writes under cache directories")
 	fs.BoolVar(&cfg.AllowUser, FlagAllowUser, cfg.AllowUser, "allow writes to user-chosen paths (flags, os.Args)")

@@ -49,6 +49,9 @@ type index struct {
 	// (or WalkDir) is walked from: its first parameter is one of them or
 	// a path below it.
 	walkRoots map[*ssa.Function][]ssa.Value
+	// allow are the allowances that cover the package's functions
+	// (allowances.go).
+	allow allowances
 	// factErr is the first imported fact that did not decode (loaded):
 	// the run fails with it rather than read the fact as empty.
 	factErr error
@@ -170,6 +173,9 @@ func (ix *index) configure() error {
 		kind := "state"
 		if len(args) > 0 {
 			kind = args[0]
+		}
+		if len(args) > 1 && args[1] == AuthorityFile {
+			kind += ":" + AuthorityFile // any other word is blastradius's to report
 		}
 		ix.authorities[obj.FullName()] = kind
 		ix.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})

@@ -35,6 +35,12 @@ func (e *engine) reachAll() {
 		}
 	}
 	for fn, rs := range reach {
+		if ps := e.allow[fn]; len(ps) > 0 {
+			rs = slices.Clone(rs) // callers' reaches share the array
+			for i := range rs {
+				rs[i].Path = declare(ps, rs[i].Path)
+			}
+		}
 		e.res.Reaches[funcKey(fn)] = anyObjectReaches(rs)
 	}
 	e.res.Stores, e.res.up = e.stores, e.upstream()

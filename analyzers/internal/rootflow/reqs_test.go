@@ -28,6 +28,7 @@ func TestReqValue(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var got []Kind
 			e := &engine{hooks: newHooks(rules, nil), index: index{cfg: &Config{RootEnv: []string{"ROOT"}}}}
+			e.rules = ruleView{e}
 			for _, a := range e.hooks.reqValue(e.rules, c.v, c.r) {
 				got = append(got, a.Kind)
 			}

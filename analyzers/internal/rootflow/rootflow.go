@@ -250,6 +250,11 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	}
 	e.pkg, e.funcs = buildSSA(pass)
 	e.buildIndex()
+	allow, err := e.findAllowances()
+	if err != nil {
+		return nil, err
+	}
+	e.allow = allow
 	e.envHelpers, e.res.EnvCalls = e.findEnvHelpers()
 	e.up = e.mergeUpstream()
 	e.comps = e.computeComponents()

@@ -3,6 +3,7 @@ package rootflow
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -12,6 +13,12 @@ import (
 // a configured source of user-chosen or temporary paths (a CLI library's
 // flag accessor the engine does not know, a project's temp-dir helper).
 func authorityOrigin(kind string) Origin {
+	kind, word, _ := strings.Cut(kind, ":")
+	if word == AuthorityFile && kind != "user" && kind != "temp" {
+		// A file inside the root (a settings file): its directory is the
+		// root, its siblings are inside it.
+		return Origin{Kind: Rooted, Root: kind, Path: "*"}
+	}
 	switch kind {
 	case "user":
 		return Origin{Kind: User}
@@ -20,6 +27,11 @@ func authorityOrigin(kind string) Origin {
 	}
 	return Origin{Kind: Rooted, Root: kind}
 }
+
+// AuthorityFile is the word after an authority's kind
+// (//staterootlint:authority global file, =global:file) that says its
+// result names a file inside the root, not the root itself.
+const AuthorityFile = "file"
 
 // authorityResult is what a call of an authority of kind returns. An
 // authority whose one parameter is ...string takes path elements

@@ -27,6 +27,7 @@ func TestCommandsMatchInventory(t *testing.T) {
 		{"run", []string{"run", "--out", "out/summary.md", "fix tests"}},
 		{"status", []string{"status", "--out", "out/status.txt"}},
 		{"gc", []string{"gc", "--keep", "0"}},
+		{"init", []string{"init"}},
 	} {
 		t.Run(c.command, func(t *testing.T) {
 			dir, proj := sandbox(t)
@@ -45,6 +46,7 @@ func TestCommandsMatchInventory(t *testing.T) {
 					"cache":   filepath.Join(dir, "cache", "px"),
 					"temp":    filepath.Join(dir, "tmp"),
 					"user":    filepath.Join(proj, "out"),
+					"cwd":     proj, // the working directory: init's px.toml
 				},
 				Inventory: inv,
 				Command:   c.command,

@@ -6,12 +6,15 @@
 //	px [--from-dir DIR] [--debug] run [--out FILE] TASK
 //	px [--from-dir DIR] [--debug] status [--out FILE]
 //	px [--from-dir DIR] [--debug] gc [--keep N]
+//	px [--from-dir DIR] init
 //
 // The project root is found from --from-dir upwards: the nearest directory
 // holding .git, else the nearest holding go.mod, else .px. Each run gets a
 // private directory, .px/run/<run>/; the one entry px adds to the project
 // outside .px is px.lock, the pinned px version. --out files are relative
-// to the working directory and must stay inside the project. Global state lives in $PX_GLOBAL_STATE_ROOT,
+// to the working directory and must stay inside the project. init
+// scaffolds px.toml, the tasks file, in the directory it runs in: the
+// command's product, declared with //staterootlint:allow-write. Global state lives in $PX_GLOBAL_STATE_ROOT,
 // or ~/.px. Configuration errors exit with status 78.
 package main
 
@@ -36,6 +39,7 @@ commands:
   run [--out FILE] TASK   run TASK and record it under .px
   status [--out FILE]     show the project's runs, lock and update state
   gc [--keep N]           delete all but the N newest runs
+  init                    write a px.toml to start from in this directory
 
 flags:
 `
@@ -77,8 +81,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = statusCmd(r, rest, stdout, stderr)
 	case "gc":
 		err = gcCmd(r, rest, stdout, stderr)
+	case "init":
+		err = initCmd(rest, stdout, stderr)
 	default:
-		err = usageError{fmt.Sprintf("unknown command %q; valid: gc, run, status", cmd)}
+		err = usageError{fmt.Sprintf("unknown command %q; valid: gc, init, run, status", cmd)}
 	}
 	if err != nil {
 		return fail(stderr, err)
@@ -209,4 +215,38 @@ func warn(stderr io.Writer, err error) {
 	if err != nil {
 		fmt.Fprintf(stderr, "px: warning: %v\n", err)
 	}
+}
+
+// pxTOML is the tasks file init scaffolds.
+const pxTOML = `# px tasks: px run NAME runs the command of [tasks.NAME].
+[tasks.test]
+command = "go test ./..."
+`
+
+// initCmd writes px.toml in the working directory, where the user asked
+// for it: the command's product, not state px keeps. It never overwrites
+// one.
+//
+//staterootlint:allow-write cwd:px.toml
+func initCmd(args []string, stdout, stderr io.Writer) error {
+	fs := subFlags("init", stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return usageError{"init takes no arguments"}
+	}
+	f, err := os.OpenFile("px.toml", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("write px.toml: %w", err)
+	}
+	if _, err := f.WriteString(pxTOML); err != nil {
+		f.Close()
+		return fmt.Errorf("write px.toml: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write px.toml: %w", err)
+	}
+	fmt.Fprintln(stdout, "wrote px.toml")
+	return nil
 }

@@ -154,3 +154,13 @@ func lookalikes(base string, parts []string, p profile) {
 	_ = os.ExpandEnv("/srv/$HOME")                  // ok: does not start with it
 	fmt.Println(home)                               // ok: used, not built on
 }
+
+// writesOnHome builds a state path on the home directory and writes it on
+// the same line: one write, one finding, shadowwrite's.
+func writesOnHome(data []byte) {
+	home, _ := os.UserHomeDir()
+	os.WriteFile(filepath.Join(home, ".myapp", "state.json"), data, 0o600) // ok: shadowwrite reports the write
+	os.WriteFile(home+"/.myapp/log", data, 0o600)                          // ok: shadowwrite reports the write
+	p := filepath.Join(home, ".myapp", "cache")                            // want `filepath\.Join builds a state path on os\.UserHomeDir outside`
+	os.WriteFile(p, data, 0o600)
+}

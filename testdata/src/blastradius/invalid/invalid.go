@@ -41,3 +41,18 @@ func escaped() {}
 //
 //staterootlint:may-write repo:.cache/**
 func otherDotDir() {}
+
+// settingsFile names a file inside the global root: ok.
+//
+//staterootlint:authority global file
+func settingsFile() string { return "" }
+
+// want +2 `unknown word "dir" after the kind; the one word allowed is file`
+//
+//staterootlint:authority global dir
+func settingsDir() string { return "" }
+
+// want +2 `"file" is a word after the kind, not a kind; write //staterootlint:authority KIND file`
+//
+//staterootlint:authority file
+func kindless() string { return "" }

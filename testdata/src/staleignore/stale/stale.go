@@ -10,7 +10,12 @@ import (
 func used(data []byte) {
 	os.WriteFile("debug.log", data, 0o644) //staterootlint:ignore debugging aid, removed before release
 
+	// want +1 `//staterootlint:ignore shadowwrite,cwdwrite: cwdwrite reports no finding on the line it covers; remove cwdwrite from the list$`
 	os.WriteFile("trace.log", data, 0o644) //staterootlint:ignore shadowwrite,cwdwrite relative on purpose
+
+	// One write, one finding: the relative write is shadowwrite's alone.
+	// want +1 `^//staterootlint:ignore cwdwrite silences nothing: cwdwrite reports no finding on the line it covers; remove it; a write relative to the working directory is reported by shadowwrite now: list shadowwrite instead$`
+	os.WriteFile("moved.log", data, 0o644) //staterootlint:ignore cwdwrite relative on purpose
 
 	home, _ := os.UserHomeDir()
 	_ = filepath.Join(home, ".old") //staterootlint:ignore reads the old layout to migrate it

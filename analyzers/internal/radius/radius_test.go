@@ -1,0 +1,44 @@
+package radius
+
+import (
+	"testing"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+)
+
+// TestCwdPatterns checks the working directory's patterns: a fixed name
+// relative to where the program runs matches cwd:GLOB, as the origin an
+// allowance declares it as does, and nothing else does.
+func TestCwdPatterns(t *testing.T) {
+	ps, err := Parse([]string{"cwd:app.toml", "cwd:deploy/**"}, []string{".myapp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lit := func(s string) lattice.Origin {
+		return lattice.Origin{Kind: lattice.Bad, Cause: knowledge.CauseLiteral, Rel: true, Lit: s}
+	}
+	for _, c := range []struct {
+		a    lattice.Origin
+		want bool
+	}{
+		{lit("app.toml"), true},
+		{lit("./app.toml"), true},
+		{lit("deploy/scripts/run.sh"), true},
+		{lit("app.lock"), false},
+		{lit("../app.toml"), false},
+		{lattice.Origin{Kind: lattice.Rooted, Root: lattice.CwdRoot, Path: "deploy/x"}, true},
+		{lattice.Origin{Kind: lattice.Bad, Cause: knowledge.CauseHome, Src: "os.UserHomeDir", Path: "app.toml"}, false},
+		{lattice.Origin{Kind: lattice.Rooted, Root: lattice.ProjectRoot, Path: "app.toml"}, false},
+	} {
+		if got := Allows(ps, c.a); got != c.want {
+			t.Errorf("Allows(cwd:app.toml cwd:deploy/**, %s) = %v, want %v", c.a.Describe(), got, c.want)
+		}
+	}
+	if _, err := Parse([]string{"cwd:.myapp/x"}, []string{".myapp"}); err != nil {
+		t.Errorf("cwd:.myapp/x: %v; the working directory is not the state root, so the state dir may start its glob", err)
+	}
+	if _, err := Parse([]string{"cwd:../x"}, nil); err == nil {
+		t.Error("cwd:../x parsed; want an error: the glob must stay below the working directory")
+	}
+}

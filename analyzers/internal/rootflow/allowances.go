@@ -1,0 +1,173 @@
+package rootflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/radius"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Allowances: a command declares the files it produces where the program
+// runs (an app.toml from a scaffolding command, a support bundle) with
+// //staterootlint:allow-write cwd:NAME on its function, or the
+// configuration's allow-write key for a function or "*" (the whole
+// program). A write reached from that function, in this package, whose
+// path matches a pattern is declared: it is no finding, and its origin
+// becomes the root kind "cwd" (lattice.CwdRoot) with the path below the
+// working directory, which the inventory shows under cwd/. Nothing else
+// about the function's writes changes: unlike may-write, an allowance
+// restricts nothing.
+//
+// Reached from: the function itself, its closures, and the functions of
+// the package it calls statically, transitively. A write in another
+// package is declared there (its own function, or "*"): the facts that
+// carry a package's writes flow from callees to callers, so a dependency
+// cannot learn of its importer's allowance.
+
+// allowances maps each function of the package an allowance covers to
+// its patterns; nil when there is none.
+type allowances map[*ssa.Function][]radius.Pattern
+
+// AllowWriteAll is the allow-write key that covers the whole program.
+const AllowWriteAll = "*"
+
+// findAllowances parses the package's allow-write directives and the
+// configured allowances (FUNC=PATTERN entries) and spreads them over the
+// calls of the package. A malformed directive is blastradius's to report
+// (it parses them the same way); it allows nothing here.
+func (ix *index) findAllowances() (allowances, error) {
+	byFunc := map[*ssa.Function][]radius.Pattern{}
+	var all []radius.Pattern
+	for _, entry := range ix.cfg.AllowWrite {
+		name, pattern, ok := strings.Cut(entry, "=")
+		ps, err := radius.Parse([]string{pattern}, nil)
+		if !ok || err != nil {
+			msg := "want FUNC=PATTERN, such as example.com/app/cmd.launch=cwd:app.toml"
+			if err != nil {
+				msg = strings.ReplaceAll(err.Msg, "may-write", "allow-write")
+			}
+			return nil, &ConfigError{Flag: FlagAllowWrite, Entry: entry, Msg: msg}
+		}
+		if name == AllowWriteAll {
+			all = append(all, ps...)
+			continue
+		}
+		for _, fn := range ix.funcs {
+			if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && obj.FullName() == name {
+				byFunc[fn] = append(byFunc[fn], ps...)
+			}
+		}
+	}
+	decls := map[*ast.FuncDecl][]radius.Pattern{}
+	for fd, args := range report.FuncDirectives(ix.pass.Files, "allow-write") {
+		if ps, err := radius.Parse(args, nil); err == nil {
+			decls[fd] = ps
+		}
+	}
+	if len(decls) > 0 {
+		for _, fn := range ix.funcs {
+			if fd, ok := fn.Syntax().(*ast.FuncDecl); ok && decls[fd] != nil {
+				byFunc[fn] = append(byFunc[fn], decls[fd]...)
+			}
+		}
+	}
+	if len(byFunc) == 0 && len(all) == 0 {
+		return nil, nil
+	}
+	covered := allowances{}
+	for fn, ps := range byFunc {
+		ix.spread(fn, ps, covered, map[*ssa.Function]bool{})
+	}
+	if len(all) > 0 {
+		for _, fn := range ix.funcs {
+			covered[fn] = append(covered[fn], all...)
+		}
+	}
+	return covered, nil
+}
+
+// spread gives fn, its closures and the functions of the package it calls
+// statically the patterns ps.
+func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered allowances, seen map[*ssa.Function]bool) {
+	if seen[fn] {
+		return
+	}
+	seen[fn] = true
+	covered[fn] = append(covered[fn], ps...)
+	for _, anon := range fn.AnonFuncs {
+		ix.spread(anon, ps, covered, seen)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil && ix.local(origin(callee)) {
+				ix.spread(origin(callee), ps, covered, seen)
+			}
+		}
+	}
+}
+
+// at returns the patterns that cover position pos: those of the innermost
+// covered function whose body holds it.
+func (al allowances) at(pos token.Pos) []radius.Pattern {
+	var best *ssa.Function
+	for fn := range al {
+		syn := fn.Syntax()
+		if syn == nil || pos < syn.Pos() || pos >= syn.End() {
+			continue
+		}
+		if best == nil || syn.Pos() >= best.Syntax().Pos() && syn.End() <= best.Syntax().End() {
+			best = fn
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return al[best]
+}
+
+// declares reports whether patterns ps declare a write to origin a: a
+// path relative to the working directory that a cwd: pattern matches, or
+// a path below the project root that a project: pattern matches.
+func declares(ps []radius.Pattern, a Origin) bool {
+	if len(ps) == 0 {
+		return false
+	}
+	if b, ok := a.AsCwd(); ok {
+		a = b
+	}
+	return (a.Kind == Rooted && a.Root == lattice.CwdRoot || a.InProject()) && radius.Allows(ps, a)
+}
+
+// CwdPattern returns the allowance pattern that would declare a write to
+// a, a fixed path relative to the working directory ("cwd:app.toml"); ok
+// is false for any other origin.
+func CwdPattern(a Origin) (pattern string, ok bool) {
+	b, ok := a.AsCwd()
+	if !ok {
+		return "", false
+	}
+	return b.Pattern(), true
+}
+
+// declare rewrites the origins of v that patterns ps declare as written
+// below the working directory (or the project root) on purpose.
+func declare(ps []radius.Pattern, v Origins) Origins {
+	if len(ps) == 0 {
+		return v
+	}
+	return v.Map(func(a Origin) Origins {
+		if b, ok := a.AsCwd(); ok && declares(ps, a) {
+			return Origins{b}
+		}
+		return Origins{a}
+	})
+}
