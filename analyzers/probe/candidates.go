@@ -184,7 +184,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 			case *rootflow.FuncFact:
 				fact, err := fact.Loaded()
 				if err != nil {
-					return nil, fmt.Errorf("the facts of %s: %w", pf.Path, err)
+					return nil, fmt.Errorf("load the facts of %s: %w", pf.Path, err)
 				}
 				if fact.Authority != "" {
 					continue

@@ -1,0 +1,566 @@
+package probe
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/unproven"
+	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/glob"
+	"github.com/staterootlint/staterootlint/stateroots"
+)
+
+// This file decides what `staterootlint init` proposes: which candidates
+// (candidates.go) become authorities, and the root-env, user-env,
+// state-dir and exclude entries around them, each with its reason. One
+// analysis with the defaults finds the candidates; one checking run with
+// the whole proposal credits the finders (finders.go) and counts what the
+// proposal leaves.
+
+// ProposeOptions says what Propose analyzes and how.
+type ProposeOptions struct {
+	// Run is how the analysis runs, as the caller would run a lint: Dir
+	// (where init runs, in the main module, whose files Propose also
+	// reads), Patterns, BuildFlags, Chains, Graph, CacheDir and
+	// Progress. Analyzers are the linters the proposal is measured with
+	// (not the inventory, which plays no part). Propose sets the rest:
+	// the configuration (the defaults, then the proposal), the facts and
+	// what is collected. The analysis with the defaults runs without the
+	// cache; the checking run keeps its results there, so the first lint
+	// with the file written unchanged finds them.
+	Run driver.Options
+	// NoCheckingRun proposes from the analysis with the defaults alone:
+	// the finders, which only the checking run credits, are left out,
+	// and After is not known. What a comparison with an existing file
+	// needs.
+	NoCheckingRun bool
+}
+
+// Proposal is the configuration init proposes for a program, each entry
+// with the reason the file shows above it. Text renders it as a
+// configuration file; Config is that file, decoded.
+type Proposal struct {
+	// Patterns are the package patterns analyzed, which the file's
+	// first line names.
+	Patterns []string
+	// Authorities are the proposed authorities, the main module's first,
+	// by name.
+	Authorities []Authority
+	// RootEnv are the override variables only the authorities may read,
+	// sorted; UserEnv the variables that name a file the user chose;
+	// Exclude the globs of the main module's test support.
+	RootEnv, UserEnv, Exclude []Entry
+	// StateDir is the program's own dot-directory (Value "" when there
+	// is none).
+	StateDir Entry
+	// NotProposed are the candidates that look like resolvers but are
+	// not proposed, and why, by name.
+	NotProposed []NotProposed
+	// Apps are the application names the program passes to the
+	// stateroots library, whose functions are authorities already.
+	Apps []LibraryApp
+	// Before counts the findings of the analysis with the defaults
+	// (unproven writes not listed); After, when Checked, those of the
+	// checking run with the proposal.
+	Before, After int
+	// Checked says the checking run ran (ProposeOptions.NoCheckingRun
+	// unset): the finders are settled and After is known.
+	Checked bool
+	// Config is Text decoded.
+	Config *config.Config
+}
+
+// Authority is a proposed authority: a candidate, and, for a sibling
+// proposed with its family rather than for what it removes, the short
+// name of the family's first proposed member.
+type Authority struct {
+	*Candidate
+	SiblingOf string
+}
+
+// Entry is a proposed value of a list key or of state-dir, with the
+// reason shown above it.
+type Entry struct{ Value, Why string }
+
+// NotProposed is a candidate that is not proposed: its short name, its
+// declaration ("dirs.go:35") and why.
+type NotProposed struct{ Name, At, Why string }
+
+// LibraryApp is an application name a program passes to the stateroots
+// library, and where ("main.go:12").
+type LibraryApp struct{ App, At string }
+
+// InternalError is a fault of Propose itself, a bug to report: the
+// engine's facts do not read back, or the proposal does not decode or
+// does not run. Proposal is the proposal's text when it has one.
+type InternalError struct {
+	Err      error
+	Proposal string
+}
+
+// Error says what failed: "decode the proposal: ...".
+func (e *InternalError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *InternalError) Unwrap() error { return e.Err }
+
+// minRemoved is how many findings a resolver must account for to be
+// proposed on its own: a state directory feeds many writes, and a
+// function that feeds one is as likely a single shadow write as a
+// resolver. A sibling of a proposed resolver is proposed whatever it
+// removes.
+const minRemoved = 2
+
+// Propose analyzes the packages of opts.Run with the default
+// configuration, finds the program's candidate authorities (Gather) and
+// proposes a configuration: the program's own state-directory resolvers
+// (functions, memoizing methods, package variables, in the program or a
+// dependency) as authorities, its own override variables as root-env,
+// its dot-directory as state-dir, test support excluded. Unless
+// opts.NoCheckingRun, it then runs the analysis with the proposal, keeps
+// the finders that run shows remove findings, and counts the findings
+// left (After).
+//
+// An error of the analysis with the defaults is the driver's own, as
+// driver.Run returns it (*driver.LoadError, *driver.ConfigError, ...):
+// the caller reports it as it reports any run's. Every other error is an
+// *InternalError.
+func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
+	dir := opts.Run.Dir
+	first := opts.Run
+	first.Config, first.ExplicitConfig = withUnproven(&config.Config{}), true
+	first.CacheDir = ""
+	first.Analyzers = append(slices.Clip(opts.Run.Analyzers), Origins)
+	first.Facts, first.DepFacts = true, true
+	var origins []FindingOrigin
+	var bases []PathBase
+	var uses []UsedFunc
+	first.Collect = map[*analysis.Analyzer]func(string, any){Origins: func(_ string, r any) {
+		if r, ok := r.(*FindingOrigins); ok && r != nil {
+			origins = append(origins, r.Findings...)
+			bases = append(bases, r.Bases...)
+			uses = append(uses, r.Uses...)
+		}
+	}}
+	res, err := driver.Run(ctx, first)
+	if err != nil {
+		return nil, err
+	}
+	before := listed(res.Findings)
+	cands, err := Gather(res.Facts, origins, bases, uses)
+	if err != nil {
+		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
+	}
+	p := propose(cands, origins, before, dir)
+	p.Patterns = opts.Run.Patterns
+	p.Before = len(before)
+	p.addApps(libraryApps(dir))
+	if opts.NoCheckingRun {
+		p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return a.Finder })
+		return p, p.decode()
+	}
+	if err := p.decode(); err != nil {
+		return nil, err
+	}
+
+	run := opts.Run
+	run.Config, run.ExplicitConfig = withUnproven(p.Config), true
+	run.Facts, run.DepFacts, run.Collect = false, false, nil
+	after, err := p.lint(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	if finders, dropped := p.settleFinders(origins, before, after, p.excluded(dir)); finders && dropped {
+		// A finder dropped changes the file and what it removes.
+		if err := p.decode(); err != nil {
+			return nil, err
+		}
+		run.Config = withUnproven(p.Config)
+		if after, err = p.lint(ctx, run); err != nil {
+			return nil, err
+		}
+	}
+	p.After, p.Checked = len(after), true
+	return p, nil
+}
+
+// decode sets p.Config from p's text.
+func (p *Proposal) decode() error {
+	text := p.Text()
+	cfg, err := config.Decode([]byte(text), "the proposal")
+	if err != nil {
+		return &InternalError{Err: fmt.Errorf("decode the proposal: %w", err), Proposal: text}
+	}
+	p.Config = cfg
+	return nil
+}
+
+// lint runs the analysis as run says, with p's configuration, and
+// returns the findings a lint lists.
+func (p *Proposal) lint(ctx context.Context, run driver.Options) ([]driver.Finding, error) {
+	res, err := driver.Run(ctx, run)
+	if err != nil {
+		return nil, &InternalError{Err: fmt.Errorf("run the proposal: %w", err), Proposal: p.Text()}
+	}
+	return listed(res.Findings), nil
+}
+
+// withUnproven returns cfg with the unproven analyzer's findings listed,
+// as the CLI's lint computes them whatever the configuration asks (and
+// drops them when it does not ask): the checking run's results in the
+// cache are then the ones the first lint with the file looks up.
+func withUnproven(cfg *config.Config) *config.Config {
+	c := *cfg
+	on := true
+	c.ReportUnproven = &on
+	return &c
+}
+
+// listed returns the findings a lint lists with report-unproven unset:
+// the unproven analyzer's findings on writes (not those on its
+// directives) are counted, not listed.
+func listed(findings []driver.Finding) []driver.Finding {
+	return slices.DeleteFunc(slices.Clone(findings), func(f driver.Finding) bool {
+		return f.Analyzer == unproven.Analyzer.Name && f.Category != report.CategoryDirective
+	})
+}
+
+// settleFinders decides the proposed finders (Candidate.Finder) from the
+// findings of the analysis with the defaults (before, origins) and of
+// the run with the whole proposal (after): a finder is credited with
+// the findings the run removed in its package that no other entry
+// accounts for (an authority holding the origin, an excluded directory,
+// a user-env variable). A finder credited with none is dropped. It
+// returns whether the proposal had finders and whether it dropped one.
+// Several finders in one package share their credit.
+func (p *Proposal) settleFinders(origins []FindingOrigin, before, after []driver.Finding, exclude func(string) bool) (finders, dropped bool) {
+	var found, others []*Candidate
+	for _, a := range p.Authorities {
+		if a.Finder {
+			found = append(found, a.Candidate)
+		} else {
+			others = append(others, a.Candidate)
+		}
+	}
+	if len(found) == 0 {
+		return false, false
+	}
+	kept := map[string]bool{}
+	for _, f := range after {
+		kept[f.Analyzer+" "+f.Pos.String()] = true
+	}
+	byPos := map[string][]FindingOrigin{}
+	for _, o := range origins {
+		byPos[o.Pos] = append(byPos[o.Pos], o)
+	}
+	userEnv := map[string]bool{}
+	for _, e := range p.UserEnv {
+		userEnv["$"+e.Value] = true
+	}
+	removed := map[string]map[string]bool{} // by package
+	for _, f := range before {
+		pos := f.Pos.String()
+		os := byPos[pos]
+		if kept[f.Analyzer+" "+pos] || len(os) == 0 || exclude(f.Pos.Filename) || slices.ContainsFunc(os, func(o FindingOrigin) bool {
+			return userEnv[o.Src] || slices.ContainsFunc(others, func(c *Candidate) bool { return c.HoldsOrigin(o) })
+		}) {
+			continue
+		}
+		if removed[f.Package] == nil {
+			removed[f.Package] = map[string]bool{}
+		}
+		removed[f.Package][pos] = true
+	}
+	var drop []*Candidate
+	for _, c := range found {
+		if c.Removes = len(removed[c.Pkg]); c.Removes == 0 {
+			drop = append(drop, c)
+		}
+	}
+	p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return slices.Contains(drop, a.Candidate) })
+	return true, len(drop) > 0
+}
+
+// excluded returns whether a file is in a directory the proposal
+// excludes (globs relative to the module root of dir).
+func (p *Proposal) excluded(dir string) func(string) bool {
+	root, _ := config.ModuleRoot(dir)
+	return func(file string) bool {
+		rel, err := filepath.Rel(root, file)
+		if root == "" || err != nil {
+			return false
+		}
+		for _, e := range p.Exclude {
+			if ok, _ := glob.Match(glob.Exclude(e.Value), filepath.ToSlash(rel)); ok {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// addApps records the application names the program passes to the
+// stateroots library: each one's global override joins root-env, and the
+// first without a separator names the state-dir when nothing else does.
+func (p *Proposal) addApps(apps []LibraryApp) {
+	p.Apps = apps
+	for _, a := range apps {
+		if p.StateDir.Value == "" && !strings.ContainsAny(a.App, `/\`) {
+			p.StateDir = Entry{"." + a.App, fmt.Sprintf("the app name %q given to stateroots at %s", a.App, a.At)}
+		}
+		p.RootEnv = append(p.RootEnv, Entry{stateroots.GlobalEnvVar(a.App), fmt.Sprintf("stateroots' override of the global root of %q", a.App)})
+	}
+	slices.SortStableFunc(p.RootEnv, func(x, y Entry) int { return cmp.Compare(x.Value, y.Value) })
+	p.RootEnv = slices.CompactFunc(p.RootEnv, func(x, y Entry) bool { return x.Value == y.Value })
+}
+
+// propose decides the proposal from the candidates, the findings'
+// origins and the findings (unproven ones dropped) of the analysis with
+// the defaults. dir is where init runs, in the main module.
+func propose(cands []*Candidate, origins []FindingOrigin, findings []driver.Finding, dir string) *Proposal {
+	p := &Proposal{}
+	// adhocroot's and rootenv's findings inside a candidate go too: its
+	// package becomes an authority package.
+	for _, f := range findings {
+		if f.Analyzer != "adhocroot" && f.Analyzer != "rootenv" {
+			continue
+		}
+		for _, c := range cands {
+			if c.Holds(f.Pos.Filename, f.Pos.Line) {
+				c.Removes++
+				break
+			}
+		}
+	}
+	proposed := map[*Candidate]bool{}
+	siblingOf := map[*Candidate]string{}
+	families := map[string]*Candidate{}
+	for _, c := range cands {
+		// A flag accessor the findings pass through returns the user's
+		// value: declared user, it is no resolver and has no family.
+		if c.User {
+			// A finder is proposed for the run with the whole proposal
+			// to say what it removes (settleFinders).
+			proposed[c] = c.Removes > 0 || c.Finder && c.Below == ""
+			continue
+		}
+		// A variable or field is reported once, where the path is
+		// stored into it, for every write of it.
+		need := minRemoved
+		if c.Shape == "package variable" || c.Shape == "field" || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
+			need = 1
+		}
+		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
+			proposed[c] = true
+			if families[c.Family] == nil {
+				families[c.Family] = c
+			}
+		}
+	}
+	for _, c := range cands {
+		// In a dependency, only the siblings the program reaches: a
+		// library's every resolver is not the program's.
+		if first := families[c.Family]; first != nil && !proposed[c] && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
+			proposed[c] = true
+			siblingOf[c] = first.Short
+		}
+	}
+	for _, c := range cands {
+		switch {
+		case proposed[c]:
+			p.Authorities = append(p.Authorities, Authority{c, siblingOf[c]})
+		case c.Finder && c.Below != "":
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, "returns a file it finds existing, but its package takes the directory of what it returns at " + c.Below + ": state of the program's own beside the user's file, no user path"})
+		case c.User:
+			// A flag accessor no finding passes through needs no entry.
+		case len(c.Home) == 0 && !c.Repo:
+			// Built on environment variables alone: no resolver; an
+			// override of the program's below (root-env), or not a root.
+		case c.Module != "" || c.Removes == 0:
+			// A dependency's function nobody's findings pass through is
+			// not the program's business; one of the program's own that
+			// feeds no finding is no resolver worth a word.
+		case !c.Resolver:
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, fmt.Sprintf("only joins onto %s, with no override variable: an ad hoc root, not a resolver (%s)", strings.Join(c.Home, " and "), plural(c.Removes, "finding", "findings"))})
+		case c.HomeItself:
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, fmt.Sprintf("returns the home directory itself (%s), no directory of the program's own: a path joined onto it is an ad hoc root (%s)", c.Sources(), plural(c.Removes, "finding", "findings"))})
+		default:
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, fmt.Sprintf("reads %s but feeds only %s", c.Sources(), plural(c.Removes, "finding", "findings"))})
+		}
+	}
+	slices.SortStableFunc(p.NotProposed, func(a, b NotProposed) int { return cmp.Compare(a.Name, b.Name) })
+
+	// root-env: the program's own override variables the authorities read.
+	seen := map[string]bool{}
+	for _, a := range p.Authorities {
+		for _, e := range a.Env {
+			if !seen[e] && ownOverride(e) {
+				seen[e] = true
+				p.RootEnv = append(p.RootEnv, Entry{e, "the override " + a.Short + " reads"})
+			}
+		}
+	}
+	// An environment variable that alone fills a variable or field the
+	// program writes under, named like the authorities' own overrides
+	// (HELM_PLUGINS beside HELM_DATA_HOME), overrides one of the
+	// program's paths.
+	prefixes := map[string]string{}
+	for _, e := range p.RootEnv {
+		if pre, _, ok := strings.Cut(e.Value, "_"); ok {
+			prefixes[pre+"_"] = e.Value
+		}
+	}
+	for _, c := range cands {
+		if len(c.Home) > 0 || c.Repo || c.Removes == 0 || c.Module != "" {
+			continue
+		}
+		for _, e := range c.Env {
+			pre, _, ok := strings.Cut(e, "_")
+			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && ownOverride(e) {
+				seen[e] = true
+				p.RootEnv = append(p.RootEnv, Entry{e, fmt.Sprintf("fills %s, which the program writes under; named like %s", c.Short, other)})
+			}
+		}
+	}
+	// state-dir: the program's own dot-directory, from its own resolvers
+	// first: the one the most findings go under (the authorities naming
+	// it together), the shorter name on a tie.
+	for _, main := range []bool{true, false} {
+		removes := map[string]int{}
+		first := map[string]*Candidate{}
+		for _, a := range p.Authorities {
+			// A name looked up both in the home and in the project
+			// ("~/.apprc", "./.apprc") is a file's as often as a
+			// directory's: no state-dir.
+			if a.StateDir != "" && (a.Module == "") == main && !(a.Repo && len(a.Home) > 0) {
+				removes[a.StateDir] += a.Removes
+				if first[a.StateDir] == nil {
+					first[a.StateDir] = a.Candidate
+				}
+			}
+		}
+		var best string
+		for d, n := range removes {
+			if best == "" || n > removes[best] || n == removes[best] && (len(d) < len(best) || len(d) == len(best) && d < best) {
+				best = d
+			}
+		}
+		if c := first[best]; c != nil && p.StateDir.Value == "" {
+			why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
+			if len(c.Home) == 0 {
+				why = "the repository's directory " + c.Short + " resolves"
+			}
+			p.StateDir = Entry{c.StateDir, why}
+		}
+	}
+	// user-env: a variable whose value is itself the file written.
+	for _, o := range origins {
+		name, ok := strings.CutPrefix(o.Src, "$")
+		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || !outputFileVar.MatchString(name) || heldByAny(p.Authorities, o) {
+			continue
+		}
+		seen[name] = true
+		p.UserEnv = append(p.UserEnv, Entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
+	}
+	// root-env, again: a variable of the program's own, named as a
+	// directory (KOCACHE, APP_DIR, APP_HOME, APP_ROOT), that the program
+	// reads itself and writes under in at least minRemoved places is a
+	// root override without a resolver function.
+	dirUses := map[string]map[string]bool{}
+	for _, o := range origins {
+		name, ok := strings.CutPrefix(o.Src, "$")
+		if !ok || seen[name] || !ownOverride(name) || !dirVar.MatchString(name) || heldByAny(p.Authorities, o) {
+			continue
+		}
+		if dirUses[name] == nil {
+			dirUses[name] = map[string]bool{}
+		}
+		dirUses[name][o.Pos] = true
+	}
+	for _, name := range slices.Sorted(maps.Keys(dirUses)) {
+		if n := len(dirUses[name]); n >= minRemoved {
+			seen[name] = true
+			p.RootEnv = append(p.RootEnv, Entry{name, fmt.Sprintf("a directory the program writes under (%s), read where it is used", plural(n, "finding", "findings"))})
+		}
+	}
+	p.Exclude = testSupport(findings, dir)
+	return p
+}
+
+// dirVar matches the name of a variable that names a directory: the
+// name ends in CACHE, DIR, HOME or ROOT.
+var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
+
+// (A candidate built both on a home-like source and on a dot-name in the
+// working directory, "~/.apprc" and "./.apprc", is a resolver by its
+// shape too: it is proposed for one finding.)
+
+// ownDotDir reports whether c reads an override variable of the
+// program's own and joins a dot-directory of its own onto a home-like
+// source: a resolver by its shape, proposed for the one finding it feeds.
+func ownDotDir(c *Candidate) bool {
+	return c.StateDir != "" && len(c.Home) > 0 && slices.ContainsFunc(c.Env, ownOverride)
+}
+
+// familyShape reports whether c belongs with first: of a family of
+// functions, the functions (not a variable next to them); of a type, its
+// methods.
+func familyShape(c, first *Candidate) bool {
+	fn := func(s string) bool { return s != "package variable" && s != "field" }
+	return fn(c.Shape) == fn(first.Shape)
+}
+
+// heldByAny reports whether o's origin arose in one of the authorities.
+func heldByAny(auths []Authority, o FindingOrigin) bool {
+	return slices.ContainsFunc(auths, func(a Authority) bool { return a.Holds(o.File, o.Line) })
+}
+
+// notOwn are environment variables that are inputs of every resolver,
+// not a program's override: the home directory, the XDG base directories
+// (matched apart, by prefix) and the platforms' own directories.
+var notOwn = map[string]bool{
+	"HOME": true, "USERPROFILE": true, "HOMEDRIVE": true, "HOMEPATH": true,
+	"APPDATA": true, "LOCALAPPDATA": true, "PROGRAMDATA": true, "ALLUSERSPROFILE": true,
+	"TMPDIR": true, "TMP": true, "TEMP": true, "PWD": true, "USER": true, "USERNAME": true, "LOGNAME": true,
+	"PATH": true, "SHELL": true, "SYSTEMROOT": true, "WINDIR": true, "SYSTEMDRIVE": true,
+}
+
+// ownOverride reports whether an environment variable a resolver reads
+// is the program's own override: not $HOME, not $XDG_*, not another
+// platform's directory variable ($LocalAppData, $AppData).
+func ownOverride(name string) bool {
+	up := strings.ToUpper(name)
+	return !notOwn[up] && !strings.HasPrefix(up, "XDG_")
+}
+
+// outputFileVar matches the name of a variable that names an output
+// file: the last word FILE, LOG, PROFILE or OUTPUT, or FILE_PATH or
+// LOG_PATH. A bare _PATH or _DIR (PX_DB_PATH) may name state kept outside
+// the roots.
+var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
+
+// shortPos renders "/abs/dir/file.go:12:3" as "file.go:12".
+func shortPos(pos string) string {
+	base := filepath.Base(pos)
+	if i := strings.LastIndex(base, ":"); i > 0 && strings.Count(base, ":") == 2 {
+		return base[:i]
+	}
+	return base
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
