@@ -61,6 +61,12 @@
 //   - *AnalysisError: analyzers failed on packages, one line each;
 //   - *InternalError: a fault of the driver itself.
 //
+// # Fixes
+//
+// ApplyFixes applies the findings' suggested fixes to the files, skipping
+// a fix that overlaps another, and reports what it applied and what it
+// could not (FixReport); the command prints the report.
+//
 // An analyzer's panic is recovered by Guard into an error naming the
 // analyzer, the package and the line; the driver's own faults are
 // recovered in one place (fault) into an InternalError naming the
