@@ -12,7 +12,10 @@
 // compares an existing file with it. The command keeps the flags, the
 // output and writing the file.
 //
-// Explain reads the rootflow engine's results in a checker.Graph.
+// ExplainLine runs the analysis with the go/packages driver and Explain
+// reads the rootflow engine's results in its checker.Graph: the sites on
+// one line and every origin of their paths; Explanation.Text renders
+// them.
 //
 // Beyond the driver's runs, probe reads only: the engine's results and
 // facts, and the syntax of the analyzed packages. Its Origins analyzer
