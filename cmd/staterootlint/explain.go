@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/staterootlint/staterootlint/analyzers/probe"
+	"github.com/staterootlint/staterootlint/internal/format"
 )
 
 // explain is the explain subcommand: for the writes on one line, every
@@ -91,7 +92,7 @@ func (c *cli) explain(args []string) int {
 	if err != nil {
 		return c.driverError(err)
 	}
-	if _, err := io.WriteString(c.stdout, e.Text(relPath(base, file))); err != nil {
+	if _, err := io.WriteString(c.stdout, e.Text(format.RelPath(base, file))); err != nil {
 		fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
 		return exitUsage
 	}

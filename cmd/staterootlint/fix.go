@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/format"
 )
 
 // applyFixes applies the findings' suggested fixes (driver.ApplyFixes)
@@ -25,7 +26,7 @@ func (c *cli) applyFixes(cwd string, findings []finding) ([]finding, int) {
 	fmt.Fprintf(c.stderr, "%s: %s\n", progname, summary)
 	for _, u := range rep.Failed {
 		f := u.Finding
-		fmt.Fprintf(c.stderr, "%s:%d:%d: %s (%s): %s\n", relPath(cwd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer, u.Why)
+		fmt.Fprintf(c.stderr, "%s:%d:%d: %s (%s): %s\n", format.RelPath(cwd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer, u.Why)
 	}
 	return rep.Remaining, exitClean
 }

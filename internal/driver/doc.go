@@ -1,8 +1,8 @@
 // Package driver runs staterootlint's analyzers over Go packages: the
 // standalone driver as a library. The command (cmd/staterootlint) keeps
-// the flags, the output formats, the subcommands and go vet mode, and
-// maps the driver's errors to exit codes; the driver never prints a
-// report and never exits.
+// the flags, the output (written in package format's formats), the
+// subcommands and go vet mode, and maps the driver's errors to exit
+// codes; the driver never prints a report and never exits.
 //
 // # Run
 //
