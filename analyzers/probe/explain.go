@@ -2,14 +2,19 @@ package probe
 
 import (
 	"cmp"
+	"context"
+	"fmt"
 	"go/types"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // Site is a write, or a finding reported where a path enters a write (a
@@ -30,6 +35,75 @@ type Origin struct {
 	At      string // where it arose, "file.go:12", when known
 	Allowed bool
 	Why     string // why it is or is not rooted
+}
+
+// Explanation is what explain shows for one line of a file: the sites
+// the engine found there, or, when there are none, the lines of the file
+// that have sites.
+type Explanation struct {
+	Line  int
+	Sites []Site
+	Lines []int
+}
+
+// ExplainLine runs the analysis as run says, with the go/packages driver
+// (which keeps the engine's results: the engine must be one of
+// run.Analyzers), and explains line of file (absolute). A file the
+// packages name by its real path, file being a symbolic link to it, is
+// looked up by that path too. Errors are the driver's, as driver.Run
+// returns them.
+func ExplainLine(ctx context.Context, run driver.Options, file string, line int) (*Explanation, error) {
+	run.Graph = true
+	res, err := driver.Run(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	sites, lines := Explain(res.Graph, file, line)
+	if len(sites) == 0 && len(lines) == 0 {
+		if real, err := filepath.EvalSymlinks(file); err == nil && real != file {
+			sites, lines = Explain(res.Graph, real, line)
+		}
+	}
+	return &Explanation{Line: line, Sites: sites, Lines: lines}, nil
+}
+
+// Text renders the explanation, the file named as shown: each site with
+// its origins, what each comes from, and why it is or is not rooted.
+func (e *Explanation) Text(shown string) string {
+	var b strings.Builder
+	if len(e.Sites) == 0 {
+		if len(e.Lines) == 0 {
+			fmt.Fprintf(&b, "%s: the engine found no write in this file\n", shown)
+		} else {
+			lines := make([]string, len(e.Lines))
+			for i, n := range e.Lines {
+				lines[i] = strconv.Itoa(n)
+			}
+			fmt.Fprintf(&b, "%s:%d: no write here; the engine found writes on lines %s\n", shown, e.Line, strings.Join(lines, ", "))
+		}
+		return b.String()
+	}
+	for i, s := range e.Sites {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		switch s.Kind {
+		case "call":
+			fmt.Fprintf(&b, "%s:%d:%d: %s is passed a path it writes (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
+		case "store":
+			fmt.Fprintf(&b, "%s:%d:%d: %s is assigned a path that is written (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
+		default:
+			fmt.Fprintf(&b, "%s:%d:%d: %s writes a path with %s:\n", shown, s.Line, s.Column, s.Op, plural(len(s.Origins), "origin", "origins"))
+		}
+		for j, o := range s.Origins {
+			at := ""
+			if o.At != "" {
+				at = " (" + o.At + ")"
+			}
+			fmt.Fprintf(&b, "  %d. %s: %s%s\n     %s\n", j+1, o.Pattern, o.What, at, o.Why)
+		}
+	}
+	return b.String()
 }
 
 // Explain returns the sites the engine found on line of file (absolute),
@@ -92,6 +166,7 @@ func Explain(graph *checker.Graph, file string, line int) ([]Site, []int) {
 	return sites, slices.Compact(lines)
 }
 
+// origin describes one origin of a site's path under cfg.
 func origin(a rootflow.Origin, cfg *rootflow.Config, pkg *types.Package) Origin {
 	o := Origin{Pattern: a.Pattern(), What: a.Describe(), At: rootflow.ShortPos(a.At)}
 	switch a.Kind {

@@ -26,7 +26,7 @@ import (
 // not proposed, but a callee in another function or package doing so is
 // not seen. What a finder removes is what the run with the whole
 // proposal removes in its package that no other entry accounts for
-// (init.go).
+// (propose.go).
 
 // finders makes a candidate of every finder of the main module's
 // analyzed packages, with Below set where a call in its package uses

@@ -2,921 +2,565 @@ package probe
 
 import (
 	"cmp"
+	"context"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
+	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
-	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/analyzers/unproven"
+	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/glob"
+	"github.com/staterootlint/staterootlint/stateroots"
 )
 
-// This file finds the candidate authorities of a program for
-// `staterootlint init` from one analysis: the engine's summaries of every
-// analyzed package (driver.Options.Facts with DepFacts) say which
-// functions return a path built on the home, config or cache directory or
-// an environment variable, and which package variables and fields such a
-// path is stored into; the engine's findings (the Origins analyzer) say
-// where each offending origin arose, which names the candidate the
-// finding passes through.
+// This file decides what `staterootlint init` proposes: which candidates
+// (candidates.go) become authorities, and the root-env, user-env,
+// state-dir and exclude entries around them, each with its reason. One
+// analysis with the defaults finds the candidates; one checking run with
+// the whole proposal credits the finders (finders.go) and counts what the
+// proposal leaves.
 
-// Candidate is a function, method, package variable or field that init
-// may propose as an authority.
-type Candidate struct {
-	Name   string // as the configuration names it: "pkg/path.F", "(*pkg/path.T).M", "pkg/path.V"
-	Short  string // "dirs.StateDir"
-	Shape  string // "function", "method", "memoizing method", "package variable", "field"
-	At     string // its declaration, "dirs.go:12"
-	Pkg    string // its package's path
-	Module string // its module, when it is not the main module
-	// Home lists the home-like sources its value is built on
-	// ("os.UserHomeDir", "$XDG_STATE_HOME"); Env the environment
-	// variables it reads, XDG ones included.
-	Home, Env []string
-	// StateDir is a ".name" literal where its value is built, an XDG
-	// parent (".config", ".local") left out.
-	StateDir string
-	// Wrappers are functions declared elsewhere whose path results come
-	// from this candidate: "cmd/config.Dir".
-	Wrappers []string
-	// Resolver says it reads more than the home directory: an override
-	// variable, an XDG variable or the platform's config or cache
-	// directory. A candidate built on the home directory alone is an
-	// ad hoc root, not a resolver.
-	Resolver bool
-	// Repo says its value is a dot-directory relative to the working
-	// directory (the repository the program runs in): "<repo>/.app",
-	// "<repo>/.git/app"; its kind is repo.
-	Repo bool
-	// RepoDir is that directory: ".app", ".git/app".
-	RepoDir string
-	// HomeItself says it is a function that returns the home directory
-	// itself, possibly from an override ($APP_HOMEDIR, else
-	// os.UserHomeDir), joining nothing onto it: the home is no directory
-	// of the program's own, and a path joined onto it elsewhere is an ad
-	// hoc root, not a root.
-	HomeItself bool
-	// Removes counts the findings whose offending origin arose in it
-	// (or, for a variable or field, was stored into it): what declaring
-	// it an authority removes.
-	Removes int
-	// Family groups siblings: the package, and the receiver type for
-	// methods and fields.
-	Family string
-	// User says it is a dependency's flag accessor (flags.go): what it
-	// returns is the value the user gave a flag; its kind is user.
-	User bool
-	// Finder says it is a function of the program that returns a file
-	// it finds existing, walking up from a directory (finders.go): the
-	// user's file; its kind is user, and init proposes it only when
-	// the run with the proposal shows it removes writes of that file.
-	Finder bool
-	// Below is, for a finder, where a call in its package takes what it
-	// returns as a directory ("x.go:12"): the program keeps state
-	// beside the found file, and the finder is no user path.
-	Below string
-
-	file     string
-	from, to int             // its declaration's lines in file
-	stores   map[site]bool   // for variables, fields and their getters: where their values are built
-	receiver string          // methods: the receiver type's name
-	lits     [][2]string     // repo candidates: the relative literals (and patterns below) of their results
-	joins    bool            // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
-	flagAt   []site          // flag accessors: where the flag values it returns print themselves
-	usedBy   map[string]bool // flag accessors: the packages that call it
+// ProposeOptions says what Propose analyzes and how.
+type ProposeOptions struct {
+	// Run is how the analysis runs, as the caller would run a lint: Dir
+	// (where init runs, in the main module, whose files Propose also
+	// reads), Patterns, BuildFlags, Chains, Graph, CacheDir and
+	// Progress. Analyzers are the linters the proposal is measured with
+	// (not the inventory, which plays no part). Propose sets the rest:
+	// the configuration (the defaults, then the proposal), the facts and
+	// what is collected. The analysis with the defaults runs without the
+	// cache; the checking run keeps its results there, so the first lint
+	// with the file written unchanged finds them.
+	Run driver.Options
+	// NoCheckingRun proposes from the analysis with the defaults alone:
+	// the finders, which only the checking run credits, are left out,
+	// and After is not known. What a comparison with an existing file
+	// needs.
+	NoCheckingRun bool
 }
 
-// site is a line of a file.
-type site struct {
-	file string
-	line int
+// Proposal is the configuration init proposes for a program, each entry
+// with the reason the file shows above it. Text renders it as a
+// configuration file; Config is that file, decoded.
+type Proposal struct {
+	// Patterns are the package patterns analyzed, which the file's
+	// first line names.
+	Patterns []string
+	// Authorities are the proposed authorities, the main module's first,
+	// by name.
+	Authorities []Authority
+	// RootEnv are the override variables only the authorities may read,
+	// sorted; UserEnv the variables that name a file the user chose;
+	// Exclude the globs of the main module's test support.
+	RootEnv, UserEnv, Exclude []Entry
+	// StateDir is the program's own dot-directory (Value "" when there
+	// is none).
+	StateDir Entry
+	// NotProposed are the candidates that look like resolvers but are
+	// not proposed, and why, by name.
+	NotProposed []NotProposed
+	// Apps are the application names the program passes to the
+	// stateroots library, whose functions are authorities already.
+	Apps []LibraryApp
+	// Before counts the findings of the analysis with the defaults
+	// (unproven writes not listed); After, when Checked, those of the
+	// checking run with the proposal.
+	Before, After int
+	// Checked says the checking run ran (ProposeOptions.NoCheckingRun
+	// unset): the finders are settled and After is known.
+	Checked bool
+	// Config is Text decoded.
+	Config *config.Config
 }
 
-// Kind is the root kind to declare the candidate with: cache when every
-// home-like source it is built on is a cache directory, global otherwise.
-func (c *Candidate) Kind() string {
-	if c.User {
-		return "user"
-	}
-	if c.Repo && len(c.Home) == 0 {
-		return "repo"
-	}
-	if len(c.Home) == 0 {
-		return "global"
-	}
-	for _, h := range c.Home {
-		if h != "os.UserCacheDir" && h != "$XDG_CACHE_HOME" {
-			return "global"
-		}
-	}
-	return "cache"
+// Authority is a proposed authority: a candidate, and, for a sibling
+// proposed with its family rather than for what it removes, the short
+// name of the family's first proposed member.
+type Authority struct {
+	*Candidate
+	SiblingOf string
 }
 
-// Sources renders what a candidate reads: "$APP_HOME, $XDG_STATE_HOME
-// and os.UserHomeDir".
-func (c *Candidate) Sources() string {
-	var parts []string
-	for _, e := range c.Env {
-		parts = append(parts, "$"+e)
-	}
-	for _, h := range c.Home {
-		if !strings.HasPrefix(h, "$") {
-			parts = append(parts, h)
-		}
-	}
-	if c.Repo {
-		parts = append(parts, "the repository's "+c.RepoDir)
-	}
-	if len(parts) <= 1 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+// Entry is a proposed value of a list key or of state-dir, with the
+// reason shown above it.
+type Entry struct{ Value, Why string }
+
+// NotProposed is a candidate that is not proposed: its short name, its
+// declaration ("dirs.go:35") and why.
+type NotProposed struct{ Name, At, Why string }
+
+// LibraryApp is an application name a program passes to the stateroots
+// library, and where ("main.go:12").
+type LibraryApp struct{ App, At string }
+
+// InternalError is a fault of Propose itself, a bug to report: the
+// engine's facts do not read back, or the proposal does not decode or
+// does not run. Proposal is the proposal's text when it has one.
+type InternalError struct {
+	Err      error
+	Proposal string
 }
 
-// Gather returns the candidate authorities found in facts (the root
-// packages' and their dependencies', driver.Options.DepFacts), each with
-// the number of findings of origins whose offending origin arose in it,
-// or was stored into it. A finding is counted for the innermost
-// candidate only. Candidates in test files and generated files are left
-// out, and so are functions already declared authorities. They are
-// sorted: the main module first, by name.
+// Error says what failed: "decode the proposal: ...".
+func (e *InternalError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *InternalError) Unwrap() error { return e.Err }
+
+// minRemoved is how many findings a resolver must account for to be
+// proposed on its own: a state directory feeds many writes, and a
+// function that feeds one is as likely a single shadow write as a
+// resolver. A sibling of a proposed resolver is proposed whatever it
+// removes.
+const minRemoved = 2
+
+// Propose analyzes the packages of opts.Run with the default
+// configuration, finds the program's candidate authorities (Gather) and
+// proposes a configuration: the program's own state-directory resolvers
+// (functions, memoizing methods, package variables, in the program or a
+// dependency) as authorities, its own override variables as root-env,
+// its dot-directory as state-dir, test support excluded. Unless
+// opts.NoCheckingRun, it then runs the analysis with the proposal, keeps
+// the finders that run shows remove findings, and counts the findings
+// left (After).
 //
-// bases, the paths the analyzed packages build on a home-like source or an
-// environment variable, add their sources to the candidate function whose
-// body builds them: a resolver that joins onto the home directory in one
-// branch and returns an override in another has both, though each
-// finding through it names only one.
-//
-// uses, the dependency functions the analyzed packages call, name the
-// flag accessors among them (flags.go).
-func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBase, uses []UsedFunc) ([]*Candidate, error) {
-	g := &gatherer{
-		byDir:      map[string]*driver.PackageFacts{},
-		byPath:     map[string]*driver.PackageFacts{},
-		files:      map[string]*ast.File{},
-		dirs:       map[string][]*ast.File{},
-		byName:     map[string]*Candidate{},
-		flagValues: map[site]bool{},
-		fset:       token.NewFileSet(),
-	}
-	used := map[[2]string][]UsedFunc{}
-	for _, u := range uses {
-		k := [2]string{u.Pkg, u.Object}
-		used[k] = append(used[k], u)
-	}
-	for i := range facts {
-		pf := &facts[i]
-		if strings.Contains(pf.Package, " [") || strings.HasSuffix(pf.Package, ".test") || pf.Dir == "" {
-			continue // a test variant: its files are the package's own
+// An error of the analysis with the defaults is the driver's own, as
+// driver.Run returns it (*driver.LoadError, *driver.ConfigError, ...):
+// the caller reports it as it reports any run's. Every other error is an
+// *InternalError.
+func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
+	dir := opts.Run.Dir
+	first := opts.Run
+	first.Config, first.ExplicitConfig = withUnproven(&config.Config{}), true
+	first.CacheDir = ""
+	first.Analyzers = append(slices.Clip(opts.Run.Analyzers), Origins)
+	first.Facts, first.DepFacts = true, true
+	var origins []FindingOrigin
+	var bases []PathBase
+	var uses []UsedFunc
+	first.Collect = map[*analysis.Analyzer]func(string, any){Origins: func(_ string, r any) {
+		if r, ok := r.(*FindingOrigins); ok && r != nil {
+			origins = append(origins, r.Findings...)
+			bases = append(bases, r.Bases...)
+			uses = append(uses, r.Uses...)
 		}
-		g.byDir[pf.Dir] = pf
-		g.byPath[pf.Path] = pf
-	}
-	for i := range facts {
-		pf := &facts[i]
-		for _, f := range pf.Facts {
-			switch fact := f.Fact.(type) {
-			case *rootflow.FuncFact:
-				fact, err := fact.Loaded()
-				if err != nil {
-					return nil, fmt.Errorf("the facts of %s: %w", pf.Path, err)
-				}
-				if fact.Authority != "" {
-					continue
-				}
-				g.flagAccessor(pf, f.Object, fact, used)
-				for _, v := range fact.Results {
-					for _, o := range v {
-						g.result(o, pf, f.Object)
-					}
-				}
-			case *rootflow.PackageFact:
-				for _, s := range fact.Stores {
-					for _, o := range s.Value {
-						g.store(o, s.Key)
-					}
-				}
-			}
-		}
-	}
-	// The findings name the innermost declarations too: a package's
-	// unexported functions have no facts of their own (objectpath does
-	// not name them), but their origins arise in them.
-	for _, o := range origins {
-		src := o.Src
-		if d := repoDotDirOf(o.Lit, o.Path, o.Rel); d != "" && o.File != "" {
-			src = "<repo>/" + d
-		} else if o.File == "" || o.Cause != string(rootflow.CauseHome) && !strings.HasPrefix(o.Src, "$") {
-			continue
-		}
-		if c := g.declAt(o.File, o.Line); c != nil {
-			c.add(src)
-		}
-	}
-	g.locations(bases)
-	g.finders()
-	for _, b := range bases {
-		if len(b.Lits) > 0 {
-			continue // (locations)
-		}
-		if c := g.holding(b.File, b.Line); c != nil {
-			c.joins = true
-			for _, src := range b.Sources {
-				c.add(src)
-			}
-		}
-	}
-	out := make([]*Candidate, 0, len(g.byName))
-	for _, c := range g.byName {
-		for _, l := range []*[]string{&c.Home, &c.Env, &c.Wrappers} {
-			slices.Sort(*l)
-			*l = slices.Compact(*l)
-		}
-		c.Resolver = resolverShaped(c)
-		c.HomeItself = homeItself(c)
-		out = append(out, c)
-	}
-	attribute(out, origins)
-	slices.SortFunc(out, func(a, b *Candidate) int {
-		return cmp.Or(cmp.Compare(a.Module, b.Module), cmp.Compare(a.Name, b.Name))
-	})
-	return out, nil
-}
-
-// gatherer is one run of Gather.
-type gatherer struct {
-	byDir, byPath map[string]*driver.PackageFacts
-	fset          *token.FileSet
-	files         map[string]*ast.File   // parsed files, nil when unreadable
-	dirs          map[string][]*ast.File // a package directory's non-test files
-	byName        map[string]*Candidate
-	flagValues    map[site]bool // flagValueString, memoized
-}
-
-// homeOrEnv reports whether o is an origin a resolver is built on: the
-// home or a platform directory, an environment variable, or a
-// dot-directory relative to the working directory (repoDotDir).
-func homeOrEnv(o rootflow.Origin) bool {
-	return o.Kind == rootflow.Bad && (o.At.IsValid() && (o.Cause == rootflow.CauseHome || o.EnvVar() != "") || repoDotDir(o) != "")
-}
-
-// repoDotDir returns the dot-directory a relative literal origin starts
-// with (".task" of ".task/remote", ".git/app"), or "": the shape of a
-// state root under the repository the program runs in. An XDG parent
-// (".config") is no program's own.
-func repoDotDir(o rootflow.Origin) string {
-	if o.Kind != rootflow.Bad {
-		return ""
-	}
-	return repoDotDirOf(o.Lit, o.Path, o.Rel)
-}
-
-// repoDotDirOf is repoDotDir of an origin's literal, the pattern below
-// it and its relativity.
-func repoDotDirOf(lit, below string, rel bool) string {
-	if !rel || lit == "" {
-		return ""
-	}
-	if below != "" {
-		lit += "/" + below
-	}
-	first, rest, _ := strings.Cut(strings.TrimPrefix(lit, "./"), "/")
-	if first == ".git" && rest != "" {
-		return ".git/" + strings.SplitN(rest, "/", 2)[0]
-	}
-	if dotDirName.MatchString(first) && !xdgParents[first] && first != ".git" {
-		return first
-	}
-	return ""
-}
-
-// result records origin o of a result of the function (objectpath obj)
-// of pf: the declaration it arose in is a candidate when it returns a
-// path.
-func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string) {
-	if !homeOrEnv(o) {
-		return
-	}
-	var c *Candidate
-	if o.At.IsValid() {
-		c = g.declAt(o.At.Filename, o.At.Line)
-	} else if !strings.Contains(obj, ".") {
-		// A literal has no position: it is the function's own.
-		c = g.funcNamed(pf, obj)
-	}
-	if c == nil {
-		return
-	}
-	if o.Path != "" && c.Name == pf.Path+"."+obj {
-		c.joins = true
-	}
-	c.add(source(o))
-	if d := repoDotDir(o); d != "" {
-		c.lits = append(c.lits, [2]string{o.Lit, o.Path})
-	}
-	if where := g.byDir[filepath.Dir(o.At.Filename)]; where != nil && where.Path != pf.Path && !strings.Contains(obj, ".") {
-		c.Wrappers = append(c.Wrappers, lattice.ShortName(pf.Path+"."+obj))
-	}
-}
-
-// store records origin o stored into cell key (a package variable
-// "pkg.V" or a field "pkg.T.f"): the variable, or the methods of T that
-// return the field (getters that memoize it), is a candidate.
-func (g *gatherer) store(o rootflow.Origin, key string) {
-	if !homeOrEnv(o) {
-		return
-	}
-	if f := g.file(o.At.Filename); f == nil || skipFile(g.fset, f) {
-		return
-	}
-	if c := g.declAt(o.At.Filename, o.At.Line); c != nil {
-		c.add(source(o)) // the innermost resolver, whose result was stored
-		return
-	}
-	at := site{o.At.Filename, o.At.Line}
-	slash := strings.LastIndex(key, "/")
-	dot := strings.LastIndex(key, ".")
-	if dot < slash+1 {
-		return
-	}
-	rest, member := key[:dot], key[dot+1:]
-	if tdot := strings.LastIndex(rest, "."); tdot > slash {
-		pkgPath, typ := rest[:tdot], rest[tdot+1:]
-		if strings.Contains(typ, "{") || strings.Contains(member, "@") {
-			return // a field of an unnamed struct
-		}
-		pf := g.byPath[pkgPath]
-		if pf == nil {
-			return
-		}
-		getters := g.getters(pf, typ, member)
-		if len(getters) == 0 {
-			name := "(*" + pkgPath + "." + typ + ")." + member
-			c := g.candidate(name, pf, "field", nil)
-			c.Family = pkgPath + "." + typ
-			if c.At == "" {
-				c.At = fmt.Sprintf("%s:%d", filepath.Base(at.file), at.line) // where it is filled
-			}
-			c.add(source(o))
-			c.stores[at] = true
-			g.stateDirAt(c, at)
-			return
-		}
-		for _, d := range getters {
-			c := g.funcCandidate(pf, d, "memoizing method")
-			c.add(source(o))
-			c.stores[at] = true
-			g.stateDirAt(c, at)
-		}
-		return
-	}
-	pf := g.byPath[rest]
-	if pf == nil {
-		return
-	}
-	var decl ast.Node
-	for _, f := range g.dir(pf.Dir) {
-		if obj := f.Scope.Lookup(member); obj != nil && obj.Kind == ast.Var {
-			decl, _ = obj.Decl.(ast.Node)
-		}
-	}
-	if decl == nil {
-		return
-	}
-	c := g.candidate(key, pf, "package variable", decl)
-	c.add(source(o))
-	c.stores[at] = true
-	g.stateDirAt(c, at)
-}
-
-// stateDirAt takes c's state-dir name, when it has none, from the
-// declaration holding at, where its value is built.
-func (g *gatherer) stateDirAt(c *Candidate, at site) {
-	f := g.file(at.file)
-	if c.StateDir != "" || f == nil {
-		return
-	}
-	for _, d := range f.Decls {
-		if g.fset.Position(d.Pos()).Line <= at.line && at.line <= g.fset.Position(d.End()).Line {
-			c.StateDir = dotDir(d)
-			return
-		}
-	}
-}
-
-// funcNamed returns the candidate for the package-level function name of
-// pf, when it returns a path.
-func (g *gatherer) funcNamed(pf *driver.PackageFacts, name string) *Candidate {
-	for _, f := range g.dir(pf.Dir) {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name && returnsPath(fd) {
-				return g.funcCandidate(pf, fd, "")
-			}
-		}
-	}
-	return nil
-}
-
-// declAt returns the candidate declared around line of file: a function
-// or method that returns a path, or a package variable. Nil when the
-// line is in none (a constructor storing the path into a field is found
-// through the field: store).
-func (g *gatherer) declAt(file string, line int) *Candidate {
-	f := g.file(file)
-	pf := g.byDir[filepath.Dir(file)]
-	if f == nil || pf == nil || skipFile(g.fset, f) {
-		return nil
-	}
-	for _, d := range f.Decls {
-		from, to := g.fset.Position(d.Pos()).Line, g.fset.Position(d.End()).Line
-		if line < from || line > to {
-			continue
-		}
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if !returnsPath(d) {
-				return nil
-			}
-			return g.funcCandidate(pf, d, "")
-		case *ast.GenDecl:
-			if d.Tok != token.VAR {
-				return nil
-			}
-			for _, spec := range d.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if g.fset.Position(vs.Pos()).Line <= line && line <= g.fset.Position(vs.End()).Line && len(vs.Names) == 1 {
-					return g.candidate(pf.Path+"."+vs.Names[0].Name, pf, "package variable", vs)
-				}
-			}
-		}
-		return nil
-	}
-	return nil
-}
-
-// locations makes a candidate of each function that builds a path both
-// on a home-like source and on a dot-name relative to the working
-// directory (bases with Lits): it looks a file or directory up in the
-// home and in the project the program runs in ("~/.apprc", "./.apprc"),
-// a resolver by its shape though it may have no facts (unexported) and
-// its relative literal no position; the literal names it for the
-// findings (attribute).
-func (g *gatherer) locations(bases []PathBase) {
-	type decl struct {
-		file     string
-		from, to int
-	}
-	home := map[decl]bool{}
-	var dots []PathBase
-	for _, b := range bases {
-		d, ok := g.funcAt(b.File, b.Line)
-		if !ok {
-			continue
-		}
-		if len(b.Lits) > 0 {
-			dots = append(dots, b)
-		} else if slices.ContainsFunc(b.Sources, func(s string) bool {
-			return !strings.HasPrefix(s, "$") || platformDirVar[strings.ToUpper(s[1:])] || strings.HasPrefix(s, "$XDG_")
-		}) {
-			home[decl{b.File, d[0], d[1]}] = true
-		}
-	}
-	for _, b := range dots {
-		d, _ := g.funcAt(b.File, b.Line)
-		if !home[decl{b.File, d[0], d[1]}] {
-			continue
-		}
-		if c := g.declAt(b.File, b.Line); c != nil {
-			c.joins = true
-			for _, src := range b.Sources {
-				c.add(src)
-			}
-			c.lits = append(c.lits, b.Lits...)
-		}
-	}
-}
-
-// funcAt returns the lines of the function declaration that holds line
-// of file and returns a path.
-func (g *gatherer) funcAt(file string, line int) ([2]int, bool) {
-	f := g.file(file)
-	if f == nil || skipFile(g.fset, f) {
-		return [2]int{}, false
-	}
-	for _, d := range f.Decls {
-		from, to := g.fset.Position(d.Pos()).Line, g.fset.Position(d.End()).Line
-		if fd, ok := d.(*ast.FuncDecl); ok && from <= line && line <= to && returnsPath(fd) {
-			return [2]int{from, to}, true
-		}
-	}
-	return [2]int{}, false
-}
-
-// holding returns the innermost candidate function or method whose
-// declaration holds line of file, among those found so far, or nil.
-func (g *gatherer) holding(file string, line int) *Candidate {
-	var best *Candidate
-	for _, c := range g.byName {
-		if c.file == file && c.from <= line && line <= c.to && c.Shape != "package variable" && c.Shape != "field" {
-			if best == nil || c.to-c.from < best.to-best.from {
-				best = c
-			}
-		}
-	}
-	return best
-}
-
-// funcCandidate returns the candidate for function or method d of pf.
-func (g *gatherer) funcCandidate(pf *driver.PackageFacts, d *ast.FuncDecl, shape string) *Candidate {
-	name, recv := pf.Path+"."+d.Name.Name, ""
-	if d.Recv != nil && len(d.Recv.List) == 1 {
-		typ, ptr := recvType(d.Recv.List[0].Type)
-		recv = typ
-		if ptr {
-			name = "(*" + pf.Path + "." + typ + ")." + d.Name.Name
-		} else {
-			name = "(" + pf.Path + "." + typ + ")." + d.Name.Name
-		}
-	}
-	if shape == "" {
-		shape = "function"
-		if recv != "" {
-			shape = "method"
-			if memoizes(d) {
-				shape = "memoizing method"
-			}
-		}
-	}
-	c := g.candidate(name, pf, shape, d)
-	if buildsPath(d) {
-		c.joins = true
-	}
-	if c.Shape == "method" && shape == "memoizing method" {
-		c.Shape = shape
-	}
-	c.receiver = recv
-	c.Family = pf.Path
-	if recv != "" {
-		c.Family += "." + recv
-	}
-	return c
-}
-
-// candidate returns the candidate called name, declared by decl in pf,
-// making it on first use.
-func (g *gatherer) candidate(name string, pf *driver.PackageFacts, shape string, decl ast.Node) *Candidate {
-	if c := g.byName[name]; c != nil {
-		return c
-	}
-	c := &Candidate{Name: name, Short: lattice.ShortName(name), Shape: shape, Pkg: pf.Path, Family: pf.Path, stores: map[site]bool{}}
-	if !pf.Main {
-		c.Module = pf.Module
-	}
-	if decl != nil {
-		pos := g.fset.Position(decl.Pos())
-		c.file, c.from, c.to = pos.Filename, pos.Line, g.fset.Position(decl.End()).Line
-		c.At = fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
-		c.StateDir = dotDir(decl)
-	}
-	g.byName[name] = c
-	return c
-}
-
-// add records a source of c: "$NAME" for an environment variable, else
-// the home-like source ("os.UserHomeDir"). $HOME and the platforms'
-// directory variables ($APPDATA, $LocalAppData) count as home-like: they
-// are inputs of a resolver, not overrides.
-func (c *Candidate) add(src string) {
-	env, ok := strings.CutPrefix(src, "$")
-	switch {
-	case strings.HasPrefix(src, "<repo>/"):
-		c.Repo = true
-		c.RepoDir = strings.TrimPrefix(src, "<repo>/")
-		if c.StateDir == "" && !strings.HasPrefix(c.RepoDir, ".git/") {
-			c.StateDir = c.RepoDir
-		}
-	case !ok:
-		c.Home = append(c.Home, src)
-	case strings.HasPrefix(env, "XDG_") || platformDirVar[strings.ToUpper(env)]:
-		c.Env = append(c.Env, env)
-		c.Home = append(c.Home, src)
-	default:
-		c.Env = append(c.Env, env)
-	}
-}
-
-// platformDirVar are the environment variables that name the home or a
-// platform's per-user directory.
-var platformDirVar = map[string]bool{"HOME": true, "USERPROFILE": true, "APPDATA": true, "LOCALAPPDATA": true, "HOMEDRIVE": true, "HOMEPATH": true}
-
-// source is the source an origin names: "$NAME" or "os.UserHomeDir".
-func source(o rootflow.Origin) string {
-	if env := o.EnvVar(); env != "" {
-		return "$" + env
-	}
-	if d := repoDotDir(o); d != "" {
-		return "<repo>/" + d
-	}
-	return o.Src
-}
-
-// getters returns the methods of type typ in pf's files that return
-// field of their receiver (x.field, possibly joined onto).
-func (g *gatherer) getters(pf *driver.PackageFacts, typ, field string) []*ast.FuncDecl {
-	var out []*ast.FuncDecl
-	for _, f := range g.dir(pf.Dir) {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Body == nil || !returnsPath(fd) {
-				continue
-			}
-			if t, _ := recvType(fd.Recv.List[0].Type); t != typ || len(fd.Recv.List[0].Names) != 1 {
-				continue
-			}
-			recv := fd.Recv.List[0].Names[0].Name
-			found := false
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				ret, ok := n.(*ast.ReturnStmt)
-				if ok && len(ret.Results) > 0 {
-					ast.Inspect(ret.Results[0], func(n ast.Node) bool {
-						if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == field {
-							if id, ok := sel.X.(*ast.Ident); ok && id.Name == recv {
-								found = true
-							}
-						}
-						return !found
-					})
-				}
-				return !found
-			})
-			if found {
-				out = append(out, fd)
-			}
-		}
-	}
-	return out
-}
-
-// file parses a file once; nil when it cannot be read.
-func (g *gatherer) file(name string) *ast.File {
-	if f, ok := g.files[name]; ok {
-		return f
-	}
-	f, err := parser.ParseFile(g.fset, name, nil, parser.ParseComments)
+	}}
+	res, err := driver.Run(ctx, first)
 	if err != nil {
-		f = nil
+		return nil, err
 	}
-	g.files[name] = f
-	return f
+	before := listed(res.Findings)
+	cands, err := Gather(res.Facts, origins, bases, uses)
+	if err != nil {
+		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
+	}
+	p := propose(cands, origins, before, dir)
+	p.Patterns = opts.Run.Patterns
+	p.Before = len(before)
+	p.addApps(libraryApps(dir))
+	if opts.NoCheckingRun {
+		p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return a.Finder })
+		return p, p.decode()
+	}
+	if err := p.decode(); err != nil {
+		return nil, err
+	}
+
+	run := opts.Run
+	run.Config, run.ExplicitConfig = withUnproven(p.Config), true
+	run.Facts, run.DepFacts, run.Collect = false, false, nil
+	after, err := p.lint(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	if finders, dropped := p.settleFinders(origins, before, after, p.excluded(dir)); finders && dropped {
+		// A finder dropped changes the file and what it removes.
+		if err := p.decode(); err != nil {
+			return nil, err
+		}
+		run.Config = withUnproven(p.Config)
+		if after, err = p.lint(ctx, run); err != nil {
+			return nil, err
+		}
+	}
+	p.After, p.Checked = len(after), true
+	return p, nil
 }
 
-// dir returns the parsed non-test files of a package directory.
-func (g *gatherer) dir(dir string) []*ast.File {
-	if fs, ok := g.dirs[dir]; ok {
-		return fs
+// decode sets p.Config from p's text.
+func (p *Proposal) decode() error {
+	text := p.Text()
+	cfg, err := config.Decode([]byte(text), "the proposal")
+	if err != nil {
+		return &InternalError{Err: fmt.Errorf("decode the proposal: %w", err), Proposal: text}
 	}
-	var out []*ast.File
-	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") {
+	p.Config = cfg
+	return nil
+}
+
+// lint runs the analysis as run says, with p's configuration, and
+// returns the findings a lint lists.
+func (p *Proposal) lint(ctx context.Context, run driver.Options) ([]driver.Finding, error) {
+	res, err := driver.Run(ctx, run)
+	if err != nil {
+		return nil, &InternalError{Err: fmt.Errorf("run the proposal: %w", err), Proposal: p.Text()}
+	}
+	return listed(res.Findings), nil
+}
+
+// withUnproven returns cfg with the unproven analyzer's findings listed,
+// as the CLI's lint computes them whatever the configuration asks (and
+// drops them when it does not ask): the checking run's results in the
+// cache are then the ones the first lint with the file looks up.
+func withUnproven(cfg *config.Config) *config.Config {
+	c := *cfg
+	on := true
+	c.ReportUnproven = &on
+	return &c
+}
+
+// listed returns the findings a lint lists with report-unproven unset:
+// the unproven analyzer's findings on writes (not those on its
+// directives) are counted, not listed.
+func listed(findings []driver.Finding) []driver.Finding {
+	return slices.DeleteFunc(slices.Clone(findings), func(f driver.Finding) bool {
+		return f.Analyzer == unproven.Analyzer.Name && f.Category != report.CategoryDirective
+	})
+}
+
+// settleFinders decides the proposed finders (Candidate.Finder) from the
+// findings of the analysis with the defaults (before, origins) and of
+// the run with the whole proposal (after): a finder is credited with
+// the findings the run removed in its package that no other entry
+// accounts for (an authority holding the origin, an excluded directory,
+// a user-env variable). A finder credited with none is dropped. It
+// returns whether the proposal had finders and whether it dropped one.
+// Several finders in one package share their credit.
+func (p *Proposal) settleFinders(origins []FindingOrigin, before, after []driver.Finding, exclude func(string) bool) (finders, dropped bool) {
+	var found, others []*Candidate
+	for _, a := range p.Authorities {
+		if a.Finder {
+			found = append(found, a.Candidate)
+		} else {
+			others = append(others, a.Candidate)
+		}
+	}
+	if len(found) == 0 {
+		return false, false
+	}
+	kept := map[string]bool{}
+	for _, f := range after {
+		kept[f.Analyzer+" "+f.Pos.String()] = true
+	}
+	byPos := map[string][]FindingOrigin{}
+	for _, o := range origins {
+		byPos[o.Pos] = append(byPos[o.Pos], o)
+	}
+	userEnv := map[string]bool{}
+	for _, e := range p.UserEnv {
+		userEnv["$"+e.Value] = true
+	}
+	removed := map[string]map[string]bool{} // by package
+	for _, f := range before {
+		pos := f.Pos.String()
+		os := byPos[pos]
+		if kept[f.Analyzer+" "+pos] || len(os) == 0 || exclude(f.Pos.Filename) || slices.ContainsFunc(os, func(o FindingOrigin) bool {
+			return userEnv[o.Src] || slices.ContainsFunc(others, func(c *Candidate) bool { return c.HoldsOrigin(o) })
+		}) {
 			continue
 		}
-		if f := g.file(n); f != nil && !skipFile(g.fset, f) {
-			out = append(out, f)
+		if removed[f.Package] == nil {
+			removed[f.Package] = map[string]bool{}
+		}
+		removed[f.Package][pos] = true
+	}
+	var drop []*Candidate
+	for _, c := range found {
+		if c.Removes = len(removed[c.Pkg]); c.Removes == 0 {
+			drop = append(drop, c)
 		}
 	}
-	g.dirs[dir] = out
-	return out
+	p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return slices.Contains(drop, a.Candidate) })
+	return true, len(drop) > 0
 }
 
-// skipFile reports whether f is a test or generated file: not where a
-// program's authority is declared.
-func skipFile(fset *token.FileSet, f *ast.File) bool {
-	return strings.HasSuffix(fset.Position(f.Pos()).Filename, "_test.go") || report.Generated(f)
-}
-
-// returnsPath reports whether one of d's results is a string, a []string
-// or a named type (not error, not a number): a path, as far as syntax
-// tells. It need not be the first: (exists bool, path string).
-func returnsPath(d *ast.FuncDecl) bool {
-	if d.Type.Results == nil {
-		return false
-	}
-	for _, r := range d.Type.Results.List {
-		switch t := r.Type.(type) {
-		case *ast.Ident:
-			if t.Name != "error" && t.Name != "bool" && !isNumeric(t.Name) {
-				return true
-			}
-		case *ast.ArrayType:
-			if id, ok := t.Elt.(*ast.Ident); ok && id.Name == "string" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func isNumeric(name string) bool {
-	switch name {
-	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "float32", "float64", "byte", "rune", "any":
-		return true
-	}
-	return false
-}
-
-// recvType returns the name of a receiver's type and whether it is a
-// pointer.
-func recvType(t ast.Expr) (string, bool) {
-	ptr := false
-	if s, ok := t.(*ast.StarExpr); ok {
-		t, ptr = s.X, true
-	}
-	switch x := t.(type) {
-	case *ast.IndexExpr:
-		t = x.X
-	case *ast.IndexListExpr:
-		t = x.X
-	}
-	if id, ok := t.(*ast.Ident); ok {
-		return id.Name, ptr
-	}
-	return "", ptr
-}
-
-// memoizes reports whether method d keeps what it resolves: it calls a
-// Do method (sync.Once) or assigns to a field of its receiver.
-func memoizes(d *ast.FuncDecl) bool {
-	if d.Recv == nil || len(d.Recv.List[0].Names) != 1 || d.Body == nil {
-		return false
-	}
-	recv := d.Recv.List[0].Names[0].Name
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			if n.Sel.Name == "Do" {
-				found = true
-			}
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok {
-					if id, ok := sel.X.(*ast.Ident); ok && id.Name == recv {
-						found = true
-					}
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// homeOnly reports whether a source makes a path a place under the
-// home directory, not a resolved state directory: the home directory
-// ("os.UserHomeDir", "os/user.User.HomeDir", $HOME, $USERPROFILE).
-func homeOnly(src string) bool {
-	switch strings.ToUpper(src) {
-	case "$HOME", "$USERPROFILE", "$HOMEDRIVE", "$HOMEPATH":
-		return true
-	}
-	return strings.Contains(src, "HomeDir") || strings.HasSuffix(src, "user.Current")
-}
-
-// buildsPath reports whether d's body builds a path: it calls a Join
-// (filepath, path, strings) or fmt.Sprintf, or concatenates strings.
-func buildsPath(d *ast.FuncDecl) bool {
-	found := false
-	if d.Body == nil {
-		return false
-	}
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Join" || sel.Sel.Name == "Sprintf") {
-				found = true
-			}
-		case *ast.BinaryExpr:
-			if n.Op == token.ADD {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// homeItself reports whether c is a function returning the home
-// directory itself: every home-like source it reads is the home
-// directory, it joins nothing onto it and names no dot-directory.
-func homeItself(c *Candidate) bool {
-	if c.Shape == "package variable" || c.Shape == "field" || c.Repo || c.joins || c.StateDir != "" || len(c.Home) == 0 {
-		return false
-	}
-	for _, h := range c.Home {
-		if !homeOnly(h) {
+// excluded returns whether a file is in a directory the proposal
+// excludes (globs relative to the module root of dir).
+func (p *Proposal) excluded(dir string) func(string) bool {
+	root, _ := config.ModuleRoot(dir)
+	return func(file string) bool {
+		rel, err := filepath.Rel(root, file)
+		if root == "" || err != nil {
 			return false
 		}
-	}
-	return true
-}
-
-// resolverShaped reports whether c reads more than the home directory:
-// an override variable, an XDG variable, a platform's directory.
-func resolverShaped(c *Candidate) bool {
-	if c.Repo {
-		return true
-	}
-	for _, h := range c.Home {
-		if !homeOnly(h) {
-			return true
-		}
-	}
-	for _, e := range c.Env {
-		if !homeOnly("$" + e) {
-			return true
-		}
-	}
-	return false
-}
-
-// attribute counts, for each candidate, the findings whose offending
-// origin arose in its declaration (the innermost one holding it) or was
-// stored into it.
-func attribute(cands []*Candidate, origins []FindingOrigin) {
-	counted := map[*Candidate]map[string]bool{}
-	count := func(c *Candidate, pos string) {
-		if counted[c] == nil {
-			counted[c] = map[string]bool{}
-		}
-		if !counted[c][pos] {
-			counted[c][pos] = true
-			c.Removes++
-		}
-	}
-	for _, o := range origins {
-		if o.File == "" {
-			// A literal has no position: the candidate whose results
-			// start with the same relative literal holds it.
-			for _, c := range cands {
-				if slices.ContainsFunc(c.lits, func(l [2]string) bool {
-					return o.Rel && l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
-				}) {
-					count(c, o.Pos)
-					break
-				}
+		for _, e := range p.Exclude {
+			if ok, _ := glob.Match(glob.Exclude(e.Value), filepath.ToSlash(rel)); ok {
+				return true
 			}
+		}
+		return false
+	}
+}
+
+// addApps records the application names the program passes to the
+// stateroots library: each one's global override joins root-env, and the
+// first without a separator names the state-dir when nothing else does.
+func (p *Proposal) addApps(apps []LibraryApp) {
+	p.Apps = apps
+	for _, a := range apps {
+		if p.StateDir.Value == "" && !strings.ContainsAny(a.App, `/\`) {
+			p.StateDir = Entry{"." + a.App, fmt.Sprintf("the app name %q given to stateroots at %s", a.App, a.At)}
+		}
+		p.RootEnv = append(p.RootEnv, Entry{stateroots.GlobalEnvVar(a.App), fmt.Sprintf("stateroots' override of the global root of %q", a.App)})
+	}
+	slices.SortStableFunc(p.RootEnv, func(x, y Entry) int { return cmp.Compare(x.Value, y.Value) })
+	p.RootEnv = slices.CompactFunc(p.RootEnv, func(x, y Entry) bool { return x.Value == y.Value })
+}
+
+// propose decides the proposal from the candidates, the findings'
+// origins and the findings (unproven ones dropped) of the analysis with
+// the defaults. dir is where init runs, in the main module.
+func propose(cands []*Candidate, origins []FindingOrigin, findings []driver.Finding, dir string) *Proposal {
+	p := &Proposal{}
+	// adhocroot's and rootenv's findings inside a candidate go too: its
+	// package becomes an authority package.
+	for _, f := range findings {
+		if f.Analyzer != "adhocroot" && f.Analyzer != "rootenv" {
 			continue
 		}
-		var best *Candidate
 		for _, c := range cands {
-			if c.User && c.usedBy[o.Pkg] && slices.Contains(c.flagAt, site{o.File, o.Line}) {
-				count(c, o.Pos) // every accessor the package calls that returns it
+			if c.Holds(f.Pos.Filename, f.Pos.Line) {
+				c.Removes++
+				break
 			}
 		}
-		for _, c := range cands {
-			if c.User {
-				continue
+	}
+	proposed := map[*Candidate]bool{}
+	siblingOf := map[*Candidate]string{}
+	families := map[string]*Candidate{}
+	for _, c := range cands {
+		// A flag accessor the findings pass through returns the user's
+		// value: declared user, it is no resolver and has no family.
+		if c.User {
+			// A finder is proposed for the run with the whole proposal
+			// to say what it removes (settleFinders).
+			proposed[c] = c.Removes > 0 || c.Finder && c.Below == ""
+			continue
+		}
+		// A variable or field is reported once, where the path is
+		// stored into it, for every write of it.
+		need := minRemoved
+		if c.Shape == "package variable" || c.Shape == "field" || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
+			need = 1
+		}
+		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
+			proposed[c] = true
+			if families[c.Family] == nil {
+				families[c.Family] = c
 			}
-			if c.file == o.File && c.from <= o.Line && o.Line <= c.to && c.Shape != "package variable" {
-				if best == nil || c.to-c.from < best.to-best.from {
-					best = c
+		}
+	}
+	for _, c := range cands {
+		// In a dependency, only the siblings the program reaches: a
+		// library's every resolver is not the program's.
+		if first := families[c.Family]; first != nil && !proposed[c] && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
+			proposed[c] = true
+			siblingOf[c] = first.Short
+		}
+	}
+	for _, c := range cands {
+		switch {
+		case proposed[c]:
+			p.Authorities = append(p.Authorities, Authority{c, siblingOf[c]})
+		case c.Finder && c.Below != "":
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, "returns a file it finds existing, but its package takes the directory of what it returns at " + c.Below + ": state of the program's own beside the user's file, no user path"})
+		case c.User:
+			// A flag accessor no finding passes through needs no entry.
+		case len(c.Home) == 0 && !c.Repo:
+			// Built on environment variables alone: no resolver; an
+			// override of the program's below (root-env), or not a root.
+		case c.Module != "" || c.Removes == 0:
+			// A dependency's function nobody's findings pass through is
+			// not the program's business; one of the program's own that
+			// feeds no finding is no resolver worth a word.
+		case !c.Resolver:
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, fmt.Sprintf("only joins onto %s, with no override variable: an ad hoc root, not a resolver (%s)", strings.Join(c.Home, " and "), plural(c.Removes, "finding", "findings"))})
+		case c.HomeItself:
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, fmt.Sprintf("returns the home directory itself (%s), no directory of the program's own: a path joined onto it is an ad hoc root (%s)", c.Sources(), plural(c.Removes, "finding", "findings"))})
+		default:
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, fmt.Sprintf("reads %s but feeds only %s", c.Sources(), plural(c.Removes, "finding", "findings"))})
+		}
+	}
+	slices.SortStableFunc(p.NotProposed, func(a, b NotProposed) int { return cmp.Compare(a.Name, b.Name) })
+
+	// root-env: the program's own override variables the authorities read.
+	seen := map[string]bool{}
+	for _, a := range p.Authorities {
+		for _, e := range a.Env {
+			if !seen[e] && ownOverride(e) {
+				seen[e] = true
+				p.RootEnv = append(p.RootEnv, Entry{e, "the override " + a.Short + " reads"})
+			}
+		}
+	}
+	// An environment variable that alone fills a variable or field the
+	// program writes under, named like the authorities' own overrides
+	// (HELM_PLUGINS beside HELM_DATA_HOME), overrides one of the
+	// program's paths.
+	prefixes := map[string]string{}
+	for _, e := range p.RootEnv {
+		if pre, _, ok := strings.Cut(e.Value, "_"); ok {
+			prefixes[pre+"_"] = e.Value
+		}
+	}
+	for _, c := range cands {
+		if len(c.Home) > 0 || c.Repo || c.Removes == 0 || c.Module != "" {
+			continue
+		}
+		for _, e := range c.Env {
+			pre, _, ok := strings.Cut(e, "_")
+			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && ownOverride(e) {
+				seen[e] = true
+				p.RootEnv = append(p.RootEnv, Entry{e, fmt.Sprintf("fills %s, which the program writes under; named like %s", c.Short, other)})
+			}
+		}
+	}
+	// state-dir: the program's own dot-directory, from its own resolvers
+	// first: the one the most findings go under (the authorities naming
+	// it together), the shorter name on a tie.
+	for _, main := range []bool{true, false} {
+		removes := map[string]int{}
+		first := map[string]*Candidate{}
+		for _, a := range p.Authorities {
+			// A name looked up both in the home and in the project
+			// ("~/.apprc", "./.apprc") is a file's as often as a
+			// directory's: no state-dir.
+			if a.StateDir != "" && (a.Module == "") == main && !(a.Repo && len(a.Home) > 0) {
+				removes[a.StateDir] += a.Removes
+				if first[a.StateDir] == nil {
+					first[a.StateDir] = a.Candidate
 				}
 			}
 		}
-		if best == nil {
-			for _, c := range cands {
-				if c.stores[site{o.File, o.Line}] || c.Shape == "package variable" && c.file == o.File && c.from <= o.Line && o.Line <= c.to {
-					best = c
-					break
-				}
+		var best string
+		for d, n := range removes {
+			if best == "" || n > removes[best] || n == removes[best] && (len(d) < len(best) || len(d) == len(best) && d < best) {
+				best = d
 			}
 		}
-		if best != nil {
-			count(best, o.Pos)
+		if c := first[best]; c != nil && p.StateDir.Value == "" {
+			why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
+			if len(c.Home) == 0 {
+				why = "the repository's directory " + c.Short + " resolves"
+			}
+			p.StateDir = Entry{c.StateDir, why}
 		}
 	}
-}
-
-// Holds reports whether a finding's offending origin, at line of file,
-// arose in c or was stored into it: what Removes counts.
-func (c *Candidate) Holds(file string, line int) bool {
-	return c.file == file && c.from <= line && line <= c.to || c.stores[site{file, line}] || slices.Contains(c.flagAt, site{file, line})
-}
-
-// HoldsOrigin reports whether a finding's offending origin arose in c,
-// was stored into it, or, with no position, is a literal c's results
-// start with.
-func (c *Candidate) HoldsOrigin(o FindingOrigin) bool {
-	if o.File != "" {
-		return c.Holds(o.File, o.Line)
+	// user-env: a variable whose value is itself the file written.
+	for _, o := range origins {
+		name, ok := strings.CutPrefix(o.Src, "$")
+		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || !outputFileVar.MatchString(name) || heldByAny(p.Authorities, o) {
+			continue
+		}
+		seen[name] = true
+		p.UserEnv = append(p.UserEnv, Entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
 	}
-	return o.Rel && slices.ContainsFunc(c.lits, func(l [2]string) bool {
-		return l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
-	})
+	// root-env, again: a variable of the program's own, named as a
+	// directory (KOCACHE, APP_DIR, APP_HOME, APP_ROOT), that the program
+	// reads itself and writes under in at least minRemoved places is a
+	// root override without a resolver function.
+	dirUses := map[string]map[string]bool{}
+	for _, o := range origins {
+		name, ok := strings.CutPrefix(o.Src, "$")
+		if !ok || seen[name] || !ownOverride(name) || !dirVar.MatchString(name) || heldByAny(p.Authorities, o) {
+			continue
+		}
+		if dirUses[name] == nil {
+			dirUses[name] = map[string]bool{}
+		}
+		dirUses[name][o.Pos] = true
+	}
+	for _, name := range slices.Sorted(maps.Keys(dirUses)) {
+		if n := len(dirUses[name]); n >= minRemoved {
+			seen[name] = true
+			p.RootEnv = append(p.RootEnv, Entry{name, fmt.Sprintf("a directory the program writes under (%s), read where it is used", plural(n, "finding", "findings"))})
+		}
+	}
+	p.Exclude = testSupport(findings, dir)
+	return p
+}
+
+// dirVar matches the name of a variable that names a directory: the
+// name ends in CACHE, DIR, HOME or ROOT.
+var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
+
+// (A candidate built both on a home-like source and on a dot-name in the
+// working directory, "~/.apprc" and "./.apprc", is a resolver by its
+// shape too: it is proposed for one finding.)
+
+// ownDotDir reports whether c reads an override variable of the
+// program's own and joins a dot-directory of its own onto a home-like
+// source: a resolver by its shape, proposed for the one finding it feeds.
+func ownDotDir(c *Candidate) bool {
+	return c.StateDir != "" && len(c.Home) > 0 && slices.ContainsFunc(c.Env, ownOverride)
+}
+
+// familyShape reports whether c belongs with first: of a family of
+// functions, the functions (not a variable next to them); of a type, its
+// methods.
+func familyShape(c, first *Candidate) bool {
+	fn := func(s string) bool { return s != "package variable" && s != "field" }
+	return fn(c.Shape) == fn(first.Shape)
+}
+
+// heldByAny reports whether o's origin arose in one of the authorities.
+func heldByAny(auths []Authority, o FindingOrigin) bool {
+	return slices.ContainsFunc(auths, func(a Authority) bool { return a.Holds(o.File, o.Line) })
+}
+
+// notOwn are environment variables that are inputs of every resolver,
+// not a program's override: the home directory, the XDG base directories
+// (matched apart, by prefix) and the platforms' own directories.
+var notOwn = map[string]bool{
+	"HOME": true, "USERPROFILE": true, "HOMEDRIVE": true, "HOMEPATH": true,
+	"APPDATA": true, "LOCALAPPDATA": true, "PROGRAMDATA": true, "ALLUSERSPROFILE": true,
+	"TMPDIR": true, "TMP": true, "TEMP": true, "PWD": true, "USER": true, "USERNAME": true, "LOGNAME": true,
+	"PATH": true, "SHELL": true, "SYSTEMROOT": true, "WINDIR": true, "SYSTEMDRIVE": true,
+}
+
+// ownOverride reports whether an environment variable a resolver reads
+// is the program's own override: not $HOME, not $XDG_*, not another
+// platform's directory variable ($LocalAppData, $AppData).
+func ownOverride(name string) bool {
+	up := strings.ToUpper(name)
+	return !notOwn[up] && !strings.HasPrefix(up, "XDG_")
+}
+
+// outputFileVar matches the name of a variable that names an output
+// file: the last word FILE, LOG, PROFILE or OUTPUT, or FILE_PATH or
+// LOG_PATH. A bare _PATH or _DIR (PX_DB_PATH) may name state kept outside
+// the roots.
+var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
+
+// shortPos renders "/abs/dir/file.go:12:3" as "file.go:12".
+func shortPos(pos string) string {
+	base := filepath.Base(pos)
+	if i := strings.LastIndex(base, ":"); i > 0 && strings.Count(base, ":") == 2 {
+		return base[:i]
+	}
+	return base
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -1,169 +1,104 @@
 package probe
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
+	"slices"
 	"testing"
+
+	"github.com/staterootlint/staterootlint/internal/config"
 )
 
-func TestRepoDotDirOf(t *testing.T) {
-	for _, c := range []struct {
-		lit, below string
-		rel        bool
-		want       string
-	}{
-		{".task", "remote", true, ".task"},
-		{".git", "app/hooks", true, ".git/app"},
-		{".git/app", "", true, ".git/app"},
-		{"./.app", "", true, ".app"},
-		{".git", "", true, ""},       // the git directory itself is no program's
-		{".config", "app", true, ""}, // an XDG parent
-		{"build", "out", true, ""},   // not a dot-directory
-		{".app", "", false, ""},      // absolute: not under the repository
-		{"..", "x", true, ""},
-	} {
-		if got := repoDotDirOf(c.lit, c.below, c.rel); got != c.want {
-			t.Errorf("repoDotDirOf(%q, %q, %v) = %q, want %q", c.lit, c.below, c.rel, got, c.want)
-		}
+// TestTextAndDiff renders a proposal, decodes it, and compares files with
+// it key by key.
+func TestTextAndDiff(t *testing.T) {
+	p := &Proposal{
+		Patterns: []string{"./..."},
+		Authorities: []Authority{
+			{Candidate: &Candidate{Name: "example.com/app/dirs.StateDir", Short: "dirs.StateDir", Shape: "function", At: "dirs.go:10", Env: []string{"APP_HOME"}, Home: []string{"os.UserHomeDir"}, Removes: 3}},
+			{Candidate: &Candidate{Name: "example.com/app/dirs.CacheDir", Short: "dirs.CacheDir", Shape: "function", At: "dirs.go:20", Home: []string{"os.UserCacheDir"}, Removes: 1}, SiblingOf: "dirs.StateDir"},
+		},
+		RootEnv:     []Entry{{"APP_HOME", "the override dirs.StateDir reads"}},
+		StateDir:    Entry{".app", "the directory dirs.StateDir joins onto os.UserHomeDir"},
+		Exclude:     []Entry{{"internal/testutil/**", "test support compiled as normal code (2 findings)"}},
+		NotProposed: []NotProposed{{"dirs.Legacy", "dirs.go:30", "only joins onto os.UserHomeDir, with no override variable: an ad hoc root, not a resolver (1 finding)"}},
+		Before:      7, After: 2, Checked: true,
 	}
-}
-
-func TestResolverShapedAndKind(t *testing.T) {
-	for _, c := range []struct {
-		add      []string
-		resolver bool
-		kind     string
-	}{
-		{[]string{"os.UserHomeDir"}, false, "global"},
-		{[]string{"os/user.User.HomeDir"}, false, "global"},
-		{[]string{"$HOME"}, false, "global"},
-		{[]string{"$HOME", "$APP_HOME"}, true, "global"},
-		{[]string{"os.UserConfigDir"}, true, "global"},
-		{[]string{"$XDG_CACHE_HOME", "os.UserCacheDir"}, true, "cache"},
-		{[]string{"$XDG_CACHE_HOME", "os.UserHomeDir"}, true, "global"},
-		{[]string{"$LocalAppData"}, true, "global"},
-		{[]string{"<repo>/.task"}, true, "repo"},
-	} {
-		cand := &Candidate{}
-		for _, s := range c.add {
-			cand.add(s)
-		}
-		if got := resolverShaped(cand); got != c.resolver {
-			t.Errorf("%v: resolver %v, want %v", c.add, got, c.resolver)
-		}
-		if got := cand.Kind(); got != c.kind {
-			t.Errorf("%v: kind %q, want %q", c.add, got, c.kind)
-		}
-	}
-}
-
-func TestReturnsPath(t *testing.T) {
-	for src, want := range map[string]bool{
-		"func f() string":                         true,
-		"func f() (string, error)":                true,
-		"func f() (exists bool, path string)":     true,
-		"func f() []string":                       true,
-		"func f() (Dir, error)":                   true,
-		"func f() (bool, error)":                  false,
-		"func f() (n int, err error)":             false,
-		"func f()":                                false,
-		"func f() []byte":                         false,
-		"func f() (ok bool, size int64, e error)": false,
-	} {
-		f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package x\n"+src+" { panic(0) }\n", 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := returnsPath(f.Decls[0].(*ast.FuncDecl)); got != want {
-			t.Errorf("returnsPath(%s) = %v, want %v", src, got, want)
-		}
-	}
-}
-
-func TestBuildsPath(t *testing.T) {
-	for body, want := range map[string]bool{
-		`return filepath.Join(s.root, "tmp")`:                         true,
-		`return fmt.Sprintf("%s/x", s.root)`:                          true,
-		`return s.root + "/x"`:                                        true,
-		`if h := os.Getenv("H"); h != "" { return h }; return s.root`: false,
-	} {
-		f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package x\nfunc (s *S) f() string { "+body+" }\n", 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := buildsPath(f.Decls[0].(*ast.FuncDecl)); got != want {
-			t.Errorf("buildsPath(%s) = %v, want %v", body, got, want)
-		}
-	}
-}
-
-func TestSplitMethod(t *testing.T) {
-	for name, want := range map[string][2]string{
-		"(*example.com/kit/v2.Context).String": {"Context", "String"},
-		"(example.com/kit.Level).String":       {"Level", "String"},
-		"example.com/kit.Lookup":               {"", ""},
-	} {
-		typ, method, ok := splitMethod(name)
-		if typ != want[0] || method != want[1] || ok != (want[0] != "") {
-			t.Errorf("splitMethod(%q) = %q, %q, %v; want %q, %q", name, typ, method, ok, want[0], want[1])
-		}
-	}
-}
-
-// TestFindsExisting: a loop returning a joined path when it exists is a
-// finder; one returning it when it does not exist yet is not.
-func TestFindsExisting(t *testing.T) {
-	src := `package p
-func exists(p string) bool { _, err := os.Stat(p); return err == nil }
-func up(dir string, names ...string) string {
-	for _, d := range parents(dir) {
-		for _, n := range names {
-			p := filepath.Join(d, n)
-			if exists(p) {
-				return p
-			}
-		}
-	}
-	return ""
-}
-func stat(dirs []string) string {
-	for _, d := range dirs {
-		p := filepath.Join(d, ".x")
-		if _, err := os.Lstat(p); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-func fresh(dir string) string {
-	for i := 0; ; i++ {
-		p := filepath.Join(dir, "b")
-		if _, err := os.Stat(p); os.IsNotExist(err) {
-			return p
-		}
-	}
-}
-func notExists(dirs []string) string {
-	for _, d := range dirs {
-		p := filepath.Join(d, ".x")
-		if !exists(p) {
-			return p
-		}
-	}
-	return ""
-}
+	want := `# .staterootlint.yaml proposed by 'staterootlint init ./...'.
+# Each entry says why; review them before committing the file.
+authorities:
+  # dirs.StateDir at dirs.go:10 resolves a directory from $APP_HOME and os.UserHomeDir; as an authority it removes 3 findings
+  - example.com/app/dirs.StateDir=global
+  # dirs.CacheDir at dirs.go:20 resolves a directory from os.UserCacheDir; as an authority it removes 1 finding, and it is a sibling of dirs.StateDir
+  - example.com/app/dirs.CacheDir=cache
+root-env:
+  # the override dirs.StateDir reads: only the authority may read it
+  - APP_HOME
+# the directory dirs.StateDir joins onto os.UserHomeDir: a literal naming it elsewhere is an ad hoc root
+state-dir: .app
+# test files write fixtures and t.TempDir, not state
+tests: false
+# generated code is fixed in its generator, not in the generated files
+generated: skip
+exclude:
+  # test support compiled as normal code (2 findings)
+  - internal/testutil/**
+# Not proposed:
+#   dirs.Legacy at dirs.go:30 only joins onto os.UserHomeDir, with no override variable: an ad hoc root, not a resolver (1 finding)
+# With this file: 2 findings (without it: 7).
 `
-	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if got := p.Text(); got != want {
+		t.Fatalf("Text:\n%s\nwant:\n%s", got, want)
+	}
+	if err := p.decode(); err != nil {
+		t.Fatal(err)
+	}
+	if d := Diff(p.Config, p.Config); len(d) != 0 {
+		t.Errorf("Diff of the proposal with itself: %q", d)
+	}
+	file, err := config.Decode([]byte("authorities:\n  - example.com/app/dirs.StateDir=global\n  - example.com/app/dirs.Old=global\nroot-env: [APP_HOME, XDG_STATE_HOME]\n"), "file")
 	if err != nil {
 		t.Fatal(err)
 	}
-	helpers := statHelpers(f)
-	want := map[string]bool{"exists": false, "up": true, "stat": true, "fresh": false, "notExists": false}
-	for _, d := range f.Decls {
-		fd := d.(*ast.FuncDecl)
-		if got := findsExisting(fd, helpers); got != want[fd.Name.Name] {
-			t.Errorf("findsExisting(%s) = %v, want %v", fd.Name.Name, got, want[fd.Name.Name])
+	wantDiff := []string{
+		"+ authorities: example.com/app/dirs.CacheDir=cache",
+		"- authorities: example.com/app/dirs.Old=global",
+		"- root-env: XDG_STATE_HOME",
+		"+ state-dir: .app",
+		"+ exclude: internal/testutil/**",
+	}
+	if d := Diff(file, p.Config); !slices.Equal(d, wantDiff) {
+		t.Errorf("Diff = %q, want %q", d, wantDiff)
+	}
+}
+
+// TestOwnOverrideAndOutputFile: the rules that keep a resolver's inputs
+// out of root-env and pick user-env's output files.
+func TestOwnOverrideAndOutputFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"APP_HOME": true, "GH_CONFIG_DIR": true, "HOME": false, "XDG_CONFIG_HOME": false,
+		"LocalAppData": false, "AppData": false, "USERPROFILE": false, "TMPDIR": false,
+	} {
+		if got := ownOverride(name); got != want {
+			t.Errorf("ownOverride(%s) = %v, want %v", name, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"APP_DUMP_FILE": true, "APP_DEBUG_LOG": true, "APP_CPU_PROFILE": true, "DIRENV_DUMP_FILE_PATH": true, "APP_DEBUG_LOG_PATH": true,
+		"PX_DB_PATH": false, "APP_CONFIG_DIR": false, "APP_HOME": false,
+	} {
+		if got := outputFileVar.MatchString(name); got != want {
+			t.Errorf("outputFileVar(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestTestSupportName: the names that are test support on their own.
+func TestTestSupportName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"testutil": true, "tests": true, "mockstore": true, "apimock": true, "fakes": true, "fake": true,
+		"latest": false, "contest": false, "golden": false, "storage": false,
+	} {
+		if got := testSupportName.MatchString(name); got != want {
+			t.Errorf("testSupportName(%s) = %v, want %v", name, got, want)
 		}
 	}
 }

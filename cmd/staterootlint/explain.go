@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/staterootlint/staterootlint/analyzers/probe"
-	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/format"
 )
 
 // explain is the explain subcommand: for the writes on one line, every
@@ -87,48 +87,14 @@ func (c *cli) explain(args []string) int {
 		}
 	}
 	// explain reads the engine's results, which only the driver that
-	// keeps every package's analysis has.
-	opts := c.driverOptions(req)
-	opts.Graph = true
-	res, err := driver.Run(context.Background(), opts)
+	// keeps every package's analysis has (probe.ExplainLine).
+	e, err := probe.ExplainLine(context.Background(), c.driverOptions(req), file, line)
 	if err != nil {
 		return c.driverError(err)
 	}
-	graph := res.Graph
-	sites, lines := probe.Explain(graph, file, line)
-	if len(sites) == 0 && len(lines) == 0 {
-		if real, err := filepath.EvalSymlinks(file); err == nil && real != file {
-			sites, lines = probe.Explain(graph, real, line)
-		}
-	}
-	shown := relPath(base, file)
-	if len(sites) == 0 {
-		if len(lines) == 0 {
-			fmt.Fprintf(c.stdout, "%s: the engine found no write in this file\n", shown)
-		} else {
-			fmt.Fprintf(c.stdout, "%s:%d: no write here; the engine found writes on lines %s\n", shown, line, joinInts(lines))
-		}
-		return exitClean
-	}
-	for i, s := range sites {
-		if i > 0 {
-			fmt.Fprintln(c.stdout)
-		}
-		switch s.Kind {
-		case "call":
-			fmt.Fprintf(c.stdout, "%s:%d:%d: %s is passed a path it writes (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
-		case "store":
-			fmt.Fprintf(c.stdout, "%s:%d:%d: %s is assigned a path that is written (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
-		default:
-			fmt.Fprintf(c.stdout, "%s:%d:%d: %s writes a path with %s:\n", shown, s.Line, s.Column, s.Op, plural(len(s.Origins), "origin", "origins"))
-		}
-		for j, o := range s.Origins {
-			at := ""
-			if o.At != "" {
-				at = " (" + o.At + ")"
-			}
-			fmt.Fprintf(c.stdout, "  %d. %s: %s%s\n     %s\n", j+1, o.Pattern, o.What, at, o.Why)
-		}
+	if _, err := io.WriteString(c.stdout, e.Text(format.RelPath(base, file))); err != nil {
+		fmt.Fprintf(c.stderr, "%s: write output: %v\n", progname, err)
+		return exitUsage
 	}
 	return exitClean
 }
@@ -139,12 +105,4 @@ func cutLast(s, sep string) (before, after string, found bool) {
 		return s[:i], s[i+len(sep):], true
 	}
 	return s, "", false
-}
-
-func joinInts(ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -228,39 +228,6 @@ func TestInitCheck(t *testing.T) {
 	}
 }
 
-// TestOwnOverrideAndOutputFile: the rules that keep a resolver's inputs
-// out of root-env and pick user-env's output files.
-func TestOwnOverrideAndOutputFile(t *testing.T) {
-	for name, want := range map[string]bool{
-		"APP_HOME": true, "GH_CONFIG_DIR": true, "HOME": false, "XDG_CONFIG_HOME": false,
-		"LocalAppData": false, "AppData": false, "USERPROFILE": false, "TMPDIR": false,
-	} {
-		if got := ownOverride(name); got != want {
-			t.Errorf("ownOverride(%s) = %v, want %v", name, got, want)
-		}
-	}
-	for name, want := range map[string]bool{
-		"APP_DUMP_FILE": true, "APP_DEBUG_LOG": true, "APP_CPU_PROFILE": true, "DIRENV_DUMP_FILE_PATH": true, "APP_DEBUG_LOG_PATH": true,
-		"PX_DB_PATH": false, "APP_CONFIG_DIR": false, "APP_HOME": false,
-	} {
-		if got := outputFileVar.MatchString(name); got != want {
-			t.Errorf("outputFileVar(%s) = %v, want %v", name, got, want)
-		}
-	}
-}
-
-// TestTestSupportName: the names that are test support on their own.
-func TestTestSupportName(t *testing.T) {
-	for name, want := range map[string]bool{
-		"testutil": true, "tests": true, "mockstore": true, "apimock": true, "fakes": true, "fake": true,
-		"latest": false, "contest": false, "golden": false, "storage": false,
-	} {
-		if got := testSupportName.MatchString(name); got != want {
-			t.Errorf("testSupportName(%s) = %v, want %v", name, got, want)
-		}
-	}
-}
-
 // TestInitCheckFinders: --check runs no checking run, so it leaves the
 // finders out, and a file that declares one (here the proposal itself)
 // differs by that entry alone.

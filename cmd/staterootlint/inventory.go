@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/inventory"
+	"github.com/staterootlint/staterootlint/internal/shape"
 )
 
 // inventory is the inventory subcommand: it prints the artifacts the
@@ -23,7 +24,7 @@ func (c *cli) inventory(args []string) int {
 	fs := pflag.NewFlagSet(progname+" inventory", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&format, "format", format, "print the artifacts as `"+strings.Join(inventoryFormats, "|")+"`; the markdown table can start a contract document")
+	fs.StringVar(&format, "format", format, "print the artifacts as `"+strings.Join(shape.Formats(), "|")+"`; the markdown table can start a contract document")
 	fs.StringVar(&contract, "contract", "", "check the artifacts against the contract document `FILE` (STATE_ROOTS.md) instead of printing them")
 	sf.register(fs)
 	f.registerCommon(fs)
@@ -33,8 +34,8 @@ func (c *cli) inventory(args []string) int {
 	} else if err != nil {
 		return c.usageError("inventory: %v", err)
 	}
-	if !slices.Contains(inventoryFormats, format) {
-		return c.usageError("invalid --format %q for inventory; valid: %s", format, strings.Join(inventoryFormats, ", "))
+	if !slices.Contains(shape.Formats(), format) {
+		return c.usageError("invalid --format %q for inventory; valid: %s", format, strings.Join(shape.Formats(), ", "))
 	}
 	if code := sf.check(c, &format, fs.Changed("format"), contract); code != exitClean {
 		return code
@@ -58,7 +59,7 @@ func (c *cli) inventory(args []string) int {
 		}
 		doc.Path = contract // problems name the file as the user did
 	}
-	var diagram *diagramDoc
+	var diagram *shape.Document
 	if sf.updateDiagram != "" {
 		if diagram, code = c.openDiagram(sf.updateDiagram, absFrom(req.dir, sf.updateDiagram)); code != exitClean {
 			return code
@@ -70,7 +71,7 @@ func (c *cli) inventory(args []string) int {
 	}
 	arts := res.artifacts
 	if diagram != nil {
-		return diagram.update(c, arts)
+		return c.updateDiagram(sf.updateDiagram, diagram, arts)
 	}
 	if contract == "" {
 		if err := c.writeInventory(format, sf, arts); err != nil {
@@ -79,7 +80,7 @@ func (c *cli) inventory(args []string) int {
 		}
 		return exitClean
 	}
-	probs := inventory.Check(tableRows(arts), doc)
+	probs := inventory.Check(shape.TableRows(arts), doc)
 	for _, p := range probs {
 		fmt.Fprintln(c.stdout, p)
 	}

@@ -1,8 +1,8 @@
 // Package driver runs staterootlint's analyzers over Go packages: the
 // standalone driver as a library. The command (cmd/staterootlint) keeps
-// the flags, the output formats, the subcommands and go vet mode, and
-// maps the driver's errors to exit codes; the driver never prints a
-// report and never exits.
+// the flags, the output (written in package format's formats), the
+// subcommands and go vet mode, and maps the driver's errors to exit
+// codes; the driver never prints a report and never exits.
 //
 // # Run
 //
@@ -60,6 +60,12 @@
 //     matched nothing;
 //   - *AnalysisError: analyzers failed on packages, one line each;
 //   - *InternalError: a fault of the driver itself.
+//
+// # Fixes
+//
+// ApplyFixes applies the findings' suggested fixes to the files, skipping
+// a fix that overlaps another, and reports what it applied and what it
+// could not (FixReport); the command prints the report.
 //
 // An analyzer's panic is recovered by Guard into an error naming the
 // analyzer, the package and the line; the driver's own faults are

@@ -3,7 +3,10 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 )
 
 // The markers around the diagram in a contract document. The begin
@@ -87,4 +90,58 @@ func (d Diagram) Replace(doc []byte, mermaid string) []byte {
 // Current reports whether doc's diagram is the fenced diagram.
 func (d Diagram) Current(doc []byte, mermaid string) bool {
 	return string(doc[d.Start:d.End]) == Fenced(mermaid)
+}
+
+// Mermaid renders the diagram d's markers ask for from the artifacts:
+// with the commands when the begin marker says by-command.
+func (d Diagram) Mermaid(arts []inventory.Artifact) string {
+	var b strings.Builder
+	WriteMermaid(&b, Build(arts), diagramCommands(d.ByCommand, arts))
+	return b.String()
+}
+
+// Document is a contract document and the diagram its markers hold.
+type Document struct {
+	Path    string
+	Doc     []byte
+	Diagram Diagram
+}
+
+// ReadDocument reads a contract document and finds its diagram. An
+// unreadable file is os.ReadFile's error (fs.ErrNotExist when there is
+// none); missing or broken markers are a *MarkersError.
+func ReadDocument(path string) (*Document, error) {
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	d, err := FindDiagram(doc)
+	if err != nil {
+		return nil, err
+	}
+	return &Document{Path: path, Doc: doc, Diagram: d}, nil
+}
+
+// Current reports whether the document's diagram is the one the
+// artifacts give.
+func (d *Document) Current(arts []inventory.Artifact) bool {
+	return d.Diagram.Current(d.Doc, d.Diagram.Mermaid(arts))
+}
+
+// Update rewrites the document's diagram from the artifacts, keeping the
+// file's permissions, unless it is current. It reports whether it wrote
+// the file; an error is the file system's.
+func (d *Document) Update(arts []inventory.Artifact) (bool, error) {
+	m := d.Diagram.Mermaid(arts)
+	if d.Diagram.Current(d.Doc, m) {
+		return false, nil
+	}
+	fi, err := os.Stat(d.Path)
+	if err != nil {
+		return false, err
+	}
+	if err := os.WriteFile(d.Path, d.Diagram.Replace(d.Doc, m), fi.Mode().Perm()); err != nil {
+		return false, err
+	}
+	return true, nil
 }

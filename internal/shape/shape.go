@@ -3,7 +3,10 @@
 // per command the program offers, and a Mermaid picture of both.
 //
 // It reads the rows of the inventory analyzer (inventory.Artifact) and
-// knows nothing of how they were computed.
+// knows nothing of how they were computed. WriteArtifacts writes them in
+// any of the inventory command's formats, the tables' and these views';
+// a Document is a contract document whose Mermaid diagram, between its
+// markers, is kept current (Document.Update, Document.Current).
 package shape
 
 import (

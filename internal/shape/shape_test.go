@@ -2,6 +2,9 @@ package shape
 
 import (
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -288,5 +291,36 @@ func TestDiagram(t *testing.T) {
 		if !errors.As(err, &me) || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("FindDiagram(%q) = %v, want %q...", doc, err, want)
 		}
+	}
+}
+
+// TestDocument reads a contract document, brings its diagram up to date
+// once, and reports a missing file as fs.ErrNotExist.
+func TestDocument(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "STATE_ROOTS.md")
+	if err := os.WriteFile(path, []byte("# x\n"+BeginMarker+"\n```mermaid\nold\n```\n"+EndMarker+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ReadDocument(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Current(sample) {
+		t.Errorf("an old diagram is current")
+	}
+	if changed, err := doc.Update(sample); !changed || err != nil {
+		t.Fatalf("Update = %v, %v", changed, err)
+	}
+	if doc, err = ReadDocument(path); err != nil || !doc.Current(sample) {
+		t.Errorf("after Update: current %v, %v", err == nil && doc.Current(sample), err)
+	}
+	if changed, err := doc.Update(sample); changed || err != nil {
+		t.Errorf("Update of a current diagram = %v, %v", changed, err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("Update changed the permissions to %v", fi.Mode().Perm())
+	}
+	if _, err := ReadDocument(path + ".missing"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadDocument of a missing file: %v", err)
 	}
 }

@@ -1,0 +1,922 @@
+package probe
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/driver"
+)
+
+// This file finds the candidate authorities of a program for
+// `staterootlint init` from one analysis: the engine's summaries of every
+// analyzed package (driver.Options.Facts with DepFacts) say which
+// functions return a path built on the home, config or cache directory or
+// an environment variable, and which package variables and fields such a
+// path is stored into; the engine's findings (the Origins analyzer) say
+// where each offending origin arose, which names the candidate the
+// finding passes through.
+
+// Candidate is a function, method, package variable or field that init
+// may propose as an authority.
+type Candidate struct {
+	Name   string // as the configuration names it: "pkg/path.F", "(*pkg/path.T).M", "pkg/path.V"
+	Short  string // "dirs.StateDir"
+	Shape  string // "function", "method", "memoizing method", "package variable", "field"
+	At     string // its declaration, "dirs.go:12"
+	Pkg    string // its package's path
+	Module string // its module, when it is not the main module
+	// Home lists the home-like sources its value is built on
+	// ("os.UserHomeDir", "$XDG_STATE_HOME"); Env the environment
+	// variables it reads, XDG ones included.
+	Home, Env []string
+	// StateDir is a ".name" literal where its value is built, an XDG
+	// parent (".config", ".local") left out.
+	StateDir string
+	// Wrappers are functions declared elsewhere whose path results come
+	// from this candidate: "cmd/config.Dir".
+	Wrappers []string
+	// Resolver says it reads more than the home directory: an override
+	// variable, an XDG variable or the platform's config or cache
+	// directory. A candidate built on the home directory alone is an
+	// ad hoc root, not a resolver.
+	Resolver bool
+	// Repo says its value is a dot-directory relative to the working
+	// directory (the repository the program runs in): "<repo>/.app",
+	// "<repo>/.git/app"; its kind is repo.
+	Repo bool
+	// RepoDir is that directory: ".app", ".git/app".
+	RepoDir string
+	// HomeItself says it is a function that returns the home directory
+	// itself, possibly from an override ($APP_HOMEDIR, else
+	// os.UserHomeDir), joining nothing onto it: the home is no directory
+	// of the program's own, and a path joined onto it elsewhere is an ad
+	// hoc root, not a root.
+	HomeItself bool
+	// Removes counts the findings whose offending origin arose in it
+	// (or, for a variable or field, was stored into it): what declaring
+	// it an authority removes.
+	Removes int
+	// Family groups siblings: the package, and the receiver type for
+	// methods and fields.
+	Family string
+	// User says it is a dependency's flag accessor (flags.go): what it
+	// returns is the value the user gave a flag; its kind is user.
+	User bool
+	// Finder says it is a function of the program that returns a file
+	// it finds existing, walking up from a directory (finders.go): the
+	// user's file; its kind is user, and init proposes it only when
+	// the run with the proposal shows it removes writes of that file.
+	Finder bool
+	// Below is, for a finder, where a call in its package takes what it
+	// returns as a directory ("x.go:12"): the program keeps state
+	// beside the found file, and the finder is no user path.
+	Below string
+
+	file     string
+	from, to int             // its declaration's lines in file
+	stores   map[site]bool   // for variables, fields and their getters: where their values are built
+	receiver string          // methods: the receiver type's name
+	lits     [][2]string     // repo candidates: the relative literals (and patterns below) of their results
+	joins    bool            // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	flagAt   []site          // flag accessors: where the flag values it returns print themselves
+	usedBy   map[string]bool // flag accessors: the packages that call it
+}
+
+// site is a line of a file.
+type site struct {
+	file string
+	line int
+}
+
+// Kind is the root kind to declare the candidate with: cache when every
+// home-like source it is built on is a cache directory, global otherwise.
+func (c *Candidate) Kind() string {
+	if c.User {
+		return "user"
+	}
+	if c.Repo && len(c.Home) == 0 {
+		return "repo"
+	}
+	if len(c.Home) == 0 {
+		return "global"
+	}
+	for _, h := range c.Home {
+		if h != "os.UserCacheDir" && h != "$XDG_CACHE_HOME" {
+			return "global"
+		}
+	}
+	return "cache"
+}
+
+// Sources renders what a candidate reads: "$APP_HOME, $XDG_STATE_HOME
+// and os.UserHomeDir".
+func (c *Candidate) Sources() string {
+	var parts []string
+	for _, e := range c.Env {
+		parts = append(parts, "$"+e)
+	}
+	for _, h := range c.Home {
+		if !strings.HasPrefix(h, "$") {
+			parts = append(parts, h)
+		}
+	}
+	if c.Repo {
+		parts = append(parts, "the repository's "+c.RepoDir)
+	}
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// Gather returns the candidate authorities found in facts (the root
+// packages' and their dependencies', driver.Options.DepFacts), each with
+// the number of findings of origins whose offending origin arose in it,
+// or was stored into it. A finding is counted for the innermost
+// candidate only. Candidates in test files and generated files are left
+// out, and so are functions already declared authorities. They are
+// sorted: the main module first, by name.
+//
+// bases, the paths the analyzed packages build on a home-like source or an
+// environment variable, add their sources to the candidate function whose
+// body builds them: a resolver that joins onto the home directory in one
+// branch and returns an override in another has both, though each
+// finding through it names only one.
+//
+// uses, the dependency functions the analyzed packages call, name the
+// flag accessors among them (flags.go).
+func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBase, uses []UsedFunc) ([]*Candidate, error) {
+	g := &gatherer{
+		byDir:      map[string]*driver.PackageFacts{},
+		byPath:     map[string]*driver.PackageFacts{},
+		files:      map[string]*ast.File{},
+		dirs:       map[string][]*ast.File{},
+		byName:     map[string]*Candidate{},
+		flagValues: map[site]bool{},
+		fset:       token.NewFileSet(),
+	}
+	used := map[[2]string][]UsedFunc{}
+	for _, u := range uses {
+		k := [2]string{u.Pkg, u.Object}
+		used[k] = append(used[k], u)
+	}
+	for i := range facts {
+		pf := &facts[i]
+		if strings.Contains(pf.Package, " [") || strings.HasSuffix(pf.Package, ".test") || pf.Dir == "" {
+			continue // a test variant: its files are the package's own
+		}
+		g.byDir[pf.Dir] = pf
+		g.byPath[pf.Path] = pf
+	}
+	for i := range facts {
+		pf := &facts[i]
+		for _, f := range pf.Facts {
+			switch fact := f.Fact.(type) {
+			case *rootflow.FuncFact:
+				fact, err := fact.Loaded()
+				if err != nil {
+					return nil, fmt.Errorf("load the facts of %s: %w", pf.Path, err)
+				}
+				if fact.Authority != "" {
+					continue
+				}
+				g.flagAccessor(pf, f.Object, fact, used)
+				for _, v := range fact.Results {
+					for _, o := range v {
+						g.result(o, pf, f.Object)
+					}
+				}
+			case *rootflow.PackageFact:
+				for _, s := range fact.Stores {
+					for _, o := range s.Value {
+						g.store(o, s.Key)
+					}
+				}
+			}
+		}
+	}
+	// The findings name the innermost declarations too: a package's
+	// unexported functions have no facts of their own (objectpath does
+	// not name them), but their origins arise in them.
+	for _, o := range origins {
+		src := o.Src
+		if d := repoDotDirOf(o.Lit, o.Path, o.Rel); d != "" && o.File != "" {
+			src = "<repo>/" + d
+		} else if o.File == "" || o.Cause != string(rootflow.CauseHome) && !strings.HasPrefix(o.Src, "$") {
+			continue
+		}
+		if c := g.declAt(o.File, o.Line); c != nil {
+			c.add(src)
+		}
+	}
+	g.locations(bases)
+	g.finders()
+	for _, b := range bases {
+		if len(b.Lits) > 0 {
+			continue // (locations)
+		}
+		if c := g.holding(b.File, b.Line); c != nil {
+			c.joins = true
+			for _, src := range b.Sources {
+				c.add(src)
+			}
+		}
+	}
+	out := make([]*Candidate, 0, len(g.byName))
+	for _, c := range g.byName {
+		for _, l := range []*[]string{&c.Home, &c.Env, &c.Wrappers} {
+			slices.Sort(*l)
+			*l = slices.Compact(*l)
+		}
+		c.Resolver = resolverShaped(c)
+		c.HomeItself = homeItself(c)
+		out = append(out, c)
+	}
+	attribute(out, origins)
+	slices.SortFunc(out, func(a, b *Candidate) int {
+		return cmp.Or(cmp.Compare(a.Module, b.Module), cmp.Compare(a.Name, b.Name))
+	})
+	return out, nil
+}
+
+// gatherer is one run of Gather.
+type gatherer struct {
+	byDir, byPath map[string]*driver.PackageFacts
+	fset          *token.FileSet
+	files         map[string]*ast.File   // parsed files, nil when unreadable
+	dirs          map[string][]*ast.File // a package directory's non-test files
+	byName        map[string]*Candidate
+	flagValues    map[site]bool // flagValueString, memoized
+}
+
+// homeOrEnv reports whether o is an origin a resolver is built on: the
+// home or a platform directory, an environment variable, or a
+// dot-directory relative to the working directory (repoDotDir).
+func homeOrEnv(o rootflow.Origin) bool {
+	return o.Kind == rootflow.Bad && (o.At.IsValid() && (o.Cause == rootflow.CauseHome || o.EnvVar() != "") || repoDotDir(o) != "")
+}
+
+// repoDotDir returns the dot-directory a relative literal origin starts
+// with (".task" of ".task/remote", ".git/app"), or "": the shape of a
+// state root under the repository the program runs in. An XDG parent
+// (".config") is no program's own.
+func repoDotDir(o rootflow.Origin) string {
+	if o.Kind != rootflow.Bad {
+		return ""
+	}
+	return repoDotDirOf(o.Lit, o.Path, o.Rel)
+}
+
+// repoDotDirOf is repoDotDir of an origin's literal, the pattern below
+// it and its relativity.
+func repoDotDirOf(lit, below string, rel bool) string {
+	if !rel || lit == "" {
+		return ""
+	}
+	if below != "" {
+		lit += "/" + below
+	}
+	first, rest, _ := strings.Cut(strings.TrimPrefix(lit, "./"), "/")
+	if first == ".git" && rest != "" {
+		return ".git/" + strings.SplitN(rest, "/", 2)[0]
+	}
+	if dotDirName.MatchString(first) && !xdgParents[first] && first != ".git" {
+		return first
+	}
+	return ""
+}
+
+// result records origin o of a result of the function (objectpath obj)
+// of pf: the declaration it arose in is a candidate when it returns a
+// path.
+func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string) {
+	if !homeOrEnv(o) {
+		return
+	}
+	var c *Candidate
+	if o.At.IsValid() {
+		c = g.declAt(o.At.Filename, o.At.Line)
+	} else if !strings.Contains(obj, ".") {
+		// A literal has no position: it is the function's own.
+		c = g.funcNamed(pf, obj)
+	}
+	if c == nil {
+		return
+	}
+	if o.Path != "" && c.Name == pf.Path+"."+obj {
+		c.joins = true
+	}
+	c.add(source(o))
+	if d := repoDotDir(o); d != "" {
+		c.lits = append(c.lits, [2]string{o.Lit, o.Path})
+	}
+	if where := g.byDir[filepath.Dir(o.At.Filename)]; where != nil && where.Path != pf.Path && !strings.Contains(obj, ".") {
+		c.Wrappers = append(c.Wrappers, lattice.ShortName(pf.Path+"."+obj))
+	}
+}
+
+// store records origin o stored into cell key (a package variable
+// "pkg.V" or a field "pkg.T.f"): the variable, or the methods of T that
+// return the field (getters that memoize it), is a candidate.
+func (g *gatherer) store(o rootflow.Origin, key string) {
+	if !homeOrEnv(o) {
+		return
+	}
+	if f := g.file(o.At.Filename); f == nil || skipFile(g.fset, f) {
+		return
+	}
+	if c := g.declAt(o.At.Filename, o.At.Line); c != nil {
+		c.add(source(o)) // the innermost resolver, whose result was stored
+		return
+	}
+	at := site{o.At.Filename, o.At.Line}
+	slash := strings.LastIndex(key, "/")
+	dot := strings.LastIndex(key, ".")
+	if dot < slash+1 {
+		return
+	}
+	rest, member := key[:dot], key[dot+1:]
+	if tdot := strings.LastIndex(rest, "."); tdot > slash {
+		pkgPath, typ := rest[:tdot], rest[tdot+1:]
+		if strings.Contains(typ, "{") || strings.Contains(member, "@") {
+			return // a field of an unnamed struct
+		}
+		pf := g.byPath[pkgPath]
+		if pf == nil {
+			return
+		}
+		getters := g.getters(pf, typ, member)
+		if len(getters) == 0 {
+			name := "(*" + pkgPath + "." + typ + ")." + member
+			c := g.candidate(name, pf, "field", nil)
+			c.Family = pkgPath + "." + typ
+			if c.At == "" {
+				c.At = fmt.Sprintf("%s:%d", filepath.Base(at.file), at.line) // where it is filled
+			}
+			c.add(source(o))
+			c.stores[at] = true
+			g.stateDirAt(c, at)
+			return
+		}
+		for _, d := range getters {
+			c := g.funcCandidate(pf, d, "memoizing method")
+			c.add(source(o))
+			c.stores[at] = true
+			g.stateDirAt(c, at)
+		}
+		return
+	}
+	pf := g.byPath[rest]
+	if pf == nil {
+		return
+	}
+	var decl ast.Node
+	for _, f := range g.dir(pf.Dir) {
+		if obj := f.Scope.Lookup(member); obj != nil && obj.Kind == ast.Var {
+			decl, _ = obj.Decl.(ast.Node)
+		}
+	}
+	if decl == nil {
+		return
+	}
+	c := g.candidate(key, pf, "package variable", decl)
+	c.add(source(o))
+	c.stores[at] = true
+	g.stateDirAt(c, at)
+}
+
+// stateDirAt takes c's state-dir name, when it has none, from the
+// declaration holding at, where its value is built.
+func (g *gatherer) stateDirAt(c *Candidate, at site) {
+	f := g.file(at.file)
+	if c.StateDir != "" || f == nil {
+		return
+	}
+	for _, d := range f.Decls {
+		if g.fset.Position(d.Pos()).Line <= at.line && at.line <= g.fset.Position(d.End()).Line {
+			c.StateDir = dotDir(d)
+			return
+		}
+	}
+}
+
+// funcNamed returns the candidate for the package-level function name of
+// pf, when it returns a path.
+func (g *gatherer) funcNamed(pf *driver.PackageFacts, name string) *Candidate {
+	for _, f := range g.dir(pf.Dir) {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name && returnsPath(fd) {
+				return g.funcCandidate(pf, fd, "")
+			}
+		}
+	}
+	return nil
+}
+
+// declAt returns the candidate declared around line of file: a function
+// or method that returns a path, or a package variable. Nil when the
+// line is in none (a constructor storing the path into a field is found
+// through the field: store).
+func (g *gatherer) declAt(file string, line int) *Candidate {
+	f := g.file(file)
+	pf := g.byDir[filepath.Dir(file)]
+	if f == nil || pf == nil || skipFile(g.fset, f) {
+		return nil
+	}
+	for _, d := range f.Decls {
+		from, to := g.fset.Position(d.Pos()).Line, g.fset.Position(d.End()).Line
+		if line < from || line > to {
+			continue
+		}
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if !returnsPath(d) {
+				return nil
+			}
+			return g.funcCandidate(pf, d, "")
+		case *ast.GenDecl:
+			if d.Tok != token.VAR {
+				return nil
+			}
+			for _, spec := range d.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if g.fset.Position(vs.Pos()).Line <= line && line <= g.fset.Position(vs.End()).Line && len(vs.Names) == 1 {
+					return g.candidate(pf.Path+"."+vs.Names[0].Name, pf, "package variable", vs)
+				}
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// locations makes a candidate of each function that builds a path both
+// on a home-like source and on a dot-name relative to the working
+// directory (bases with Lits): it looks a file or directory up in the
+// home and in the project the program runs in ("~/.apprc", "./.apprc"),
+// a resolver by its shape though it may have no facts (unexported) and
+// its relative literal no position; the literal names it for the
+// findings (attribute).
+func (g *gatherer) locations(bases []PathBase) {
+	type decl struct {
+		file     string
+		from, to int
+	}
+	home := map[decl]bool{}
+	var dots []PathBase
+	for _, b := range bases {
+		d, ok := g.funcAt(b.File, b.Line)
+		if !ok {
+			continue
+		}
+		if len(b.Lits) > 0 {
+			dots = append(dots, b)
+		} else if slices.ContainsFunc(b.Sources, func(s string) bool {
+			return !strings.HasPrefix(s, "$") || platformDirVar[strings.ToUpper(s[1:])] || strings.HasPrefix(s, "$XDG_")
+		}) {
+			home[decl{b.File, d[0], d[1]}] = true
+		}
+	}
+	for _, b := range dots {
+		d, _ := g.funcAt(b.File, b.Line)
+		if !home[decl{b.File, d[0], d[1]}] {
+			continue
+		}
+		if c := g.declAt(b.File, b.Line); c != nil {
+			c.joins = true
+			for _, src := range b.Sources {
+				c.add(src)
+			}
+			c.lits = append(c.lits, b.Lits...)
+		}
+	}
+}
+
+// funcAt returns the lines of the function declaration that holds line
+// of file and returns a path.
+func (g *gatherer) funcAt(file string, line int) ([2]int, bool) {
+	f := g.file(file)
+	if f == nil || skipFile(g.fset, f) {
+		return [2]int{}, false
+	}
+	for _, d := range f.Decls {
+		from, to := g.fset.Position(d.Pos()).Line, g.fset.Position(d.End()).Line
+		if fd, ok := d.(*ast.FuncDecl); ok && from <= line && line <= to && returnsPath(fd) {
+			return [2]int{from, to}, true
+		}
+	}
+	return [2]int{}, false
+}
+
+// holding returns the innermost candidate function or method whose
+// declaration holds line of file, among those found so far, or nil.
+func (g *gatherer) holding(file string, line int) *Candidate {
+	var best *Candidate
+	for _, c := range g.byName {
+		if c.file == file && c.from <= line && line <= c.to && c.Shape != "package variable" && c.Shape != "field" {
+			if best == nil || c.to-c.from < best.to-best.from {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+// funcCandidate returns the candidate for function or method d of pf.
+func (g *gatherer) funcCandidate(pf *driver.PackageFacts, d *ast.FuncDecl, shape string) *Candidate {
+	name, recv := pf.Path+"."+d.Name.Name, ""
+	if d.Recv != nil && len(d.Recv.List) == 1 {
+		typ, ptr := recvType(d.Recv.List[0].Type)
+		recv = typ
+		if ptr {
+			name = "(*" + pf.Path + "." + typ + ")." + d.Name.Name
+		} else {
+			name = "(" + pf.Path + "." + typ + ")." + d.Name.Name
+		}
+	}
+	if shape == "" {
+		shape = "function"
+		if recv != "" {
+			shape = "method"
+			if memoizes(d) {
+				shape = "memoizing method"
+			}
+		}
+	}
+	c := g.candidate(name, pf, shape, d)
+	if buildsPath(d) {
+		c.joins = true
+	}
+	if c.Shape == "method" && shape == "memoizing method" {
+		c.Shape = shape
+	}
+	c.receiver = recv
+	c.Family = pf.Path
+	if recv != "" {
+		c.Family += "." + recv
+	}
+	return c
+}
+
+// candidate returns the candidate called name, declared by decl in pf,
+// making it on first use.
+func (g *gatherer) candidate(name string, pf *driver.PackageFacts, shape string, decl ast.Node) *Candidate {
+	if c := g.byName[name]; c != nil {
+		return c
+	}
+	c := &Candidate{Name: name, Short: lattice.ShortName(name), Shape: shape, Pkg: pf.Path, Family: pf.Path, stores: map[site]bool{}}
+	if !pf.Main {
+		c.Module = pf.Module
+	}
+	if decl != nil {
+		pos := g.fset.Position(decl.Pos())
+		c.file, c.from, c.to = pos.Filename, pos.Line, g.fset.Position(decl.End()).Line
+		c.At = fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+		c.StateDir = dotDir(decl)
+	}
+	g.byName[name] = c
+	return c
+}
+
+// add records a source of c: "$NAME" for an environment variable, else
+// the home-like source ("os.UserHomeDir"). $HOME and the platforms'
+// directory variables ($APPDATA, $LocalAppData) count as home-like: they
+// are inputs of a resolver, not overrides.
+func (c *Candidate) add(src string) {
+	env, ok := strings.CutPrefix(src, "$")
+	switch {
+	case strings.HasPrefix(src, "<repo>/"):
+		c.Repo = true
+		c.RepoDir = strings.TrimPrefix(src, "<repo>/")
+		if c.StateDir == "" && !strings.HasPrefix(c.RepoDir, ".git/") {
+			c.StateDir = c.RepoDir
+		}
+	case !ok:
+		c.Home = append(c.Home, src)
+	case strings.HasPrefix(env, "XDG_") || platformDirVar[strings.ToUpper(env)]:
+		c.Env = append(c.Env, env)
+		c.Home = append(c.Home, src)
+	default:
+		c.Env = append(c.Env, env)
+	}
+}
+
+// platformDirVar are the environment variables that name the home or a
+// platform's per-user directory.
+var platformDirVar = map[string]bool{"HOME": true, "USERPROFILE": true, "APPDATA": true, "LOCALAPPDATA": true, "HOMEDRIVE": true, "HOMEPATH": true}
+
+// source is the source an origin names: "$NAME" or "os.UserHomeDir".
+func source(o rootflow.Origin) string {
+	if env := o.EnvVar(); env != "" {
+		return "$" + env
+	}
+	if d := repoDotDir(o); d != "" {
+		return "<repo>/" + d
+	}
+	return o.Src
+}
+
+// getters returns the methods of type typ in pf's files that return
+// field of their receiver (x.field, possibly joined onto).
+func (g *gatherer) getters(pf *driver.PackageFacts, typ, field string) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	for _, f := range g.dir(pf.Dir) {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Body == nil || !returnsPath(fd) {
+				continue
+			}
+			if t, _ := recvType(fd.Recv.List[0].Type); t != typ || len(fd.Recv.List[0].Names) != 1 {
+				continue
+			}
+			recv := fd.Recv.List[0].Names[0].Name
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				ret, ok := n.(*ast.ReturnStmt)
+				if ok && len(ret.Results) > 0 {
+					ast.Inspect(ret.Results[0], func(n ast.Node) bool {
+						if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == field {
+							if id, ok := sel.X.(*ast.Ident); ok && id.Name == recv {
+								found = true
+							}
+						}
+						return !found
+					})
+				}
+				return !found
+			})
+			if found {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}
+
+// file parses a file once; nil when it cannot be read.
+func (g *gatherer) file(name string) *ast.File {
+	if f, ok := g.files[name]; ok {
+		return f
+	}
+	f, err := parser.ParseFile(g.fset, name, nil, parser.ParseComments)
+	if err != nil {
+		f = nil
+	}
+	g.files[name] = f
+	return f
+}
+
+// dir returns the parsed non-test files of a package directory.
+func (g *gatherer) dir(dir string) []*ast.File {
+	if fs, ok := g.dirs[dir]; ok {
+		return fs
+	}
+	var out []*ast.File
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		if f := g.file(n); f != nil && !skipFile(g.fset, f) {
+			out = append(out, f)
+		}
+	}
+	g.dirs[dir] = out
+	return out
+}
+
+// skipFile reports whether f is a test or generated file: not where a
+// program's authority is declared.
+func skipFile(fset *token.FileSet, f *ast.File) bool {
+	return strings.HasSuffix(fset.Position(f.Pos()).Filename, "_test.go") || report.Generated(f)
+}
+
+// returnsPath reports whether one of d's results is a string, a []string
+// or a named type (not error, not a number): a path, as far as syntax
+// tells. It need not be the first: (exists bool, path string).
+func returnsPath(d *ast.FuncDecl) bool {
+	if d.Type.Results == nil {
+		return false
+	}
+	for _, r := range d.Type.Results.List {
+		switch t := r.Type.(type) {
+		case *ast.Ident:
+			if t.Name != "error" && t.Name != "bool" && !isNumeric(t.Name) {
+				return true
+			}
+		case *ast.ArrayType:
+			if id, ok := t.Elt.(*ast.Ident); ok && id.Name == "string" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNumeric(name string) bool {
+	switch name {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "float32", "float64", "byte", "rune", "any":
+		return true
+	}
+	return false
+}
+
+// recvType returns the name of a receiver's type and whether it is a
+// pointer.
+func recvType(t ast.Expr) (string, bool) {
+	ptr := false
+	if s, ok := t.(*ast.StarExpr); ok {
+		t, ptr = s.X, true
+	}
+	switch x := t.(type) {
+	case *ast.IndexExpr:
+		t = x.X
+	case *ast.IndexListExpr:
+		t = x.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name, ptr
+	}
+	return "", ptr
+}
+
+// memoizes reports whether method d keeps what it resolves: it calls a
+// Do method (sync.Once) or assigns to a field of its receiver.
+func memoizes(d *ast.FuncDecl) bool {
+	if d.Recv == nil || len(d.Recv.List[0].Names) != 1 || d.Body == nil {
+		return false
+	}
+	recv := d.Recv.List[0].Names[0].Name
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name == "Do" {
+				found = true
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if sel, ok := l.(*ast.SelectorExpr); ok {
+					if id, ok := sel.X.(*ast.Ident); ok && id.Name == recv {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// homeOnly reports whether a source makes a path a place under the
+// home directory, not a resolved state directory: the home directory
+// ("os.UserHomeDir", "os/user.User.HomeDir", $HOME, $USERPROFILE).
+func homeOnly(src string) bool {
+	switch strings.ToUpper(src) {
+	case "$HOME", "$USERPROFILE", "$HOMEDRIVE", "$HOMEPATH":
+		return true
+	}
+	return strings.Contains(src, "HomeDir") || strings.HasSuffix(src, "user.Current")
+}
+
+// buildsPath reports whether d's body builds a path: it calls a Join
+// (filepath, path, strings) or fmt.Sprintf, or concatenates strings.
+func buildsPath(d *ast.FuncDecl) bool {
+	found := false
+	if d.Body == nil {
+		return false
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Join" || sel.Sel.Name == "Sprintf") {
+				found = true
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.ADD {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// homeItself reports whether c is a function returning the home
+// directory itself: every home-like source it reads is the home
+// directory, it joins nothing onto it and names no dot-directory.
+func homeItself(c *Candidate) bool {
+	if c.Shape == "package variable" || c.Shape == "field" || c.Repo || c.joins || c.StateDir != "" || len(c.Home) == 0 {
+		return false
+	}
+	for _, h := range c.Home {
+		if !homeOnly(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolverShaped reports whether c reads more than the home directory:
+// an override variable, an XDG variable, a platform's directory.
+func resolverShaped(c *Candidate) bool {
+	if c.Repo {
+		return true
+	}
+	for _, h := range c.Home {
+		if !homeOnly(h) {
+			return true
+		}
+	}
+	for _, e := range c.Env {
+		if !homeOnly("$" + e) {
+			return true
+		}
+	}
+	return false
+}
+
+// attribute counts, for each candidate, the findings whose offending
+// origin arose in its declaration (the innermost one holding it) or was
+// stored into it.
+func attribute(cands []*Candidate, origins []FindingOrigin) {
+	counted := map[*Candidate]map[string]bool{}
+	count := func(c *Candidate, pos string) {
+		if counted[c] == nil {
+			counted[c] = map[string]bool{}
+		}
+		if !counted[c][pos] {
+			counted[c][pos] = true
+			c.Removes++
+		}
+	}
+	for _, o := range origins {
+		if o.File == "" {
+			// A literal has no position: the candidate whose results
+			// start with the same relative literal holds it.
+			for _, c := range cands {
+				if slices.ContainsFunc(c.lits, func(l [2]string) bool {
+					return o.Rel && l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
+				}) {
+					count(c, o.Pos)
+					break
+				}
+			}
+			continue
+		}
+		var best *Candidate
+		for _, c := range cands {
+			if c.User && c.usedBy[o.Pkg] && slices.Contains(c.flagAt, site{o.File, o.Line}) {
+				count(c, o.Pos) // every accessor the package calls that returns it
+			}
+		}
+		for _, c := range cands {
+			if c.User {
+				continue
+			}
+			if c.file == o.File && c.from <= o.Line && o.Line <= c.to && c.Shape != "package variable" {
+				if best == nil || c.to-c.from < best.to-best.from {
+					best = c
+				}
+			}
+		}
+		if best == nil {
+			for _, c := range cands {
+				if c.stores[site{o.File, o.Line}] || c.Shape == "package variable" && c.file == o.File && c.from <= o.Line && o.Line <= c.to {
+					best = c
+					break
+				}
+			}
+		}
+		if best != nil {
+			count(best, o.Pos)
+		}
+	}
+}
+
+// Holds reports whether a finding's offending origin, at line of file,
+// arose in c or was stored into it: what Removes counts.
+func (c *Candidate) Holds(file string, line int) bool {
+	return c.file == file && c.from <= line && line <= c.to || c.stores[site{file, line}] || slices.Contains(c.flagAt, site{file, line})
+}
+
+// HoldsOrigin reports whether a finding's offending origin arose in c,
+// was stored into it, or, with no position, is a literal c's results
+// start with.
+func (c *Candidate) HoldsOrigin(o FindingOrigin) bool {
+	if o.File != "" {
+		return c.Holds(o.File, o.Line)
+	}
+	return o.Rel && slices.ContainsFunc(c.lits, func(l [2]string) bool {
+		return l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
+	})
+}

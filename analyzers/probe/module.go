@@ -1,0 +1,262 @@
+package probe
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	iofs "io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/driver"
+)
+
+// This file reads what init needs of the main module's files beyond the
+// analysis: which directories are test support, and which application
+// names the program already passes to the stateroots library.
+
+// testSupportName matches a directory that is test support by its name
+// alone: test, tests, testing, testutil(s), testlib, testhelper(s), and
+// a mock or fake by its first or last word (mockstore, apimock, fakes).
+// A name that only ends like test (latest, contest) is not enough.
+var testSupportName = regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?)$|^(mock|fake)|(mocks?|fakes?)$`)
+
+// testSupport proposes to exclude the test-support packages of the main
+// module that have findings: a glob per outermost such directory. A
+// directory is test support by its name (testutil, mockstore), or,
+// whatever its name (repotest, golden, snapshots), by a non-test file
+// that takes a test's handle (testing.T, TB, B, F or M); a package that
+// imports "testing" only to call testing.Testing, or is named like test
+// support without taking a handle (latest), is ordinary code.
+func testSupport(findings []driver.Finding, dir string) []Entry {
+	root, err := config.ModuleRoot(dir)
+	if err != nil || root == "" {
+		return nil
+	}
+	count := map[string]int{}
+	imports := map[string]bool{}
+	for _, f := range findings {
+		fdir := filepath.Dir(f.Pos.Filename)
+		rel, err := filepath.Rel(root, fdir)
+		if err != nil || strings.HasPrefix(rel, "..") || rel == "." {
+			continue
+		}
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		for i, p := range parts {
+			sub := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
+			if testSupportName.MatchString(p) || takesTestHandle(sub, imports) {
+				count[strings.Join(parts[:i+1], "/")+"/**"]++
+				break
+			}
+		}
+	}
+	var out []Entry
+	for glob, n := range count {
+		out = append(out, Entry{glob, fmt.Sprintf("test support compiled as normal code (%s)", plural(n, "finding", "findings"))})
+	}
+	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(a.Value, b.Value) })
+	return out
+}
+
+// takesTestHandle reports whether a non-test file of the package in dir
+// refers to a test's handle, testing.T, TB, B, F or M (memoized in seen).
+func takesTestHandle(dir string, seen map[string]bool) bool {
+	if v, ok := seen[dir]; ok {
+		return v
+	}
+	seen[dir] = false
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		local := ""
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"testing"` {
+				local = "testing"
+				if imp.Name != nil {
+					local = imp.Name.Name
+				}
+			}
+		}
+		if local == "" || local == "_" {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == local && testHandles[sel.Sel.Name] {
+					seen[dir] = true
+				}
+			}
+			return !seen[dir]
+		})
+		if seen[dir] {
+			return true
+		}
+	}
+	return false
+}
+
+// testHandles are the types of package testing a test's helper takes.
+var testHandles = map[string]bool{"T": true, "TB": true, "B": true, "F": true, "M": true}
+
+// libraryApps returns the constant application names the main module's
+// files (below dir's module root) pass to the stateroots authorities: a
+// program that already uses the library has its state-dir name and
+// override variable there. Only files importing the library are parsed
+// whole.
+func libraryApps(dir string) []LibraryApp {
+	root, err := config.ModuleRoot(dir)
+	if err != nil || root == "" {
+		return nil
+	}
+	var out []LibraryApp
+	seen := map[string]bool{}
+	fset := token.NewFileSet()
+	_ = filepath.WalkDir(root, func(path string, d iofs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != root && err == nil {
+				return filepath.SkipDir // another module
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return nil
+		}
+		local := ""
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); strings.HasSuffix(p, "staterootlint/stateroots") {
+				local = "stateroots"
+				if imp.Name != nil {
+					local = imp.Name.Name
+				}
+			}
+		}
+		if local == "" {
+			return nil
+		}
+		if f, err = parser.ParseFile(fset, path, nil, 0); err != nil {
+			return nil
+		}
+		consts := packageConsts(fset, filepath.Dir(path))
+		appOf := func(arg ast.Expr) (string, bool) {
+			switch arg := arg.(type) {
+			case *ast.BasicLit:
+				if arg.Kind == token.STRING {
+					s, err := strconv.Unquote(arg.Value)
+					return s, err == nil
+				}
+			case *ast.Ident:
+				s, ok := consts[arg.Name]
+				return s, ok
+			}
+			return "", false
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			// stateroots.DirConfig{App: app}
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "DirConfig" {
+					for _, e := range lit.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok {
+							if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "App" {
+								if app, ok := appOf(kv.Value); ok && app != "" && !seen[app] {
+									seen[app] = true
+									pos := fset.Position(lit.Pos())
+									out = append(out, LibraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+								}
+							}
+						}
+					}
+				}
+			}
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, isID := sel.X.(*ast.Ident); !isID || id.Name != local {
+				return true
+			}
+			// The app argument: RepoStateRoot(root, app), GlobalStateRoot(app, opts...).
+			var arg ast.Expr
+			switch sel.Sel.Name {
+			case "RepoStateRoot", "HubStateRoot":
+				if len(call.Args) > 1 {
+					arg = call.Args[1]
+				}
+			case "GlobalStateRoot", "CacheRoot", "TempRoot", "GlobalEnvVar", "DefaultMarkers":
+				arg = call.Args[0]
+			}
+			if app, ok := appOf(arg); ok && app != "" && !seen[app] {
+				seen[app] = true
+				pos := fset.Position(call.Pos())
+				out = append(out, LibraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+			}
+			return true
+		})
+		return nil
+	})
+	slices.SortFunc(out, func(a, b LibraryApp) int { return cmp.Compare(a.App, b.App) })
+	return out
+}
+
+// packageConsts returns the string constants declared at package level
+// in the non-test files of dir, by name.
+func packageConsts(fset *token.FileSet, dir string) map[string]string {
+	out := map[string]string{}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, 0)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i < len(vs.Values) {
+						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							if v, err := strconv.Unquote(lit.Value); err == nil {
+								out[name.Name] = v
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
