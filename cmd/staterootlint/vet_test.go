@@ -196,7 +196,7 @@ func TestClaimVetError(t *testing.T) {
 	for i := range units {
 		cfg, pkg := unit(i), fmt.Sprintf("example.com/p%d", i)
 		wg.Go(func() {
-			first, claimed := claimVetError(cfg, pkg, "x.yaml:2: key \"bogus\": unknown key")
+			first, claimed := driver.ClaimVetError(cfg, pkg, "x.yaml:2: key \"bogus\": unknown key")
 			mu.Lock()
 			defer mu.Unlock()
 			if claimed {
@@ -214,16 +214,16 @@ func TestClaimVetError(t *testing.T) {
 		t.Errorf("the other units named %v, want %s %d times", named, winners[0], units-1)
 	}
 
-	if _, claimed := claimVetError(unit(0), "example.com/p0", "another message"); !claimed {
+	if _, claimed := driver.ClaimVetError(unit(0), "example.com/p0", "another message"); !claimed {
 		t.Error("a different message was not printed")
 	}
-	if _, claimed := claimVetError(filepath.Join(t.TempDir(), "go-build99", "b001", "vet.cfg"), "example.com/p0", "x.yaml:2: key \"bogus\": unknown key"); !claimed {
+	if _, claimed := driver.ClaimVetError(filepath.Join(t.TempDir(), "go-build99", "b001", "vet.cfg"), "example.com/p0", "x.yaml:2: key \"bogus\": unknown key"); !claimed {
 		t.Error("the same message in another go vet run (another work directory) was not printed")
 	}
 	// A vet.cfg outside a go work directory (the tool run by hand): no
 	// record, always printed.
 	for range 2 {
-		if _, claimed := claimVetError(filepath.Join(t.TempDir(), "vet.cfg"), "example.com/p0", "m"); !claimed {
+		if _, claimed := driver.ClaimVetError(filepath.Join(t.TempDir(), "vet.cfg"), "example.com/p0", "m"); !claimed {
 			t.Error("a unit outside a go work directory did not print its error")
 		}
 	}
