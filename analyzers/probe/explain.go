@@ -137,7 +137,9 @@ func Explain(graph *checker.Graph, file string, line int) ([]Site, []int) {
 			}
 			s := Site{Line: p.Line, Column: p.Column, Op: w.Op, Kind: "write"}
 			for _, a := range res.Concrete(w.Path) {
-				s.Origins = append(s.Origins, origin(a, res.Config, act.Package.Types))
+				o := origin(a, res.Config, act.Package.Types)
+				o.Allowed, o.Why = res.Config.WriteVerdict(a, w.Op)
+				s.Origins = append(s.Origins, o)
 			}
 			add(s, p.String()+w.Op)
 		}

@@ -24,12 +24,28 @@ func (cfg *Config) Allowed(a Origin) bool {
 	return false
 }
 
+// WriteVerdict is Verdict for a write by op, which names the policies
+// that allow an origin for what the write does: os.MkdirAll of an
+// ancestor of a root creates nothing MkdirAll of the root would not.
+func (cfg *Config) WriteVerdict(a Origin, op string) (allowed bool, why string) {
+	if ancestorOfRoot(a, Req{Op: op}) {
+		return true, "allowed: " + op + " of a state root's ancestor creates nothing " + op + " of the root itself would not"
+	}
+	return cfg.Verdict(a)
+}
+
 // Verdict says whether a write to a path of origin a is allowed under cfg,
 // and why, in a sentence for `staterootlint explain`. It is read-only: the
 // same judgement the findings make (Config.Allowed), spelled out.
 func (cfg *Config) Verdict(a Origin) (allowed bool, why string) {
 	switch a.Kind {
 	case Rooted:
+		switch a.Root {
+		case lattice.CwdRoot:
+			return true, "declared: a file the command writes where the program runs, on purpose (allow-write " + a.Pattern() + ")"
+		case lattice.ProjectRoot:
+			return false, "not allowed: under the project root, which is the user's; declare it with may-write or allow-write " + a.Pattern()
+		}
 		return true, fmt.Sprintf("rooted: under the %s state root (an authority's result or a configured root override)", a.Root)
 	case Temp:
 		return judged(cfg.AllowTemp, "a temporary directory", FlagAllowTemp)
