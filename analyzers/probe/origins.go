@@ -78,6 +78,9 @@ type FindingOrigins struct {
 	// Uses are the functions and methods of other packages the package
 	// refers to that return a string or []string, sorted by name.
 	Uses []UsedFunc
+	// CwdFiles are the fixed names the package writes relative to the
+	// working directory (cwdfiles.go).
+	CwdFiles []CwdFile
 }
 
 // Origins reports, per analyzed package, where the offending origin of
@@ -146,6 +149,7 @@ var Origins = &analysis.Analyzer{
 		})
 		if len(out.Findings) > 0 {
 			out.Uses = usedFuncs(pass)
+			out.CwdFiles = cwdFiles(pass, res)
 		}
 		if len(out.Findings) == 0 && len(out.Bases) == 0 {
 			return (*FindingOrigins)(nil), nil

@@ -69,6 +69,10 @@ type Proposal struct {
 	// Apps are the application names the program passes to the
 	// stateroots library, whose functions are authorities already.
 	Apps []LibraryApp
+	// CwdFiles are the fixed names the program writes relative to the
+	// working directory: candidates for allow-write, which the file
+	// lists commented out; init declares none.
+	CwdFiles []CwdFile
 	// Before counts the findings of the analysis with the defaults
 	// (unproven writes not listed); After, when Checked, those of the
 	// checking run with the proposal.
@@ -145,11 +149,13 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	var origins []FindingOrigin
 	var bases []PathBase
 	var uses []UsedFunc
+	var cwd []CwdFile
 	first.Collect = map[*analysis.Analyzer]func(string, any){Origins: func(_ string, r any) {
 		if r, ok := r.(*FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
 			bases = append(bases, r.Bases...)
 			uses = append(uses, r.Uses...)
+			cwd = append(cwd, r.CwdFiles...)
 		}
 	}}
 	res, err := driver.Run(ctx, first)
@@ -163,6 +169,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	}
 	p := propose(cands, origins, before, dir)
 	p.Patterns = opts.Run.Patterns
+	p.CwdFiles = sortedCwdFiles(cwd)
 	p.Before = len(before)
 	p.addApps(libraryApps(dir))
 	if opts.NoCheckingRun {

@@ -74,6 +74,7 @@ func (p *Proposal) Text() string {
 	b.WriteString("# test files write fixtures and t.TempDir, not state\ntests: false\n")
 	b.WriteString("# generated code is fixed in its generator, not in the generated files\ngenerated: skip\n")
 	list("exclude", p.Exclude, "")
+	writeCwdFiles(&b, p.CwdFiles)
 	if len(p.NotProposed) > 0 {
 		b.WriteString("# Not proposed:\n")
 		for i, n := range p.NotProposed {

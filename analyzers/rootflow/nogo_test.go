@@ -35,6 +35,7 @@ tests: false
 exclude: ["**/zz_generated*.go"]
 generated: report
 report-unproven: false
+allow-write: {"shadowwrite/configured.save": ["cwd:out/**"]}
 `
 
 // TestEveryKeyIsAFlagOfANamedAnalyzer checks that each setting of the

@@ -171,7 +171,10 @@ func TestInitShapes(t *testing.T) {
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
 		"user-env:\n  # names the file written at main.go:48: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:52: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
 		"state-dir: .shapes\n",
-		"exclude:\n  # test support compiled as normal code (4 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (2 findings)\n  - internal/testutil/**\n",
+		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (1 finding)\n  - internal/testutil/**\n",
+		// fixed names in the working directory: candidates, declared by nobody
+		"# allow-write:\n",
+		`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at runmode.go:16; not read back` + "\n",
 		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
 		"#   family.TrashDir at family.go:69 only joins onto os.UserHomeDir, with no override variable",
 		"#   vars.Old at vars.go:17 only joins onto $HOME, with no override variable",
@@ -185,7 +188,8 @@ func TestInitShapes(t *testing.T) {
 		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
 		"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
-		"internal/latest", "internal/runmode", // not test support
+		"- internal/latest", "- internal/runmode", // not test support
+		"\nallow-write:", // candidates only, never declared
 		"markerFile=", "freshName", // state beside the found file; a name that does not exist yet
 		"scratch=", "state-dir: .shapesrc", // a file in the working directory only; a file's name is no state-dir
 		"Context).Path=", "LevelName=", "Level).String=", "Many).String=", // an accessor the program does not call, a Stringer that is no flag value, the value itself

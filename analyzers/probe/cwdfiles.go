@@ -1,0 +1,153 @@
+package probe
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+)
+
+// CwdFile is a fixed name the program writes relative to the working
+// directory: either a command's product (a scaffold's app.toml, a support
+// bundle), which the command may declare with allow-write, or state kept
+// where the program happens to run, which belongs under a root. init
+// cannot tell which: it lists each as a commented candidate with its
+// evidence and declares none.
+type CwdFile struct {
+	// Pattern is the allowance pattern that would declare it,
+	// "cwd:app.toml".
+	Pattern string
+	// Func is the full name of the function the write is reported in,
+	// the one an allowance names; At is where ("cmd/launch.go:42").
+	Func, At string
+	// ReadBack is where the same package reads the name back
+	// ("config.go:17"), or "": a file the program reads again is more
+	// likely state than a product.
+	ReadBack string
+}
+
+// cwdFiles returns the fixed names the package writes relative to the
+// working directory, one per pattern and function.
+func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
+	var out []CwdFile
+	var reads map[string]token.Pos
+	for _, f := range res.Findings {
+		pattern, ok := rootflow.CwdPattern(f.Origin)
+		if !ok {
+			continue
+		}
+		fn := enclosingFunc(pass, f.Pos)
+		if fn == "" {
+			continue
+		}
+		if reads == nil {
+			reads = readNames(pass)
+		}
+		c := CwdFile{Pattern: pattern, Func: fn, At: shortFilePos(pass.Fset.Position(f.Pos))}
+		if pos, ok := reads[strings.TrimPrefix(pattern, "cwd:")]; ok {
+			c.ReadBack = shortFilePos(pass.Fset.Position(pos))
+		}
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b CwdFile) int { return cmp.Or(cmp.Compare(a.Func, b.Func), cmp.Compare(a.Pattern, b.Pattern)) })
+	return slices.CompactFunc(out, func(a, b CwdFile) bool { return a.Func == b.Func && a.Pattern == b.Pattern })
+}
+
+// enclosingFunc returns the full name of the function declaration that
+// holds pos (a closure counts as its declaration's), or "".
+func enclosingFunc(pass *analysis.Pass, pos token.Pos) string {
+	for _, f := range pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					return obj.FullName()
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// readNames maps each constant path the package passes to a function
+// that reads a file (os.ReadFile and the knowledge table's other readers
+// of contents, os.Open, os.Stat) to the first such call.
+func readNames(pass *analysis.Pass) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !ok || !knowledge.Is(fn.FullName(), knowledge.Contents) && !slices.Contains(readers, fn.FullName()) {
+				return true
+			}
+			if tv, ok := pass.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				name := path.Clean(filepath.ToSlash(constant.StringVal(tv.Value)))
+				if _, seen := out[name]; !seen {
+					out[name] = call.Pos()
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// readers are the functions that open or look at a file by name whose
+// role in the knowledge table is not to read its contents.
+var readers = []string{"os.Open", "os.Stat", "os.Lstat"}
+
+// shortFilePos renders p as "file.go:12".
+func shortFilePos(p token.Position) string {
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// sortedCwdFiles sorts the candidates of every package by pattern, then
+// function.
+func sortedCwdFiles(fs []CwdFile) []CwdFile {
+	slices.SortFunc(fs, func(a, b CwdFile) int { return cmp.Or(cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Func, b.Func)) })
+	return fs
+}
+
+// maxCwdFiles bounds the candidates the file lists.
+const maxCwdFiles = 20
+
+// writeCwdFiles renders the candidates as commented allow-write entries,
+// each with its evidence.
+func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
+	if len(fs) == 0 {
+		return
+	}
+	b.WriteString("# Fixed names written relative to the working directory. A file a command\n")
+	b.WriteString("# writes there on purpose (its product) is declared on the command; state\n")
+	b.WriteString("# kept there (a cache, a lock, a log) belongs under a state root instead:\n")
+	b.WriteString("# allow-write:\n")
+	for i, f := range fs {
+		if i == maxCwdFiles {
+			fmt.Fprintf(b, "#   and %d more\n", len(fs)-maxCwdFiles)
+			break
+		}
+		read := "not read back"
+		if f.ReadBack != "" {
+			read = "read back at " + f.ReadBack + ": state?"
+		}
+		fmt.Fprintf(b, "#   %q: [%q]  # written at %s; %s\n", f.Func, f.Pattern, f.At, read)
+	}
+}
