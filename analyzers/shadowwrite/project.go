@@ -56,11 +56,14 @@ func declarable(a rootflow.Origin) bool {
 }
 
 // cwdFix is the end of a message about a fixed name written relative to
-// the working directory: state kept there belongs under a state root, a
-// place the user picks is a flag, and a file the command produces there
-// on purpose is declared on the command.
+// the working directory, after the advice to use a state root (state kept
+// there belongs under one): a place the user picks is a flag, and a file
+// the command produces there on purpose is declared on the command.
 func cwdFix(pattern string) string {
-	return "keep it under a state root, take the path from a flag (such as --output), or, if the command produces it there on purpose, declare it on the command with //staterootlint:allow-write " + pattern
+	if len(pattern) > report.MaxQuoted {
+		pattern = "cwd:NAME"
+	}
+	return ", take it from a flag (such as --output), or, if the command produces it there on purpose, declare it on the command with //staterootlint:allow-write " + pattern
 }
 
 // projectFix is the end of a message about a path under the project root.

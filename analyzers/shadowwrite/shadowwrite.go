@@ -69,23 +69,17 @@ func Message(f *rootflow.Finding, line int) string {
 	if f.Origin.Kind != rootflow.Bad {
 		origin += fmt.Sprintf(", which the configuration does not allow (-allow-%s)", f.Origin.Kind)
 	}
+	cwd := ""
 	if pattern, ok := rootflow.CwdPattern(f.Origin); ok {
-		fix := cwdFix(pattern)
-		switch f.Site {
-		case rootflow.AtCall:
-			return fmt.Sprintf("%s receives %s for a path it writes (%s); %s", f.Op, origin, consumer.Via(f.Reach, 1), fix)
-		case rootflow.AtStore:
-			return fmt.Sprintf("%s is assigned %s, and it is written (%s); %s", f.Op, origin, consumer.Via(f.Reach, 1), fix)
-		}
-		return fmt.Sprintf("%s writes %s; %s", f.Op, origin, fix)
+		cwd = cwdFix(pattern)
 	}
 	switch f.Site {
 	case rootflow.AtCall:
-		return fmt.Sprintf("%s receives %s for a path it writes (%s); pass a path derived from a state root", f.Op, origin, consumer.Via(f.Reach, 1))
+		return fmt.Sprintf("%s receives %s for a path it writes (%s); pass a path derived from a state root%s", f.Op, origin, consumer.Via(f.Reach, 1), cwd)
 	case rootflow.AtStore:
-		return fmt.Sprintf("%s is assigned %s, and it is written (%s); derive it from a state root", f.Op, origin, consumer.Via(f.Reach, 1))
+		return fmt.Sprintf("%s is assigned %s, and it is written (%s); derive it from a state root%s", f.Op, origin, consumer.Via(f.Reach, 1), cwd)
 	}
-	return fmt.Sprintf("%s writes %s, outside every state root; %s", f.Op, origin, libraryAdvice)
+	return fmt.Sprintf("%s writes %s, outside every state root; %s%s", f.Op, origin, libraryAdvice, cwd)
 }
 
 // libraryAdvice ends a finding's message when the program has no
@@ -97,8 +91,7 @@ const libraryAdvice = "derive the path from a state-root authority such as state
 // resolver (configured, or marked //staterootlint:authority) should be
 // told to use it, not to adopt another library.
 func adviseOwn(msg string, own []rootflow.AuthorityRef, pass *analysis.Pass) string {
-	base, ok := strings.CutSuffix(msg, libraryAdvice)
-	if !ok || len(own) == 0 {
+	if !strings.Contains(msg, libraryAdvice) || len(own) == 0 {
 		return msg
 	}
 	names := make([]string, len(own))
@@ -109,7 +102,7 @@ func adviseOwn(msg string, own []rootflow.AuthorityRef, pass *analysis.Pass) str
 	if len(names) > 1 {
 		what = "one of this program's authorities "
 	}
-	return base + "derive the path from " + what + strings.Join(names, " or ")
+	return strings.Replace(msg, libraryAdvice, "derive the path from "+what+strings.Join(names, " or "), 1)
 }
 
 // shortAuthority names an authority relative to the module being

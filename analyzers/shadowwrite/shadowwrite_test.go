@@ -136,25 +136,6 @@ func TestSinkIndexOutOfRange(t *testing.T) {
 	}
 }
 
-// TestBadAllowance checks that a malformed allow-write entry is an error
-// of the run naming the flag and the entry, not an allowance that
-// silently allows nothing.
-func TestBadAllowance(t *testing.T) {
-	t.Parallel()
-	for entry, want := range map[string]string{
-		"shadowwrite/allowconfig.launch=cwd:../x": `rootflow: invalid -allow-write entry "shadowwrite/allowconfig.launch=cwd:../x": invalid allow-write pattern "cwd:../x": the glob must stay below the root`,
-		"shadowwrite/allowconfig.launch":          `rootflow: invalid -allow-write entry "shadowwrite/allowconfig.launch": want FUNC=PATTERN`,
-	} {
-		cfg := rootflow.DefaultConfig()
-		cfg.AllowWrite = []string{entry}
-		var rec errorRecorder
-		analysistest.Run(&rec, testdata(t), rootflow.New(cfg), "shadowwrite/allowconfig")
-		if !slices.ContainsFunc(rec.errs, func(e string) bool { return strings.Contains(e, want) }) {
-			t.Errorf("errors:\n%s\nwant one containing %q", strings.Join(rec.errs, "\n"), want)
-		}
-	}
-}
-
 // TestCategories checks that every finding carries the category of where
 // its path comes from, for JSON and SARIF consumers to filter on.
 func TestCategories(t *testing.T) {

@@ -45,13 +45,12 @@ func (ix *index) findAllowances() (allowances, error) {
 	var all []radius.Pattern
 	for _, entry := range ix.cfg.AllowWrite {
 		name, pattern, ok := strings.Cut(entry, "=")
+		if !ok {
+			return nil, &ConfigError{Flag: FlagAllowWrite, Entry: entry, Msg: "want FUNC=PATTERN, such as example.com/app/cmd.launch=cwd:app.toml"}
+		}
 		ps, err := radius.Parse([]string{pattern}, nil)
-		if !ok || err != nil {
-			msg := "want FUNC=PATTERN, such as example.com/app/cmd.launch=cwd:app.toml"
-			if err != nil {
-				msg = strings.ReplaceAll(err.Msg, "may-write", "allow-write")
-			}
-			return nil, &ConfigError{Flag: FlagAllowWrite, Entry: entry, Msg: msg}
+		if err != nil {
+			return nil, &ConfigError{Flag: FlagAllowWrite, Entry: entry, Msg: strings.ReplaceAll(err.Msg, "may-write", "allow-write")}
 		}
 		if name == AllowWriteAll {
 			all = append(all, ps...)
