@@ -7,8 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/version"
 )
 
 // Exit codes, as the README documents them; CI scripts depend on them.
@@ -66,7 +65,15 @@ func commands() []command {
 		{"inventory", "[packages]", "print what the packages write; --contract FILE checks a document", (*cli).inventory},
 		{"init", "[packages]", "propose a " + config.FileName + " from the program's own resolvers", (*cli).init},
 		{"explain", "FILE:LINE", "show every origin of the path written at FILE:LINE", (*cli).explain},
+		{"version", "", "print the version (as --version)", (*cli).version},
 	}
+}
+
+// version is the version subcommand: the module version, or the commit a
+// clone was built from (internal/version).
+func (c *cli) version([]string) int {
+	fmt.Fprintln(c.stdout, version.String(progname))
+	return exitClean
 }
 
 func (c *cli) main(args []string) int {
@@ -191,8 +198,7 @@ func (c *cli) analyze(args []string) int {
 		c.printHelp(fs)
 		return exitClean
 	case f.version:
-		fmt.Fprintln(c.stdout, versionString())
-		return exitClean
+		return c.version(nil)
 	}
 
 	roots, err := c.selectAnalyzers(f.enable, f.disable)
@@ -398,15 +404,6 @@ Examples:
   %[1]s --enable shadowwrite --fix ./internal/...
   go vet -vettool=$(command -v %[1]s) -rootflow.allow-temp=false ./...
 `, progname, config.FileName, strings.Join(config.Keys, ", "))
-}
-
-// versionString describes the binary: its module version and Go version.
-func versionString() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
-	}
-	return fmt.Sprintf("%s %s %s %s/%s", progname, v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 func validList(names []string) string {
