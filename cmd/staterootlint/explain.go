@@ -24,9 +24,7 @@ func (c *cli) explain(args []string) int {
 	fs := pflag.NewFlagSet(progname+" explain", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH`")
-	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
-	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	f.registerCommon(fs)
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(c.stdout, "Usage:\n  %s explain [flags] FILE:LINE\n\nPrints, for each write on the line (as findings name it: FILE relative to\nthe working directory, or to DIR under -C), every origin the engine found for the path, and\nwhy each is or is not rooted.\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
 		return exitClean

@@ -76,15 +76,45 @@ func (c *cli) version([]string) int {
 	return exitClean
 }
 
+// main runs the subcommand args name, or analyze. Flags may come before
+// the subcommand's name ("--config X explain FILE:LINE"): they go to the
+// subcommand, as if given after it (help takes none).
 func (c *cli) main(args []string) int {
-	if len(args) > 0 {
+	lead, rest := leadingFlags(args)
+	if len(rest) > 0 {
 		for _, cmd := range commands() {
-			if args[0] == cmd.name {
-				return cmd.run(c, args[1:])
+			if rest[0] == cmd.name && cmd.name == "help" {
+				return cmd.run(c, rest[1:])
+			} else if rest[0] == cmd.name {
+				return cmd.run(c, append(slices.Clone(lead), rest[1:]...))
 			}
 		}
 	}
 	return c.analyze(args)
+}
+
+// leadingFlags splits args at the first argument that is neither a flag
+// nor the value of one (the default command's flags tell which take a
+// value). An unknown flag is taken to have none: the subcommand reports it.
+func leadingFlags(args []string) (lead, rest []string) {
+	var f flags
+	fs := newFlagSet(&f)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
+			return args[:i], args[i:]
+		}
+		var fl *pflag.Flag // nil for "-Cdir", "--config=X": the value is attached
+		if name, long := strings.CutPrefix(a, "--"); long {
+			fl = fs.Lookup(name)
+		} else if len(a) == 2 {
+			fl = fs.ShorthandLookup(a[1:])
+		}
+		if fl != nil && fl.NoOptDefVal == "" {
+			i++ // the next argument is the flag's value
+		}
+	}
+	return args, nil
 }
 
 // flags holds the standalone driver's command line.
@@ -97,6 +127,7 @@ type flags struct {
 	fix         bool
 	verbose     bool
 	tests       bool
+	unproven    bool // --report-unproven
 	tags        string
 	enable      []string
 	disable     []string
@@ -113,7 +144,7 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Configuration", []string{"config", "authority", "sink", "tests", "tags"}},
+	{"Configuration", []string{"config", "authority", "sink", "tests", "report-unproven", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
 	{"Output", []string{"format", "verbose", "fix", "baseline", "write-baseline"}},
 	{"General", []string{"chdir", "no-cache", "quiet", "version", "help"}},
@@ -126,6 +157,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.Usage = func() {}
 	f.format = "text"
 	f.registerCommon(fs)
+	fs.BoolVar(&f.unproven, "report-unproven", false, "also report the writes the analysis cannot follow, as the unproven analyzer (config key report-unproven)")
 	fs.StringSliceVar(&f.enable, "enable", nil, "run only the analyzer `NAME` (repeatable or comma-separated)")
 	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
 	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
@@ -275,9 +307,12 @@ func loadConfig(dir string, f flags) (*config.Config, error) {
 			return nil, err
 		}
 	}
+	on := true
 	if f.tests {
-		t := true
-		cfg.Tests = &t
+		cfg.Tests = &on
+	}
+	if f.unproven {
+		cfg.ReportUnproven = &on
 	}
 	return cfg, nil
 }
