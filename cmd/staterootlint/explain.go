@@ -60,7 +60,7 @@ func (c *cli) explain(args []string) int {
 	if fi, err := os.Stat(file); err != nil || fi.IsDir() || !strings.HasSuffix(file, ".go") {
 		return c.usageError("explain %s: %s is not a Go file", arg, name)
 	}
-	f.tests = strings.HasSuffix(file, "_test.go")
+	f.tests = f.tests || strings.HasSuffix(file, "_test.go")
 	engine := findAnalyzer(c.suite, "rootflow")
 	if engine == nil {
 		return c.usageError("explain needs the rootflow engine, which this build does not have")

@@ -83,11 +83,13 @@ func (c *cli) main(args []string) int {
 	lead, rest := leadingFlags(args)
 	if len(rest) > 0 {
 		for _, cmd := range commands() {
-			if rest[0] == cmd.name && cmd.name == "help" {
-				return cmd.run(c, rest[1:])
-			} else if rest[0] == cmd.name {
-				return cmd.run(c, append(slices.Clone(lead), rest[1:]...))
+			if rest[0] != cmd.name {
+				continue
 			}
+			if cmd.name == "help" {
+				lead = nil // help takes no flags
+			}
+			return cmd.run(c, append(slices.Clone(lead), rest[1:]...))
 		}
 	}
 	return c.analyze(args)
