@@ -24,9 +24,7 @@ func (c *cli) explain(args []string) int {
 	fs := pflag.NewFlagSet(progname+" explain", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&f.configPath, "config", "", "read the configuration from `PATH`")
-	fs.StringVar(&f.tags, "tags", "", "comma-separated build `TAGS`, as go build -tags")
-	fs.StringVarP(&f.dir, "chdir", "C", "", "run as if started in `DIR` (like go -C)")
+	f.registerCommon(fs)
 	if err := fs.Parse(args); errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(c.stdout, "Usage:\n  %s explain [flags] FILE:LINE\n\nPrints, for each write on the line (as findings name it: FILE relative to\nthe working directory, or to DIR under -C), every origin the engine found for the path, and\nwhy each is or is not rooted.\n\nFlags:\n%s", progname, fs.FlagUsagesWrapped(80))
 		return exitClean
@@ -62,7 +60,7 @@ func (c *cli) explain(args []string) int {
 	if fi, err := os.Stat(file); err != nil || fi.IsDir() || !strings.HasSuffix(file, ".go") {
 		return c.usageError("explain %s: %s is not a Go file", arg, name)
 	}
-	f.tests = strings.HasSuffix(file, "_test.go")
+	f.tests = f.tests || strings.HasSuffix(file, "_test.go")
 	engine := findAnalyzer(c.suite, "rootflow")
 	if engine == nil {
 		return c.usageError("explain needs the rootflow engine, which this build does not have")

@@ -12,7 +12,7 @@ func TestCommonFlags(t *testing.T) {
 	suite, _ := newFakeSuite()
 	var f flags
 	main := newFlagSet(&f)
-	for _, args := range [][]string{{"inventory", "--help"}} {
+	for _, args := range [][]string{{"inventory", "--help"}, {"explain", "--help"}} {
 		code, out, errOut := runCLI(t, suite, args...)
 		if code != exitClean {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)

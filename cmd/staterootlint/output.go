@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/staterootlint/staterootlint/internal/format"
+	"github.com/staterootlint/staterootlint/internal/version"
 )
 
 // print writes the findings to stdout in the requested format.
@@ -14,7 +15,7 @@ func (c *cli) print(req checkRequest, findings []finding) error {
 	case "sarif":
 		tool := format.SARIFDriver{
 			Name:           progname,
-			Version:        strings.TrimPrefix(strings.Fields(versionString())[1], "v"),
+			Version:        strings.TrimPrefix(version.Main(), "v"),
 			InformationURI: "https://github.com/staterootlint/staterootlint",
 		}
 		return format.WriteSARIF(c.stdout, tool, req.roots, findings, format.RepoRoot(req.dir))

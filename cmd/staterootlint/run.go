@@ -7,8 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/version"
 )
 
 // Exit codes, as the README documents them; CI scripts depend on them.
@@ -66,18 +65,58 @@ func commands() []command {
 		{"inventory", "[packages]", "print what the packages write; --contract FILE checks a document", (*cli).inventory},
 		{"init", "[packages]", "propose a " + config.FileName + " from the program's own resolvers", (*cli).init},
 		{"explain", "FILE:LINE", "show every origin of the path written at FILE:LINE", (*cli).explain},
+		{"version", "", "print the version (as --version)", (*cli).version},
 	}
 }
 
+// version is the version subcommand: the module version, or the commit a
+// clone was built from (internal/version).
+func (c *cli) version([]string) int {
+	fmt.Fprintln(c.stdout, version.String(progname))
+	return exitClean
+}
+
+// main runs the subcommand args name, or analyze. Flags may come before
+// the subcommand's name ("--config X explain FILE:LINE"): they go to the
+// subcommand, as if given after it (help takes none).
 func (c *cli) main(args []string) int {
-	if len(args) > 0 {
+	lead, rest := leadingFlags(args)
+	if len(rest) > 0 {
 		for _, cmd := range commands() {
-			if args[0] == cmd.name {
-				return cmd.run(c, args[1:])
+			if rest[0] != cmd.name {
+				continue
 			}
+			if cmd.name == "help" {
+				lead = nil // help takes no flags
+			}
+			return cmd.run(c, append(slices.Clone(lead), rest[1:]...))
 		}
 	}
 	return c.analyze(args)
+}
+
+// leadingFlags splits args at the first argument that is neither a flag
+// nor the value of one (the default command's flags tell which take a
+// value). An unknown flag is taken to have none: the subcommand reports it.
+func leadingFlags(args []string) (lead, rest []string) {
+	var f flags
+	fs := newFlagSet(&f)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
+			return args[:i], args[i:]
+		}
+		var fl *pflag.Flag // nil for "-Cdir", "--config=X": the value is attached
+		if name, long := strings.CutPrefix(a, "--"); long {
+			fl = fs.Lookup(name)
+		} else if len(a) == 2 {
+			fl = fs.ShorthandLookup(a[1:])
+		}
+		if fl != nil && fl.NoOptDefVal == "" {
+			i++ // the next argument is the flag's value
+		}
+	}
+	return args, nil
 }
 
 // flags holds the standalone driver's command line.
@@ -90,6 +129,7 @@ type flags struct {
 	fix         bool
 	verbose     bool
 	tests       bool
+	unproven    bool // --report-unproven
 	tags        string
 	enable      []string
 	disable     []string
@@ -106,7 +146,7 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Configuration", []string{"config", "authority", "sink", "tests", "tags"}},
+	{"Configuration", []string{"config", "authority", "sink", "tests", "report-unproven", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
 	{"Output", []string{"format", "verbose", "fix", "baseline", "write-baseline"}},
 	{"General", []string{"chdir", "no-cache", "quiet", "version", "help"}},
@@ -119,6 +159,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.Usage = func() {}
 	f.format = "text"
 	f.registerCommon(fs)
+	fs.BoolVar(&f.unproven, "report-unproven", false, "also report the writes the analysis cannot follow, as the unproven analyzer (config key report-unproven)")
 	fs.StringSliceVar(&f.enable, "enable", nil, "run only the analyzer `NAME` (repeatable or comma-separated)")
 	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
 	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
@@ -191,8 +232,7 @@ func (c *cli) analyze(args []string) int {
 		c.printHelp(fs)
 		return exitClean
 	case f.version:
-		fmt.Fprintln(c.stdout, versionString())
-		return exitClean
+		return c.version(nil)
 	}
 
 	roots, err := c.selectAnalyzers(f.enable, f.disable)
@@ -269,9 +309,12 @@ func loadConfig(dir string, f flags) (*config.Config, error) {
 			return nil, err
 		}
 	}
+	on := true
 	if f.tests {
-		t := true
-		cfg.Tests = &t
+		cfg.Tests = &on
+	}
+	if f.unproven {
+		cfg.ReportUnproven = &on
 	}
 	return cfg, nil
 }
@@ -398,15 +441,6 @@ Examples:
   %[1]s --enable shadowwrite --fix ./internal/...
   go vet -vettool=$(command -v %[1]s) -rootflow.allow-temp=false ./...
 `, progname, config.FileName, strings.Join(config.Keys, ", "))
-}
-
-// versionString describes the binary: its module version and Go version.
-func versionString() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
-	}
-	return fmt.Sprintf("%s %s %s %s/%s", progname, v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 func validList(names []string) string {

@@ -1,0 +1,3 @@
+module example.com/baselinekind
+
+go 1.26

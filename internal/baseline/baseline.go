@@ -1,0 +1,200 @@
+// Package baseline reads, writes and applies staterootlint baselines: the
+// findings a codebase had when it adopted the linter, recorded so CI can
+// fail on new ones only.
+//
+// An entry identifies a finding by what the analysis saw, never by where
+// or how it advises: the analyzer, the package, the enclosing function,
+// the category (the origin's kind: literal, home, env, ...) and the
+// finding's observation, which names the write and the origin
+// (`os.WriteFile writes a path from the environment variable PX_DB_PATH`).
+// The observation is the message without its advice (what follows the
+// first "; " outside a quoted value) and without the positions it quotes
+// ("(store.go:12)"). So moving lines, rewording advice in a new release,
+// or changing an authority's kind (which changes the advice, naming
+// "this program's authority paths.StateDir (global root)") leaves the
+// baseline matching.
+//
+// Format version 1 keyed entries on the whole message; Read migrates
+// such a file: each entry's observation is cut from its message, and it
+// matches a finding of any category.
+package baseline
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/internal/driver"
+)
+
+// Version is the format version Encode writes.
+const Version = 2
+
+// file is a baseline's JSON shape, versions 1 and 2.
+type file struct {
+	Version  int     `json:"staterootlint-baseline"`
+	Findings []entry `json:"findings"`
+}
+
+// entry is one recorded finding, Count times in the function.
+type entry struct {
+	Analyzer string `json:"analyzer"`
+	Package  string `json:"package"`
+	Function string `json:"function"`           // "" at package level; "T.M", "(*T).M" for methods
+	Category string `json:"category,omitempty"` // version 2
+	Seen     string `json:"seen,omitempty"`     // version 2: the observation
+	Message  string `json:"message,omitempty"`  // version 1: the message, positions dropped
+	Count    int    `json:"count,omitempty"`    // 1 when omitted
+}
+
+// Key identifies a finding in a baseline. A Category of "" (an entry
+// migrated from version 1) matches any category.
+type Key struct {
+	Analyzer, Package, Function, Category string
+	// Seen is the finding's observation: Observation of its message.
+	Seen string
+}
+
+// KeyOf returns the key of a finding.
+func KeyOf(f driver.Finding) Key {
+	return Key{f.Analyzer, f.Package, f.Func, f.Category, Observation(f.Message)}
+}
+
+// quotedPos matches the positions messages quote: "store.go:12",
+// "store.go:12:3".
+var quotedPos = regexp.MustCompile(`(\.go)(:\d+){1,2}`)
+
+// Observation returns what a message says was seen: the message up to
+// its advice, the part after the first "; " outside a quoted value (the
+// house style's "what was seen; what to do instead"), without the
+// positions it quotes.
+func Observation(msg string) string {
+	inQuote := false
+	for i := 0; i < len(msg); i++ {
+		switch c := msg[i]; {
+		case inQuote && c == '\\':
+			i++ // an escaped character, maybe a quote
+		case c == '"':
+			inQuote = !inQuote
+		case !inQuote && c == ';' && strings.HasPrefix(msg[i:], "; "):
+			return quotedPos.ReplaceAllString(msg[:i], "$1")
+		}
+	}
+	return quotedPos.ReplaceAllString(msg, "$1")
+}
+
+// Baseline is a read baseline: how many findings each key recorded.
+type Baseline struct {
+	counts map[Key]int
+}
+
+// NotBaselineError is Read's error for a JSON file that is not a
+// staterootlint baseline of a version this release reads.
+type NotBaselineError struct{ Version int }
+
+func (e *NotBaselineError) Error() string {
+	return fmt.Sprintf("not a staterootlint baseline (version %d, want \"staterootlint-baseline\": %d)", e.Version, Version)
+}
+
+// Read decodes a baseline of version 1 or 2.
+func Read(data []byte) (*Baseline, error) {
+	var bf file
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&bf); err != nil {
+		return nil, err
+	}
+	if bf.Version != 1 && bf.Version != Version {
+		return nil, &NotBaselineError{bf.Version}
+	}
+	b := &Baseline{counts: map[Key]int{}}
+	for i, e := range bf.Findings {
+		k := Key{Analyzer: e.Analyzer, Package: e.Package, Function: e.Function, Category: e.Category, Seen: e.Seen}
+		if bf.Version == 1 {
+			k.Category, k.Seen = "", Observation(e.Message)
+		}
+		if k.Seen == "" || k.Analyzer == "" {
+			return nil, fmt.Errorf("findings[%d]: no analyzer or observation (\"seen\")", i)
+		}
+		b.counts[k] += max(e.Count, 1)
+	}
+	return b, nil
+}
+
+// Encode returns the baseline that records findings, in the current
+// version, sorted so that it diffs well.
+func Encode(findings []driver.Finding) ([]byte, error) {
+	counts := map[Key]int{}
+	for _, f := range findings {
+		counts[KeyOf(f)]++
+	}
+	bf := file{Version: Version, Findings: []entry{}}
+	for k, n := range counts {
+		e := entry{Analyzer: k.Analyzer, Package: k.Package, Function: k.Function, Category: k.Category, Seen: k.Seen}
+		if n > 1 {
+			e.Count = n
+		}
+		bf.Findings = append(bf.Findings, e)
+	}
+	slices.SortFunc(bf.Findings, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(a.Package, b.Package), cmp.Compare(a.Function, b.Function),
+			cmp.Compare(a.Analyzer, b.Analyzer), cmp.Compare(a.Category, b.Category), cmp.Compare(a.Seen, b.Seen))
+	})
+	data, err := json.MarshalIndent(bf, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode baseline: %w", err)
+	}
+	return append(data, '\n'), nil
+}
+
+// Stale is an entry no finding matches any more, Count times.
+type Stale struct {
+	Key
+	Count int
+}
+
+// String renders a stale entry for a list: "pkg.Func: observation
+// (analyzer)", with " (N times)" when it is more than one.
+func (s Stale) String() string {
+	where := s.Package
+	if s.Function != "" {
+		where += "." + s.Function
+	}
+	times := ""
+	if s.Count > 1 {
+		times = fmt.Sprintf(" (%d times)", s.Count)
+	}
+	return fmt.Sprintf("%s: %s (%s)%s", where, s.Seen, s.Analyzer, times)
+}
+
+// Subtract returns the findings b does not record and the entries no
+// finding matches, sorted. When a function has more findings with one key
+// than b records, the last ones in findings are the new ones.
+func (b *Baseline) Subtract(findings []driver.Finding) (fresh []driver.Finding, stale []Stale) {
+	left := make(map[Key]int, len(b.counts))
+	for k, n := range b.counts {
+		left[k] = n
+	}
+	for _, f := range findings {
+		k := KeyOf(f)
+		if left[k] == 0 {
+			k.Category = "" // an entry from version 1
+		}
+		if left[k] > 0 {
+			left[k]--
+			continue
+		}
+		fresh = append(fresh, f)
+	}
+	for k, n := range left {
+		if n > 0 {
+			stale = append(stale, Stale{k, n})
+		}
+	}
+	slices.SortFunc(stale, func(a, b Stale) int { return strings.Compare(a.String(), b.String()) })
+	return fresh, stale
+}
