@@ -20,7 +20,7 @@ func TestChain(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	want := "main.go:6:6: chain.save receives \"state.json\" relative to the working directory for a path it writes (via chain.write → os.WriteFile at main.go:14); pass a path derived from a state root (shadowwrite)\n" +
+	want := "main.go:6:6: chain.save receives \"state.json\" relative to the working directory for a path it writes (via chain.write → os.WriteFile at main.go:14); pass a path derived from a state root, take it from a flag (such as --output), or, if the command produces it there on purpose, declare it on the command with //staterootlint:allow-write cwd:state.json (shadowwrite)\n" +
 		"\tmain.go:10:7: then through chain.write\n" +
 		"\tmain.go:14:18: written by os.WriteFile\n"
 	if out != want {

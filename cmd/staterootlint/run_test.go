@@ -297,8 +297,8 @@ func TestIsVetInvocation(t *testing.T) {
 // configuration says generated: skip.
 func TestCgoAndGenerated(t *testing.T) {
 	const (
-		native    = `native.go:13:21: os.WriteFile writes "native-state.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
-		generated = `zz_generated.go:9:21: os.WriteFile writes "generated-status.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot (shadowwrite)`
+		native    = `native.go:13:21: os.WriteFile writes "native-state.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot, take it from a flag (such as --output), or, if the command produces it there on purpose, declare it on the command with //staterootlint:allow-write cwd:native-state.json (shadowwrite)`
+		generated = `zz_generated.go:9:21: os.WriteFile writes "generated-status.json" relative to the working directory, outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot, take it from a flag (such as --output), or, if the command produces it there on purpose, declare it on the command with //staterootlint:allow-write cwd:generated-status.json (shadowwrite)`
 	)
 	for _, tc := range []struct {
 		name   string
