@@ -189,7 +189,7 @@ func TestInitShapes(t *testing.T) {
 		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
 		"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
 		"- internal/latest", "- internal/runmode", // not test support
-		"\nallow-write:", // candidates only, never declared
+		"\nallow-write:",           // candidates only, never declared
 		"markerFile=", "freshName", // state beside the found file; a name that does not exist yet
 		"scratch=", "state-dir: .shapesrc", // a file in the working directory only; a file's name is no state-dir
 		"Context).Path=", "LevelName=", "Level).String=", "Many).String=", // an accessor the program does not call, a Stringer that is no flag value, the value itself
