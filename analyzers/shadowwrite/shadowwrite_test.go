@@ -38,6 +38,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "literals"},
 		{dir: "allowwrite"},
 		{dir: "fileauthority"},
+		{dir: "createsnothing"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
 			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "*=cwd:VERSION"}
 		}},
