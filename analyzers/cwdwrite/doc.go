@@ -17,8 +17,7 @@
 // literal or cwd), whose message offers the three fixes: a state root, a
 // path flag, or //staterootlint:allow-write cwd:NAME on the command that
 // produces the file there on purpose. cwdwrite stays silent on it even
-// where shadowwrite is disabled, so one write never gets two findings
-// (it reported such writes too before 2026-11-27; CHANGELOG.md).
+// where shadowwrite is disabled, so one write never gets two findings.
 //
 //	// WRONG
 //	os.Chdir(dir) // in a library

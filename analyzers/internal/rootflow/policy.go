@@ -39,7 +39,7 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 				found = true
 			}
 		default:
-			if !found && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !declares(e.allow.at(pos), a) {
+			if !found && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) && !declares(e.allow.at(pos), a) {
 				e.find(pos, site, op, a, r)
 				// A may-write directive can declare a project path, so
 				// it must not hide the value's next offending origin.
@@ -122,6 +122,17 @@ func climbed(v Origins, r Req) Origins {
 		return v
 	}
 	return lattice.Union(v, lattice.Normalize(out))
+}
+
+// createsNothing reports whether origin a is a directory that exists
+// wherever the program runs, "/" or ".", written by a sink that only
+// makes what is missing (os.MkdirAll): it creates nothing.
+func createsNothing(a Origin, r Req) bool {
+	if a.Kind != Bad || a.Cause != CauseLiteral || !knowledge.Is(r.Op, knowledge.MakesParents) {
+		return false
+	}
+	p := lattice.CleanPattern(lattice.JoinPattern(a.Lit, a.Path))
+	return p == "/" || p == "." || p == "" && a.Lit != ""
 }
 
 // ancestorOfRoot reports whether origin a is a root's ancestor written by
