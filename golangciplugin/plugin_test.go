@@ -31,7 +31,7 @@ func TestRegistered(t *testing.T) {
 
 func TestBadSettings(t *testing.T) {
 	_, err := New(map[string]any{"authority": []any{"x.Y"}, "tests": "yes"})
-	want := `.golangci.yml (linters.settings.custom.staterootlint.settings): key "authority": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, user-env, tests, exclude, generated, report-unproven
+	want := `.golangci.yml (linters.settings.custom.staterootlint.settings): key "authority": unknown key; valid keys: authorities, sinks, allow, state-dir, root-env, user-env, tests, exclude, generated, report-unproven, allow-write
 .golangci.yml (linters.settings.custom.staterootlint.settings): key "tests": expected true or false, got a string "yes"`
 	if err == nil || err.Error() != want {
 		t.Errorf("New with bad settings: %v\nwant:\n%s", err, want)
