@@ -52,7 +52,7 @@ func (d declared) allows(pos token.Pos, a rootflow.Origin) bool {
 // directory (project:px.lock, cwd:app.toml).
 func declarable(a rootflow.Origin) bool {
 	_, cwd := a.AsCwd()
-	return cwd || a.InProject()
+	return cwd || a.InProject() || a.ExeSibling()
 }
 
 // cwdFix is the end of a message about a fixed name written relative to

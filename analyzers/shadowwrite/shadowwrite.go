@@ -72,6 +72,8 @@ func Message(f *rootflow.Finding, line int) string {
 	cwd := ""
 	if pattern, ok := rootflow.CwdPattern(f.Origin); ok {
 		cwd = cwdFix(pattern)
+	} else if f.Origin.ExeSibling() {
+		cwd = "; if the command replaces the running binary on purpose, declare it on the command with //staterootlint:allow-write exe"
 	}
 	switch f.Site {
 	case rootflow.AtCall:

@@ -39,6 +39,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "allowwrite"},
 		{dir: "fileauthority"},
 		{dir: "createsnothing"},
+		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
 			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "*=cwd:VERSION"}
 		}},

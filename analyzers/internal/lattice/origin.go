@@ -164,6 +164,20 @@ func ShortName(key string) string {
 // InProject reports whether the origin is a path under the project root.
 func (a Origin) InProject() bool { return a.Kind == Rooted && a.Root == ProjectRoot }
 
+// ExeRoot is the root kind of the running executable and the files named
+// from it, which a command that replaces the binary declares with
+// //staterootlint:allow-write exe.
+const ExeRoot = "exe"
+
+// ExeSibling reports whether a is the running executable
+// (os.Executable()) or a file named from it: exe + SUFFIX (which the
+// lattice keeps as the executable itself), its directory, and a name in
+// that directory it cannot see (a temporary file renamed onto it). A
+// fixed name there (a lock, a log) is not: it stays next to the binary.
+func (a Origin) ExeSibling() bool {
+	return a.Kind == Bad && a.Cause == knowledge.CauseExecutable && (a.Path == "" || a.Path == ".." || a.Path == "../*")
+}
+
 // AsCwd returns a, a fixed path relative to the working directory (a
 // relative literal, joined with constants), as the origin below the root
 // kind cwd that an allowance declares ("cwd:app.toml"); ok is false for

@@ -49,7 +49,7 @@ func Parse(args, stateDir []string) ([]Pattern, *PatternError) {
 				return nil, &PatternError{Msg: "//staterootlint:may-write none cannot be combined with other patterns"}
 			}
 			return nil, nil
-		case "temp", "user":
+		case "temp", "user", lattice.ExeRoot:
 			out = append(out, Pattern{kind: a, Text: a})
 			continue
 		}
@@ -99,7 +99,8 @@ func Allows(ps []Pattern, a lattice.Origin) bool {
 	for _, p := range ps {
 		switch {
 		case a.Kind == lattice.Temp && p.kind == "temp",
-			a.Kind == lattice.User && p.kind == "user":
+			a.Kind == lattice.User && p.kind == "user",
+			a.ExeSibling() && p.kind == lattice.ExeRoot:
 			return true
 		case a.Kind == lattice.Rooted && a.Root == p.kind,
 			a.Kind == lattice.Cache && p.kind == "cache":

@@ -38,6 +38,16 @@ func TestCwdPatterns(t *testing.T) {
 	if _, err := Parse([]string{"cwd:.myapp/x"}, []string{".myapp"}); err != nil {
 		t.Errorf("cwd:.myapp/x: %v; the working directory is not the state root, so the state dir may start its glob", err)
 	}
+	exe, perr := Parse([]string{"exe"}, nil)
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	self := lattice.Origin{Kind: lattice.Bad, Cause: knowledge.CauseExecutable, Src: "os.Executable"}
+	lock := self
+	lock.Path = "../app.lock"
+	if !Allows(exe, self) || Allows(exe, lock) || Allows(ps, self) {
+		t.Errorf("exe allows the executable %v, a lock beside it %v; cwd patterns allow the executable %v: want true, false, false", Allows(exe, self), Allows(exe, lock), Allows(ps, self))
+	}
 	if _, err := Parse([]string{"cwd:../x"}, nil); err == nil {
 		t.Error("cwd:../x parsed; want an error: the glob must stay below the working directory")
 	}

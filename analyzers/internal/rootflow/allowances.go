@@ -143,7 +143,8 @@ func declares(ps []radius.Pattern, a Origin) bool {
 	if b, ok := a.AsCwd(); ok {
 		a = b
 	}
-	return (a.Kind == Rooted && a.Root == lattice.CwdRoot || a.InProject()) && radius.Allows(ps, a)
+	declarable := a.Kind == Rooted && (a.Root == lattice.CwdRoot || a.Root == lattice.ExeRoot) || a.InProject() || a.ExeSibling()
+	return declarable && radius.Allows(ps, a)
 }
 
 // CwdPattern returns the allowance pattern that would declare a write to
@@ -166,6 +167,9 @@ func declare(ps []radius.Pattern, v Origins) Origins {
 	return v.Map(func(a Origin) Origins {
 		if b, ok := a.AsCwd(); ok && declares(ps, a) {
 			return Origins{b}
+		}
+		if a.ExeSibling() && declares(ps, a) {
+			return Origins{{Kind: Rooted, Root: lattice.ExeRoot, At: a.At}}
 		}
 		return Origins{a}
 	})

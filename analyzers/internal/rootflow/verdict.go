@@ -44,6 +44,8 @@ func (cfg *Config) Verdict(a Origin) (allowed bool, why string) {
 	switch a.Kind {
 	case Rooted:
 		switch a.Root {
+		case lattice.ExeRoot:
+			return true, "declared: the running executable or a file named from it, which the command replaces on purpose (allow-write exe)"
 		case lattice.CwdRoot:
 			return true, "declared: a file the command writes where the program runs, on purpose (allow-write " + a.Pattern() + ")"
 		case lattice.ProjectRoot:

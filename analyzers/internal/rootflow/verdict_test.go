@@ -23,6 +23,10 @@ func TestWriteVerdict(t *testing.T) {
 	if ok, why := cfg.WriteVerdict(cwd, "os.WriteFile"); !ok || !strings.Contains(why, "allow-write cwd:app.toml") {
 		t.Errorf("declared cwd:app.toml: %v %q; want allowed, naming the allowance", ok, why)
 	}
+	exe := Origin{Kind: Rooted, Root: lattice.ExeRoot}
+	if ok, why := cfg.WriteVerdict(exe, "os.Rename"); !ok || !strings.Contains(why, "allow-write exe") {
+		t.Errorf("declared exe: %v %q; want allowed, naming the allowance", ok, why)
+	}
 	project := Origin{Kind: Rooted, Root: lattice.ProjectRoot, Path: "x.lock"}
 	if ok, _ := cfg.WriteVerdict(project, "os.WriteFile"); ok != cfg.Allowed(project) {
 		t.Errorf("project:x.lock: verdict %v, but Allowed says %v", ok, cfg.Allowed(project))
