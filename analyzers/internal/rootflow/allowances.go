@@ -29,9 +29,13 @@ import (
 // carry a package's writes flow from callees to callers, so a dependency
 // cannot learn of its importer's allowance.
 
-// allowances maps each function of the package an allowance covers to
-// its patterns; nil when there is none.
-type allowances map[*ssa.Function][]radius.Pattern
+// allowances are the patterns that cover the package's functions: those
+// of the whole program ("*"), and those of each function a named
+// allowance reaches; nil when there is none.
+type allowances struct {
+	all    []radius.Pattern
+	byFunc map[*ssa.Function][]radius.Pattern
+}
 
 // AllowWriteAll is the allow-write key that covers the whole program.
 const AllowWriteAll = "*"
@@ -40,7 +44,7 @@ const AllowWriteAll = "*"
 // configured allowances (FUNC=PATTERN entries) and spreads them over the
 // calls of the package. A malformed directive is blastradius's to report
 // (it parses them the same way); it allows nothing here.
-func (ix *index) findAllowances() (allowances, error) {
+func (ix *index) findAllowances() (*allowances, error) {
 	byFunc := map[*ssa.Function][]radius.Pattern{}
 	var all []radius.Pattern
 	for _, entry := range ix.cfg.AllowWrite {
@@ -78,21 +82,16 @@ func (ix *index) findAllowances() (allowances, error) {
 	if len(byFunc) == 0 && len(all) == 0 {
 		return nil, nil
 	}
-	covered := allowances{}
+	covered := &allowances{all: all, byFunc: map[*ssa.Function][]radius.Pattern{}}
 	for fn, ps := range byFunc {
-		ix.spread(fn, ps, covered, map[*ssa.Function]bool{})
-	}
-	if len(all) > 0 {
-		for _, fn := range ix.funcs {
-			covered[fn] = append(covered[fn], all...)
-		}
+		ix.spread(fn, ps, covered.byFunc, map[*ssa.Function]bool{})
 	}
 	return covered, nil
 }
 
 // spread gives fn, its closures and the functions of the package it calls
 // statically the patterns ps.
-func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered allowances, seen map[*ssa.Function]bool) {
+func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered map[*ssa.Function][]radius.Pattern, seen map[*ssa.Function]bool) {
 	if seen[fn] {
 		return
 	}
@@ -114,11 +113,14 @@ func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered allowance
 	}
 }
 
-// at returns the patterns that cover position pos: those of the innermost
-// covered function whose body holds it.
-func (al allowances) at(pos token.Pos) []radius.Pattern {
+// at returns the patterns that cover position pos: the whole program's,
+// and those of the innermost covered function whose body holds it.
+func (al *allowances) at(pos token.Pos) []radius.Pattern {
+	if al == nil {
+		return nil
+	}
 	var best *ssa.Function
-	for fn := range al {
+	for fn := range al.byFunc {
 		syn := fn.Syntax()
 		if syn == nil || pos < syn.Pos() || pos >= syn.End() {
 			continue
@@ -128,9 +130,18 @@ func (al allowances) at(pos token.Pos) []radius.Pattern {
 		}
 	}
 	if best == nil {
+		return al.all
+	}
+	return append(al.byFunc[best][:len(al.byFunc[best]):len(al.byFunc[best])], al.all...)
+}
+
+// of returns the patterns that cover function fn.
+func (al *allowances) of(fn *ssa.Function) []radius.Pattern {
+	if al == nil {
 		return nil
 	}
-	return al[best]
+	ps := al.byFunc[fn]
+	return append(ps[:len(ps):len(ps)], al.all...)
 }
 
 // declares reports whether patterns ps declare a write to origin a: a

@@ -51,7 +51,7 @@ type index struct {
 	walkRoots map[*ssa.Function][]ssa.Value
 	// allow are the allowances that cover the package's functions
 	// (allowances.go).
-	allow allowances
+	allow *allowances
 	// factErr is the first imported fact that did not decode (loaded):
 	// the run fails with it rather than read the fact as empty.
 	factErr error

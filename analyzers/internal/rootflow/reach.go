@@ -35,7 +35,7 @@ func (e *engine) reachAll() {
 		}
 	}
 	for fn, rs := range reach {
-		if ps := e.allow[fn]; len(ps) > 0 {
+		if ps := e.allow.of(fn); len(ps) > 0 {
 			rs = slices.Clone(rs) // callers' reaches share the array
 			for i := range rs {
 				rs[i].Path = declare(ps, rs[i].Path)
