@@ -55,9 +55,9 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 		if reads == nil {
 			reads = readNames(pass)
 		}
-		c := CwdFile{Pattern: pattern, Func: fn, At: shortFilePos(pass.Fset.Position(f.Pos))}
+		c := CwdFile{Pattern: pattern, Func: fn, At: rootflow.ShortPos(pass.Fset.Position(f.Pos))}
 		if pos, ok := reads[strings.TrimPrefix(pattern, "cwd:")]; ok {
-			c.ReadBack = shortFilePos(pass.Fset.Position(pos))
+			c.ReadBack = rootflow.ShortPos(pass.Fset.Position(pos))
 		}
 		out = append(out, c)
 	}
@@ -113,11 +113,6 @@ func readNames(pass *analysis.Pass) map[string]token.Pos {
 // readers are the functions that open or look at a file by name whose
 // role in the knowledge table is not to read its contents.
 var readers = []string{"os.Open", "os.Stat", "os.Lstat"}
-
-// shortFilePos renders p as "file.go:12".
-func shortFilePos(p token.Position) string {
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
-}
 
 // sortedCwdFiles sorts the candidates of every package by pattern, then
 // function.

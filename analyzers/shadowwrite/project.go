@@ -47,14 +47,6 @@ func (d declared) allows(pos token.Pos, a rootflow.Origin) bool {
 	return false
 }
 
-// declarable reports whether a may-write pattern can declare a write to
-// a: a path below the project root, or a fixed name below the working
-// directory (project:px.lock, cwd:app.toml).
-func declarable(a rootflow.Origin) bool {
-	_, cwd := a.AsCwd()
-	return cwd || a.InProject() || a.ExeSibling()
-}
-
 // cwdFix is the end of a message about a fixed name written relative to
 // the working directory, after the advice to use a state root (state kept
 // there belongs under one): a place the user picks is a flag, and a file

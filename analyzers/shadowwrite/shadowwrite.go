@@ -37,7 +37,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 	decl := declarations(pass)
 	chains := consumer.NewChains(pass)
 	for _, f := range res.Findings {
-		if declarable(f.Origin) && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
+		if f.Origin.Declarable() && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
 			continue // unproven writes are the unproven analyzer's
 		}
 		msg := Message(f, pass.Fset.Position(f.Pos).Line)

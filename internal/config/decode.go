@@ -256,7 +256,7 @@ func (d *decoder) allowWrite(n *yaml.Node) {
 			continue
 		}
 		seen[fn] = true
-		if _, ok := parseName(fn); !ok && fn != AllowWriteAll {
+		if _, ok := parseName(fn); !ok && fn != flagname.AllowWriteAll {
 			d.errorf(k, key, "%q: expected pkg/path.Func, (*pkg/path.T).Method, or \"*\" for the whole program", fn)
 			continue
 		}
@@ -266,9 +266,6 @@ func (d *decoder) allowWrite(n *yaml.Node) {
 		}
 	}
 }
-
-// AllowWriteAll is the allow-write key of the whole program.
-const AllowWriteAll = "*"
 
 // checkAllowPattern checks the form of an allow-write pattern: KIND:GLOB
 // (cwd:app.toml, project:app.lock), KIND alone, or exe. The engine parses

@@ -139,7 +139,7 @@ func (c *Config) Resolve(lookup func(path string) *types.Package) error {
 	}
 	for _, e := range c.AllowWrite {
 		fn, _, _ := strings.Cut(e.Value, "=")
-		if fn == AllowWriteAll {
+		if fn == flagname.AllowWriteAll {
 			continue
 		}
 		n, _ := parseName(fn)

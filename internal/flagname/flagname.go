@@ -24,6 +24,9 @@ const (
 	// AllowWrite lists the allowances, FUNC=PATTERN: writes reached from
 	// FUNC ("*": the whole program) that PATTERN matches are declared.
 	AllowWrite = "allow-write"
+	// AllowWriteAll is the allow-write function that covers the whole
+	// program.
+	AllowWriteAll = "*"
 )
 
 // StateDir names the state directory (.myapp): adhocroot looks for it in

@@ -178,6 +178,15 @@ func (a Origin) ExeSibling() bool {
 	return a.Kind == Bad && a.Cause == knowledge.CauseExecutable && (a.Path == "" || a.Path == ".." || a.Path == "../*")
 }
 
+// Declarable reports whether an allowance or a radius pattern can declare
+// a write to a: a fixed name below the working directory, a path below the
+// project root, the running executable or a file named from it, or an
+// origin an allowance already declared (root kind cwd or exe).
+func (a Origin) Declarable() bool {
+	_, cwd := a.AsCwd()
+	return cwd || a.InProject() || a.ExeSibling() || a.Kind == Rooted && (a.Root == CwdRoot || a.Root == ExeRoot)
+}
+
 // AsCwd returns a, a fixed path relative to the working directory (a
 // relative literal, joined with constants), as the origin below the root
 // kind cwd that an allowance declares ("cwd:app.toml"); ok is false for

@@ -9,6 +9,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/radius"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/internal/flagname"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -37,9 +38,6 @@ type allowances struct {
 	byFunc map[*ssa.Function][]radius.Pattern
 }
 
-// AllowWriteAll is the allow-write key that covers the whole program.
-const AllowWriteAll = "*"
-
 // findAllowances parses the package's allow-write directives and the
 // configured allowances (FUNC=PATTERN entries) and spreads them over the
 // calls of the package. A malformed directive is blastradius's to report
@@ -56,7 +54,7 @@ func (ix *index) findAllowances() (*allowances, error) {
 		if err != nil {
 			return nil, &ConfigError{Flag: FlagAllowWrite, Entry: entry, Msg: strings.ReplaceAll(err.Msg, "may-write", "allow-write")}
 		}
-		if name == AllowWriteAll {
+		if name == flagname.AllowWriteAll {
 			all = append(all, ps...)
 			continue
 		}
@@ -148,14 +146,7 @@ func (al *allowances) of(fn *ssa.Function) []radius.Pattern {
 // path relative to the working directory that a cwd: pattern matches, or
 // a path below the project root that a project: pattern matches.
 func declares(ps []radius.Pattern, a Origin) bool {
-	if len(ps) == 0 {
-		return false
-	}
-	if b, ok := a.AsCwd(); ok {
-		a = b
-	}
-	declarable := a.Kind == Rooted && (a.Root == lattice.CwdRoot || a.Root == lattice.ExeRoot) || a.InProject() || a.ExeSibling()
-	return declarable && radius.Allows(ps, a)
+	return len(ps) > 0 && a.Declarable() && radius.Allows(ps, a)
 }
 
 // CwdPattern returns the allowance pattern that would declare a write to
