@@ -110,15 +110,15 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, stateD
 }
 
 // authorityWords checks the arguments of an authority directive, KIND
-// and then optionally the word file, and says what is wrong, or "".
+// and then optionally the word file or base, and says what is wrong, or
+// "".
 func authorityWords(args []string) string {
+	word := func(s string) bool { return s == rootflow.AuthorityFile || s == rootflow.AuthorityBase }
 	switch {
-	case len(args) > 0 && (args[0] == rootflow.AuthorityFile || args[0] == "base"):
+	case len(args) > 0 && word(args[0]):
 		return fmt.Sprintf("//staterootlint:authority %s: %q is a word after the kind, not a kind; write //staterootlint:authority KIND %s", strings.Join(args, " "), args[0], args[0])
-	case len(args) > 1 && args[1] == "base":
-		return fmt.Sprintf("//staterootlint:authority %s: this version does not support base authorities; declare the function that joins the state directory onto the base instead", strings.Join(args, " "))
-	case len(args) > 1 && args[1] != rootflow.AuthorityFile || len(args) > 2:
-		return fmt.Sprintf("//staterootlint:authority %s: unknown word %q after the kind; the one word allowed is file (the result names a file inside the root)", strings.Join(args, " "), args[len(args)-1])
+	case len(args) > 1 && !word(args[1]) || len(args) > 2:
+		return fmt.Sprintf("//staterootlint:authority %s: unknown word %q after the kind; the words allowed are file (the result names a file inside the root) and base (a base many programs share, below which the root is the state-dir name)", strings.Join(args, " "), args[len(args)-1])
 	}
 	return ""
 }

@@ -81,6 +81,9 @@ type FindingOrigins struct {
 	// CwdFiles are the fixed names the package writes relative to the
 	// working directory (cwdfiles.go).
 	CwdFiles []CwdFile
+	// Below are the names the package's writes join below a package
+	// variable or field (bases.go).
+	Below []NameBelow
 }
 
 // Origins reports, per analyzed package, where the offending origin of
@@ -150,6 +153,7 @@ var Origins = &analysis.Analyzer{
 		if len(out.Findings) > 0 {
 			out.Uses = usedFuncs(pass)
 			out.CwdFiles = cwdFiles(pass, res)
+			out.Below = namesBelowCells(res)
 		}
 		if len(out.Findings) == 0 && len(out.Bases) == 0 {
 			return (*FindingOrigins)(nil), nil

@@ -90,6 +90,9 @@ type Proposal struct {
 type Authority struct {
 	*Candidate
 	SiblingOf string
+	// Base says it is a base many programs share (bases.go): proposed
+	// =KIND:base, the root being the state-dir name below it.
+	Base bool
 }
 
 // Entry is a proposed value of a list key or of state-dir, with the
@@ -150,12 +153,14 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	var bases []PathBase
 	var uses []UsedFunc
 	var cwd []CwdFile
+	var below []NameBelow
 	first.Collect = map[*analysis.Analyzer]func(string, any){Origins: func(_ string, r any) {
 		if r, ok := r.(*FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
 			bases = append(bases, r.Bases...)
 			uses = append(uses, r.Uses...)
 			cwd = append(cwd, r.CwdFiles...)
+			below = append(below, r.Below...)
 		}
 	}}
 	res, err := driver.Run(ctx, first)
@@ -167,7 +172,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	if err != nil {
 		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
 	}
-	p := propose(cands, origins, before, dir)
+	p := propose(cands, origins, below, before, dir)
 	p.Patterns = opts.Run.Patterns
 	p.CwdFiles = sortedCwdFiles(cwd)
 	p.Before = len(before)
@@ -332,9 +337,9 @@ func (p *Proposal) addApps(apps []LibraryApp) {
 }
 
 // propose decides the proposal from the candidates, the findings'
-// origins and the findings (unproven ones dropped) of the analysis with
+// origins, the names written below variables and fields, and the findings (unproven ones dropped) of the analysis with
 // the defaults. dir is where init runs, in the main module.
-func propose(cands []*Candidate, origins []FindingOrigin, findings []driver.Finding, dir string) *Proposal {
+func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, findings []driver.Finding, dir string) *Proposal {
 	p := &Proposal{}
 	// adhocroot's and rootenv's findings inside a candidate go too: its
 	// package becomes an authority package.
@@ -385,7 +390,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, findings []driver.Find
 	for _, c := range cands {
 		switch {
 		case proposed[c]:
-			p.Authorities = append(p.Authorities, Authority{c, siblingOf[c]})
+			p.Authorities = append(p.Authorities, Authority{Candidate: c, SiblingOf: siblingOf[c]})
 		case c.Finder && c.Below != "":
 			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, "returns a file it finds existing, but its package takes the directory of what it returns at " + c.Below + ": state of the program's own beside the user's file, no user path"})
 		case c.User:
@@ -469,6 +474,12 @@ func propose(cands []*Candidate, origins []FindingOrigin, findings []driver.Find
 			}
 			p.StateDir = Entry{c.StateDir, why}
 		}
+	}
+	// Shared bases: the root is the program's name below each, which
+	// the findings through them show; state-dir names it when nothing
+	// else does.
+	if name := markBases(p.Authorities, origins, below); name != "" && p.StateDir.Value == "" {
+		p.StateDir = Entry{"." + name, "the directory the program keeps below the shared bases it writes under (" + baseNames(p.Authorities) + ")"}
 	}
 	// user-env: a variable whose value is itself the file written.
 	for _, o := range origins {

@@ -36,6 +36,11 @@ func (p *Proposal) Text() string {
 			where = " (in the dependency " + a.Module + ")"
 		}
 		what := fmt.Sprintf("resolves a directory from %s", a.Sources())
+		kind := a.Kind()
+		if a.Base {
+			what = fmt.Sprintf("resolves a base many programs share from %s: the root is the state-dir name below it", a.Sources())
+			kind += ":base"
+		}
 		effect := "as an authority it removes " + plural(a.Removes, "finding", "findings")
 		switch {
 		case a.Finder:
@@ -55,7 +60,7 @@ func (p *Proposal) Text() string {
 		if len(a.Wrappers) > 0 {
 			fmt.Fprintf(&b, "  # (the program reaches it through %s)\n", strings.Join(a.Wrappers, ", "))
 		}
-		fmt.Fprintf(&b, "  - %s=%s\n", a.Name, a.Kind())
+		fmt.Fprintf(&b, "  - %s=%s\n", a.Name, kind)
 	}
 	list := func(key string, es []Entry, trailer string) {
 		if len(es) == 0 {

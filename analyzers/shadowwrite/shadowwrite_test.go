@@ -38,6 +38,13 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "literals"},
 		{dir: "allowwrite"},
 		{dir: "fileauthority"},
+		{dir: "baseauthority/...", cfg: func(c *rootflow.Config) {
+			c.Authorities = []string{"shadowwrite/baseauthority/xdg.ConfigHome=global:base"}
+			c.StateDir = []string{".myapp"}
+		}},
+		{dir: "basenostatedir", cfg: func(c *rootflow.Config) {
+			c.Authorities = []string{"shadowwrite/basenostatedir.ConfigHome=global:base"}
+		}},
 		{dir: "createsnothing"},
 		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {

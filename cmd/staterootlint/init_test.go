@@ -144,7 +144,7 @@ func TestInitShapes(t *testing.T) {
 		"  - example.com/initshapes/internal/family.DataDir=global\n",
 		"as an authority it removes 1 finding, and it is a sibling of family.ConfigDir\n  - example.com/initshapes/internal/family.CacheDir=cache\n",
 		// the innermost resolver, in the dependency, and its wrapper
-		"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a directory from $XDG_DATA_HOME and os.UserHomeDir; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global\n",
+		"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a base many programs share from $XDG_DATA_HOME and os.UserHomeDir: the root is the state-dir name below it; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global:base\n",
 		"  - example.com/initshapes/internal/plat.Dir=global\n",
 		// a resolver whose inputs the caller passes, its home directory
 		// found in a helper: the paths it builds name every source

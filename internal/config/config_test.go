@@ -85,6 +85,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"---\ntests: true\n---\n---\nstate-dir: .x\n", `x.yaml:5: a second YAML document`},
 		{"tests: true\n---\n- [\n", `x.yaml:3: malformed YAML`},
 		{"generated: hide\n", `x.yaml:1: key "generated": expected report or skip, got "hide"`},
+		{"authorities: [\"x.y/xdg.ConfigHome=global:base\"]\n", `x.yaml:1: key "authorities": "x.y/xdg.ConfigHome=global:base": a shared base needs state-dir`},
+		{"authorities: [\"x.y/xdg.ConfigHome=global:dir\"]\n", `x.yaml:1: key "authorities": "x.y/xdg.ConfigHome=global:dir": expected pkg/path.Func`},
 		{"generated: false\n", `x.yaml:1: key "generated": expected a string, got a boolean false`},
 	} {
 		_, err := Decode([]byte(tc.in), "x.yaml")

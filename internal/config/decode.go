@@ -97,10 +97,27 @@ func Decode(data []byte, source string) (*Config, error) {
 	if len(doc.Content) > 0 { // an empty document configures nothing
 		d.top(doc.Content[0])
 	}
+	d.errs = append(d.errs, d.cfg.checkBases()...)
 	if len(d.errs) > 0 {
 		return nil, d.errs
 	}
 	return d.cfg, nil
+}
+
+// checkBases reports each authority declared a shared base (=KIND:base)
+// when state-dir, the name of the program's directory below it, is not
+// set: the root could not be told from the rest of the base.
+func (c *Config) checkBases() Errors {
+	if c.StateDir != nil {
+		return nil
+	}
+	var errs Errors
+	for _, a := range c.Authorities {
+		if strings.HasSuffix(a.Value, ":base") {
+			errs = append(errs, &Error{Pos: a.Pos, Key: flagname.Authorities, Msg: fmt.Sprintf("%q: a shared base needs state-dir, the program's directory below it (state-dir: .myapp makes the root BASE/myapp)", a.Value)})
+		}
+	}
+	return errs
 }
 
 // FromMap decodes settings already parsed from another file, such as the
@@ -116,6 +133,7 @@ func FromMap(settings any, source string) (*Config, error) {
 	}
 	d := decoder{cfg: &Config{Source: source}, source: source}
 	d.top(&doc)
+	d.errs = append(d.errs, d.cfg.checkBases()...)
 	if len(d.errs) > 0 {
 		return nil, d.errs
 	}

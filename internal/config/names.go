@@ -11,7 +11,7 @@ import (
 )
 
 const (
-	authorityForms = "expected pkg/path.Func, (*pkg/path.T).Method, (pkg/path.I).Method or pkg/path.Var, optionally followed by =KIND or =KIND:file (the result names a file inside the root)"
+	authorityForms = "expected pkg/path.Func, (*pkg/path.T).Method, (pkg/path.I).Method or pkg/path.Var, optionally followed by =KIND, =KIND:file (the result names a file inside the root) or =KIND:base (a base many programs share, such as $XDG_CONFIG_HOME: the root is the state-dir name below it)"
 	sinkForms      = "expected pkg/path.Func#N or (*pkg/path.T).Method#N, N being the index of the path parameter"
 )
 
@@ -78,7 +78,7 @@ func parseAuthority(s string) (name, string, bool) {
 
 func isKind(s string) bool {
 	s, word, hasWord := strings.Cut(s, ":")
-	if hasWord && word != "file" || s == "" || s == "file" || s == "base" {
+	if hasWord && word != "file" && word != "base" || s == "" || s == "file" || s == "base" {
 		return false // file and base are words after a kind, not kinds
 	}
 	for _, r := range s {

@@ -60,7 +60,7 @@ func TestEveryKeyHasAFlag(t *testing.T) {
 	// The keys that several analyzers read must reach each of them.
 	for flag, want := range map[string][]string{
 		flagname.Authorities: {"adhocroot", "rootenv", "rootflow"},
-		flagname.StateDir:    {"adhocroot", "blastradius"},
+		flagname.StateDir:    {"adhocroot", "blastradius", "rootflow"},
 		flagname.RootEnv:     {"rootenv", "rootflow"},
 		flagname.UserEnv:     {"rootflow"},
 		flagname.Tests:       {"adhocroot", "blastradius", "cwdwrite", "rootenv", "shadowwrite", "staleignore", "unproven"},

@@ -25,15 +25,21 @@ func randomOrigin(rng *rand.Rand) Origin {
 		a.Index = rng.IntN(3)
 		a.Raw = rng.IntN(4) == 0
 	case Bad:
-		a.Cause = knowledge.Cause(pick(string(knowledge.CauseLiteral), string(knowledge.CauseHome), string(knowledge.CauseEnv), string(knowledge.CauseUnproven)))
-		if a.Cause == knowledge.CauseLiteral {
+		a.Cause = knowledge.Cause(pick(string(knowledge.CauseLiteral), string(knowledge.CauseHome), string(knowledge.CauseEnv), string(knowledge.CauseUnproven), string(knowledge.CauseClimb)))
+		if a.Cause == knowledge.CauseClimb {
+			a = Parent(pick("repo", "global"), []string{pick("app", "x")}, "the shared base pkg.Base", a.At)
+		} else if a.Cause == knowledge.CauseLiteral {
 			a.Lit = pick("x.json", "/etc/x", "state")
 			a.Rel = a.Lit != "/etc/x"
 		} else {
 			a.Why, a.Src = "why "+string(a.Cause), pick("", "os.UserHomeDir", "$APP_HOME")
 		}
 	}
-	a.Path = pick("", "logs", "logs/*.log", "a/b")
+	if a.Cause == knowledge.CauseClimb {
+		a = a.AppendPath(pick("", "app", "logs", "x/*.log"), a.At)
+	} else {
+		a.Path = pick("", "logs", "logs/*.log", "a/b")
+	}
 	a.At = token.Position{Filename: pick("a.go", "b.go"), Line: rng.IntN(4) + 1, Column: 1}
 	for t := range numTags {
 		if rng.IntN(6) != 0 {

@@ -257,6 +257,13 @@ func (a Origin) Describe() string {
 			}
 			return "the fixed path " + report.Quote(p)
 		}
+		if names := a.TextOf(RootName); names != "" && a.climbsOut() {
+			name, _, _ := strings.Cut(names, ",")
+			if p := strings.TrimPrefix(DisplayPath(a.Path), "../"); p != ".." && p != "" {
+				return fmt.Sprintf("%s under %s, outside this program's directory %s in it", report.Quote(p), a.Why, report.Quote(name))
+			}
+			return fmt.Sprintf("%s itself, above this program's directory %s in it", a.Why, report.Quote(name))
+		}
 		return a.Why
 	}
 	return "a value the analysis cannot follow"

@@ -41,12 +41,99 @@ func (a Origin) AppendPath(rel string, at token.Position) Origin {
 		if a.Kind == Rooted && Climbs(a.Path) {
 			return climbOut(a.Root, a.Path, at)
 		}
+	case a.climbsOut():
+		return a.reenter(cleanAroundMarks(JoinPattern(a.Path, rel)), at)
 	case a.Kind == Bad && (a.Lit != "" || a.Src != ""):
 		// A literal or a known source (the home directory) keeps the
 		// pattern below it: adhocroot tells the bare home directory from
 		// a root already built on it.
 		a.Path = CleanPattern(JoinPattern(a.Path, rel))
 	}
+	return a
+}
+
+// climbsOut reports whether a is a path above or beside a root it climbed
+// out of ("..", "../x"), which keeps its pattern relative to that root.
+func (a Origin) climbsOut() bool {
+	return a.Kind == Bad && a.Cause == knowledge.CauseClimb && a.Root != "" && Climbs(a.Path)
+}
+
+// Parent is the origin of the directory above a root of kind root whose
+// own name in it is one of names: a base many programs share, declared
+// =KIND:base, below which the program's root is Join(BASE, NAME). It is
+// outside every root, and so is any other name below it; a path that
+// climbs back down through one of names is in the root. why names the
+// base for messages ("the shared base xdg.ConfigHome").
+func Parent(root string, names []string, why string, at token.Position) Origin {
+	a := Origin{Kind: Bad, Root: root, Path: "..", Why: why, Cause: knowledge.CauseClimb, At: at}
+	a.SetText(RootName, strings.Join(names, ","))
+	return a
+}
+
+// AboveRoot reports whether a is the directory above a root whose own
+// name in it is known (Parent), or a path below that directory.
+func (a Origin) AboveRoot() bool { return a.climbsOut() && a.TextOf(RootName) != "" }
+
+// Repath returns a with its pattern replaced by p (cleaned): a path
+// above a root it climbed out of re-enters it where p names it
+// (Parent), as AppendPath does.
+func (a Origin) Repath(p string, at token.Position) Origin {
+	if a.climbsOut() {
+		return a.reenter(p, at)
+	}
+	a.Path = p
+	return a
+}
+
+// AtWrite returns a as a write in its own function sees it: below a
+// shared base, a name its callers pass (a mark for them to expand) is a
+// name the analysis cannot see there.
+func (a Origin) AtWrite(at token.Position) Origin {
+	if !a.AboveRoot() || !strings.Contains(a.Path, ElemsMark) {
+		return a
+	}
+	return Origin{Kind: Bad, Why: "a name its callers pass, joined below " + a.Why, At: at}
+}
+
+// cleanAroundMarks cleans p as CleanPattern does, except that a ".."
+// after a callers' mark (ElemsSegment) does not cancel it: the mark may
+// stand for several segments, so Dir(Join(base, rel)) keeps it until a
+// call expands it.
+func cleanAroundMarks(p string) string {
+	if !strings.Contains(p, ElemsMark) {
+		return CleanPattern(p)
+	}
+	var out []string
+	for seg := range strings.SplitSeq(p, "/") {
+		switch {
+		case seg == "" || seg == ".":
+		case seg == ".." && len(out) > 0 && out[len(out)-1] != ".." && !strings.HasPrefix(out[len(out)-1], ElemsMark):
+			out = out[:len(out)-1]
+		default:
+			out = append(out, seg)
+		}
+	}
+	return strings.Join(out, "/")
+}
+
+// reenter returns a, an origin that climbed out of its root, with the
+// cleaned pattern p relative to that root: in the root again where p
+// climbs one level and comes back down through the root's own name
+// (RootName), unproven where the name there is one the analysis cannot
+// see, and outside with pattern p otherwise.
+func (a Origin) reenter(p string, at token.Position) Origin {
+	if rest, ok := strings.CutPrefix(p, "../"); ok && a.TextOf(RootName) != "" {
+		first, below, _ := strings.Cut(rest, "/")
+		for name := range strings.SplitSeq(a.TextOf(RootName), ",") {
+			if first == name {
+				return Origin{Kind: Rooted, Root: a.Root, Path: below, At: at}
+			}
+		}
+		if strings.Contains(first, "*") && !strings.HasPrefix(first, ElemsMark) {
+			return Origin{Kind: Bad, Why: "a name the analysis cannot see, joined below " + a.Why, At: at}
+		}
+	}
+	a.Path = p
 	return a
 }
 
@@ -82,6 +169,15 @@ func (a Origin) AppendRaw(s string, at token.Position) Origin {
 			// the next concatenation starts a segment below.
 			a.Path += "/"
 		}
+	case a.climbsOut() && a.Path == ".." && !strings.HasPrefix(s, "/"):
+		return Origin{Kind: Bad, Why: fmt.Sprintf("a sibling of the directory above the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: knowledge.CauseClimb, At: at}
+	case a.climbsOut():
+		raw := a.Path + s
+		b := a.reenter(cleanAroundMarks(raw), at)
+		if strings.HasSuffix(raw, "/") && (b.Kind == Rooted || b.climbsOut()) {
+			b.Path += "/" // a pending separator, as for a root
+		}
+		return b
 	case a.Kind == Bad && a.Lit != "":
 		a.Lit += s
 	}

@@ -27,6 +27,12 @@ const (
 	// parameter's object that holds the cell's object: the cell is a
 	// field two fields below the parameter (r.Config.Name).
 	Through
+	// RootName, on an origin that climbs out of a root (Cause climb,
+	// Path ".."), names the root's own directory in that parent, or
+	// several, comma-separated: a path that climbs back down through one
+	// of them is in the root again. A shared base declared =KIND:base is
+	// such a parent: the program's root is Join(BASE, NAME).
+	RootName
 
 	// EmptyOnly, on a Param, says the callee returns the parameter only
 	// where it is "": only an empty argument comes back as it is.
@@ -83,6 +89,7 @@ var tagDefs = [numTags]tagDef{
 	MapKey:    {"map-key", textTag, 1},
 	Of:        {"of", textTag, 2},
 	Through:   {"through", textTag, 3},
+	RootName:  {"root-name", textTag, 4},
 	EmptyOnly: {"empty-only", flagTag, 0},
 	AbsOnly:   {"abs-only", flagTag, 1},
 	EmptyTemp: {"empty-temp", flagTag, 2},
@@ -94,7 +101,7 @@ var tagDefs = [numTags]tagDef{
 }
 
 const (
-	numText   = 4
+	numText   = 5
 	numScalar = 8
 )
 

@@ -125,7 +125,7 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
 	at := e.at(pos)
 	if kind, ok := e.authorities[t.key]; ok {
-		return authorityResult(kind, common, args, at)
+		return authorityResult(e.authorityValue(t.key, kind, at), common, args, at)
 	}
 	if t.invoke {
 		switch f := lookup(t.key); f.Result() {
@@ -166,7 +166,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
 	}
 	if sum.Authority != "" {
-		return authorityResult(sum.Authority, common, args, at)
+		return authorityResult(e.authorityValue(t.key, sum.Authority, at), common, args, at)
 	}
 	if idx >= len(sum.Results) || sum.Results[idx] == nil {
 		return e.bad(pos, "the result of %s", lattice.ShortName(t.key))
@@ -195,7 +195,7 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 	}).Map(func(a Origin) Origins {
 		// Concrete origins may carry the callee's variadic elements too.
 		if strings.Contains(a.Path, lattice.ElemsMark) && a.Kind != Param {
-			a.Path = lattice.CleanPattern(expandElems(a.Path, args))
+			a = a.Repath(lattice.CleanPattern(expandElems(a.Path, args)), at)
 		}
 		return Origins{a}
 	})
@@ -215,7 +215,9 @@ func expandElems(p string, args []ssa.Value) string {
 		}
 		segs[i] = "*"
 		if idx < len(args) {
-			if elems, ok := varargs(args[idx]); ok {
+			if _, ok := args[idx].Type().Underlying().(*types.Basic); ok {
+				segs[i] = elemPattern(args[idx]) // a string parameter (markedPattern)
+			} else if elems, ok := varargs(args[idx]); ok {
 				parts := make([]string, 0, len(elems))
 				for _, el := range elems {
 					if s := elemPattern(el); s != "" {
@@ -481,6 +483,23 @@ func elemPattern(v ssa.Value) string {
 		}
 	}
 	return "*"
+}
+
+// markedPattern is elemsPattern with each string parameter of the
+// function a mark its callers' arguments replace (expandElems), as a
+// variadic parameter's elements are.
+func markedPattern(elems []ssa.Value) string {
+	rel := make([]string, 0, len(elems))
+	for _, el := range elems {
+		s := elemPattern(el)
+		if p, ok := el.(*ssa.Parameter); ok && s == "*" {
+			s = lattice.ElemsSegment(slices.Index(p.Parent().Params, p))
+		}
+		if s != "" {
+			rel = append(rel, s)
+		}
+	}
+	return strings.Join(rel, "/")
 }
 
 func collapseStars(s string) string {

@@ -20,6 +20,7 @@ const (
 	FlagAllowUser   = flagname.AllowUser
 	FlagAnalyzeStd  = flagname.AnalyzeStd
 	FlagAllowWrite  = flagname.AllowWrite
+	FlagStateDir    = flagname.StateDir
 )
 
 // Config is the engine's configuration. The zero value knows only the
@@ -51,6 +52,11 @@ type Config struct {
 	// matches are declared, not findings (allowances.go). The directive
 	// //staterootlint:allow-write declares the same on a function.
 	AllowWrite flagvalue.List
+	// StateDir lists the program's state directory names (.myapp). Below
+	// a shared base (an authority declared =KIND:base, such as
+	// $XDG_CONFIG_HOME), the program's root is the name without its
+	// leading dot (BASE/myapp).
+	StateDir flagvalue.List
 	// AnalyzeStd analyzes standard library packages too. Off, they are
 	// modelled by the engine's tables and cost nothing as dependencies;
 	// the CLI turns it on when it is asked to analyze the standard library.
@@ -75,6 +81,7 @@ func (cfg *Config) register(fs *flag.FlagSet) {
 	fs.Var(&cfg.Sinks, FlagSinks, "comma-separated extra write sinks as `pkg.Func#N` (N: path parameter index)")
 	fs.Var(&cfg.RootEnv, FlagRootEnv, "comma-separated root-override environment `variables` whose values are state roots")
 	fs.Var(&cfg.UserEnv, FlagUserEnv, "comma-separated environment `variables` whose values the user chose, as options on the command line")
+	fs.Var(&cfg.StateDir, FlagStateDir, "comma-separated state directory `names` (such as .myapp): below a shared base (=KIND:base) the root is the name without its dot")
 	fs.Var(&cfg.AllowWrite, FlagAllowWrite, "comma-separated allowances `FUNC=PATTERN`: writes reached from FUNC (* for the whole program) that PATTERN (cwd:app.toml) matches are declared")
 	fs.BoolVar(&cfg.AllowTemp, FlagAllowTemp, cfg.AllowTemp, "allow writes under temp directories")
 	fs.BoolVar(&cfg.AllowCache, FlagAllowCache, cfg.AllowCache, "allow writes under cache directories")

@@ -351,7 +351,7 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 			return Origins{{Kind: User}}
 		}
 		if kind, ok := e.authorities[key]; ok {
-			return Origins{authorityOrigin(kind)}
+			return Origins{e.authorityValue(key, kind, e.at(pos))}
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
@@ -533,7 +533,7 @@ func (ix *index) cell(key string, pos token.Pos) Origins {
 		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: ix.at(pos)}}
 	}
 	if kind, ok := ix.authorities[key]; ok {
-		return Origins{authorityOrigin(kind)}
+		return Origins{ix.authorityValue(key, kind, ix.at(pos))}
 	}
 	return Origins{{Kind: Cell, Key: key}}
 }

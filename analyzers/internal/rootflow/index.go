@@ -174,8 +174,8 @@ func (ix *index) configure() error {
 		if len(args) > 0 {
 			kind = args[0]
 		}
-		if len(args) > 1 && args[1] == AuthorityFile {
-			kind += ":" + AuthorityFile // any other word is blastradius's to report
+		if len(args) > 1 && (args[1] == AuthorityFile || args[1] == AuthorityBase) {
+			kind += ":" + args[1] // any other word is blastradius's to report
 		}
 		ix.authorities[obj.FullName()] = kind
 		ix.pass.ExportObjectFact(obj, &FuncFact{Authority: kind})

@@ -88,14 +88,17 @@ func throughCell(r Req) bool {
 	})
 }
 
+// isVariable reports whether cell key names a package variable, not a
+// field ("pkg/path.V", not "pkg/path.T.F").
+func isVariable(key string) bool { return strings.Count(lattice.ShortName(key), ".") == 1 }
+
 // cellName renders a cell key for messages: "field config.Config.LogDir"
 // or "variable app.logPath".
 func cellName(key string) string {
-	short := lattice.ShortName(key)
-	if strings.Count(short, ".") >= 2 {
-		return "field " + short
+	if !isVariable(key) {
+		return "field " + lattice.ShortName(key)
 	}
-	return "variable " + short
+	return "variable " + lattice.ShortName(key)
 }
 
 // climbed adds to v, the value checked against requirement r, what its

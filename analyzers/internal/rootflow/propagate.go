@@ -312,8 +312,12 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			v = Origins{authorityOrigin(authority)}
 		}
 		declared := declare(e.allow.at(pos), v)
-		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: declared})
+		// The reach keeps the callers' names for them to expand; here
+		// they are names the analysis cannot see.
+		v = v.Map(func(a Origin) Origins { return Origins{a.AtWrite(e.at(pos))} })
+		declared = declare(e.allow.at(pos), v)
+		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
 		r := Req{Op: op, At: e.at(pos)}
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
 		r = e.hooks.siteReq(e.rules, in, args[i], r)

@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"slices"
+	"strings"
 
 	"go/token"
 	"go/types"
@@ -431,7 +432,15 @@ func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffi
 	for _, r := range h.onJoinBase {
 		base = r.joinBase(ctx, base, rest)
 	}
-	return base.Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
+	return base.Map(func(a Origin) Origins {
+		if a.AboveRoot() && strings.Contains(suffix, "*") {
+			// Below a shared base, the name decides whether the path is
+			// in the program's root: keep the callers' names, to be
+			// expanded at each call (substitute).
+			return Origins{a.AppendPath(markedPattern(rest), at)}
+		}
+		return Origins{a.AppendPath(suffix, at)}
+	})
 }
 
 // fieldValue is the value of read, a read of field number field of x.

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
 // authorityOrigin is the origin of a value an authority returns. Its kind
@@ -28,12 +30,42 @@ func authorityOrigin(kind string) Origin {
 	return Origin{Kind: Rooted, Root: kind}
 }
 
-// AuthorityFile is the word after an authority's kind
-// (//staterootlint:authority global file, =global:file) that says its
-// result names a file inside the root, not the root itself.
-const AuthorityFile = "file"
+// The words after an authority's kind (//staterootlint:authority global
+// file, =global:base).
+const (
+	// AuthorityFile says the authority's result names a file inside the
+	// root, not the root itself.
+	AuthorityFile = "file"
+	// AuthorityBase says the authority's result is a base many programs
+	// share ($XDG_CONFIG_HOME, ~/.config): the program's root is the
+	// state-dir name below it, without its leading dot.
+	AuthorityBase = "base"
+)
 
-// authorityResult is what a call of an authority of kind returns. An
+// authorityValue is the origin of the value of the authority key of kind
+// (a function's result, a variable's or field's value), read at at: a
+// shared base is the directory above the program's root, named by the
+// configured state-dir (lattice.Parent); any other kind is
+// authorityOrigin's.
+func (ix *index) authorityValue(key, kind string, at token.Position) Origin {
+	root, word, _ := strings.Cut(kind, ":")
+	if word != AuthorityBase || root == "user" || root == "temp" {
+		return authorityOrigin(kind)
+	}
+	why := "the shared base " + lattice.ShortName(key)
+	var names []string
+	for _, d := range ix.cfg.StateDir {
+		if n := strings.TrimPrefix(d, "."); n != "" {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		why += " (state-dir is not set, so this program's directory in it is not known: set state-dir)"
+	}
+	return lattice.Parent(root, names, why, at)
+}
+
+// authorityResult is what a call of an authority whose value is a returns. An
 // authority whose one parameter is ...string takes path elements
 // (DataPath("plugins", name)) and joins them below its root, so a call
 // that passes elements it can see returns that pattern below the root:
@@ -43,10 +75,9 @@ const AuthorityFile = "file"
 // one parameter is ...string and that does not join it below its root; a
 // call whose elements it cannot see (elem... passed on) returns the root
 // itself, as before.
-func authorityResult(kind string, common *ssa.CallCommon, args []ssa.Value, at token.Position) Origins {
-	a := authorityOrigin(kind)
+func authorityResult(a Origin, common *ssa.CallCommon, args []ssa.Value, at token.Position) Origins {
 	sig := common.Signature()
-	if a.Kind != Rooted || !sig.Variadic() || sig.Params().Len() != 1 || len(args) == 0 {
+	if a.Kind != Rooted && !(a.Kind == Bad && a.Cause == CauseClimb) || !sig.Variadic() || sig.Params().Len() != 1 || len(args) == 0 {
 		return Origins{a}
 	}
 	last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)

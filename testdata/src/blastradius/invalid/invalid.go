@@ -47,7 +47,12 @@ func otherDotDir() {}
 //staterootlint:authority global file
 func settingsFile() string { return "" }
 
-// want +2 `unknown word "dir" after the kind; the one word allowed is file`
+// configBase is a base many programs share: ok.
+//
+//staterootlint:authority global base
+func configBase() string { return "" }
+
+// want +2 `unknown word "dir" after the kind; the words allowed are file`
 //
 //staterootlint:authority global dir
 func settingsDir() string { return "" }

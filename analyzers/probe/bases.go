@@ -1,0 +1,154 @@
+package probe
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+)
+
+// fieldKey is the cell key of a field candidate's name,
+// "(*pkg/path.T).F" → "pkg/path.T.F"; "" for other names.
+func fieldKey(name string) string {
+	rest, ok := strings.CutPrefix(name, "(*")
+	if !ok {
+		return ""
+	}
+	typ, field, ok := strings.Cut(rest, ").")
+	if !ok {
+		return ""
+	}
+	return typ + "." + field
+}
+
+// This file decides which proposed authorities are bases many programs
+// share: a dependency's resolver of an XDG base directory (a package
+// variable such as xdg.ConfigHome, a function such as DataHome()) that
+// joins no directory of the program's own onto what it reads. Declared
+// as a plain root, it would make all of ~/.config rooted, other programs'
+// directories included; declared =KIND:base, the root is the program's
+// own name below it (state-dir without its dot), which the findings
+// through it show.
+
+// basePaths are the directories below the home directory that XDG
+// bases and the platforms' config and cache directories stand for: a
+// path below one, built on the home directory, is below the base.
+var basePaths = []string{".config", ".local/share", ".local/state", ".cache", "Library/Application Support", "Library/Caches", "Library/Preferences", "AppData/Roaming", "AppData/Local"}
+
+// sharedBase reports whether c is a dependency's resolver that reads an
+// XDG variable or a platform base directory and joins no directory of
+// the program's own onto it.
+func sharedBase(c *Candidate) bool {
+	if c.Module == "" || c.StateDir != "" || c.Repo || c.User || c.Finder {
+		return false
+	}
+	return slices.ContainsFunc(c.Home, func(h string) bool {
+		return strings.HasPrefix(h, "$XDG_") || h == "os.UserConfigDir" || h == "os.UserCacheDir"
+	})
+}
+
+// NameBelow is a name a write joins right below a package variable or
+// field: "xdgprog" in Join(xdg.ConfigHome, "xdgprog", "config.toml").
+type NameBelow struct {
+	Key  string // the cell: "example.com/xdg.ConfigHome"
+	Name string
+}
+
+// namesBelowCells returns the first constant name below a cell of each
+// write of res whose path is a cell's value with a pattern below it.
+func namesBelowCells(res *rootflow.Result) []NameBelow {
+	var out []NameBelow
+	for _, w := range res.Writes {
+		for _, a := range w.Path {
+			if a.Kind != rootflow.Cell {
+				continue
+			}
+			if name := firstName(a.Path); name != "" {
+				out = append(out, NameBelow{a.Key, name})
+			}
+		}
+	}
+	return out
+}
+
+// firstName is the first segment of pattern p when it is a constant
+// name (not a dynamic segment, not a dot-directory such as .config).
+func firstName(p string) string {
+	first, _, _ := strings.Cut(p, "/")
+	if first == "" || first == ".." || strings.ContainsAny(first, "*{") || strings.HasPrefix(first, ".") {
+		return ""
+	}
+	return first
+}
+
+// namesBelow counts the first constant name the program joins below c:
+// over the findings whose offending origin arose in c, the pattern below
+// the origin, an XDG parent below the home directory cut off; for a
+// variable or field, the names the writes join below it.
+func namesBelow(c *Candidate, origins []FindingOrigin, below []NameBelow) map[string]int {
+	names := map[string]int{}
+	for _, b := range below {
+		if b.Key == c.Name || fieldKey(c.Name) == b.Key {
+			names[b.Name]++
+		}
+	}
+	for _, o := range origins {
+		if !c.HoldsOrigin(o) {
+			continue
+		}
+		p := o.Path
+		if o.Cause == "home" {
+			for _, parent := range basePaths {
+				if rest, ok := strings.CutPrefix(p, parent+"/"); ok {
+					p = rest
+					break
+				}
+			}
+		}
+		if first := firstName(p); first != "" {
+			names[first]++
+		}
+	}
+	return names
+}
+
+// markBases marks the proposed authorities that are shared bases
+// (Authority.Base) where the findings through them name the program's
+// directory below them, and returns the most used name ("" when none is
+// seen): the state-dir the root below each base is named by.
+func markBases(authorities []Authority, origins []FindingOrigin, below []NameBelow) string {
+	total := map[string]int{}
+	for i := range authorities {
+		a := &authorities[i]
+		if !sharedBase(a.Candidate) {
+			continue
+		}
+		names := namesBelow(a.Candidate, origins, below)
+		if len(names) == 0 {
+			continue
+		}
+		a.Base = true
+		for n, k := range names {
+			total[n] += k
+		}
+	}
+	best := ""
+	for n, k := range total {
+		if best == "" || cmp.Or(cmp.Compare(k, total[best]), cmp.Compare(best, n)) > 0 {
+			best = n
+		}
+	}
+	return best
+}
+
+// baseNames lists the short names of the shared bases among authorities.
+func baseNames(authorities []Authority) string {
+	var out []string
+	for _, a := range authorities {
+		if a.Base {
+			out = append(out, a.Short)
+		}
+	}
+	return strings.Join(out, ", ")
+}
