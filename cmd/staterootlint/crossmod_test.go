@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,5 +28,33 @@ func TestCrossModule(t *testing.T) {
 	}
 	if strings.Contains(out, "display-only") || strings.Count(out, "\n") != 2 {
 		t.Errorf("want only the Save and GenTree findings, not the store into lib's field:\n%s", out)
+	}
+}
+
+// TestCrossModuleVariable checks that a write below another module's
+// package variable is reported where the program reads it, from the
+// stores the library made (an XDG library's ConfigHome, filled in its
+// init): a package variable is one object, so nothing of the library's
+// imprecision about fields applies. Declared a shared base, with the
+// program's directory below it as state-dir, the same writes are rooted.
+func TestCrossModuleVariable(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "-C", "testdata/initxdg", "--enable", "shadowwrite", "./...")
+	if code != exitFindings {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"main.go:14:17: variable xdgvars.ConfigHome is assigned a path from the environment variable XDG_CONFIG_HOME",
+		"main.go:16:18: variable xdgvars.DataHome is assigned a path from the environment variable XDG_DATA_HOME",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q:\n%s", want, out)
+		}
+	}
+	cfg := filepath.Join(t.TempDir(), "bases.yaml")
+	if err := os.WriteFile(cfg, []byte("authorities:\n  - example.com/xdgvars.ConfigHome=global:base\n  - example.com/xdgvars.DataHome=global:base\nstate-dir: .xdgprog\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, analyzers.All, "-C", "testdata/initxdg", "--config", cfg, "./..."); code != exitClean {
+		t.Errorf("with the bases declared: exit %d, want none\n%s%s", code, out, errOut)
 	}
 }

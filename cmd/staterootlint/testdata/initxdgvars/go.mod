@@ -1,0 +1,3 @@
+module example.com/xdgvars
+
+go 1.26
