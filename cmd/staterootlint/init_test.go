@@ -252,3 +252,32 @@ func TestInitCheckFinders(t *testing.T) {
 		t.Errorf("init --check: exit %d, want %d and the lines\n%s\ngot\n%s%s", code, checkDiffers, want, out, errOut)
 	}
 }
+
+// TestInitSharedBases runs init on a program whose state is below the
+// XDG bases of a resolver library in another module (package variables
+// filled in its init): the variables are proposed as shared bases with
+// the program's directory below them as state-dir, and the run with the
+// proposal has no finding left. The library's helper that joins a
+// caller's name below a base, and its function returning the home
+// directory itself, are not proposed.
+func TestInitSharedBases(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initxdg")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"(package variable) resolves a base many programs share from $XDG_CONFIG_HOME: the root is the state-dir name below it; as an authority it removes 1 finding\n  - example.com/xdgvars.ConfigHome=global:base\n",
+		"  - example.com/xdgvars.DataHome=global:base\n",
+		"# the directory the program keeps below the shared bases it writes under (xdgvars.ConfigHome, xdgvars.DataHome): a literal naming it elsewhere is an ad hoc root\nstate-dir: .xdgprog\n",
+		"# With this file: 0 findings (without it: 3).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"ConfigFile=", "xdgvars.Home=", "ConfigHome=global\n"} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}

@@ -68,7 +68,8 @@ func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
 // blame its caller for everything the library ever stores there. A
 // library's parameter that reaches a write through its calls alone is
 // still a requirement on the caller; a library that writes through a field
-// is declared with -sinks (bbolt.Open#0).
+// is declared with -sinks (bbolt.Open#0). A package variable is one
+// object: another module's is followed to the stores it made (propagate).
 func (ix *index) inModule(key string) bool {
 	m := ix.pass.Module
 	if m == nil || m.Path == "" {

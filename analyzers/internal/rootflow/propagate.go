@@ -170,8 +170,11 @@ func (e *engine) propagate() {
 		name := cellName(p.key)
 		e.checkStores(p.key, stores[p.key], p.req, &queue)
 		// Earlier packages' stores into the cell cannot be reported there
-		// any more: report them where the requirement arose.
-		if !p.pos.IsValid() || !e.inModule(p.key) {
+		// any more: report them where the requirement arose. Another
+		// module's package variable is one object, as precise as a
+		// parameter (an XDG library's ConfigHome, filled in its init);
+		// its fields are not (inModule).
+		if !p.pos.IsValid() || !e.inModule(p.key) && !isVariable(p.key) {
 			continue
 		}
 		if v, ok := up.store(p.key); ok {
