@@ -58,13 +58,18 @@ for p in "${programs[@]}"; do
 		status=2
 		continue
 	fi
-	read -r shadow found correct fp unlabelled otrue ofp ounlabelled residual <"$work/$p.score"
+	read -r shadow found correct fp unlabelled otrue ofp ounlabelled residual twice <"$work/$p.score"
 	# The unproven writes: counted by the CLI on stderr (not listed
 	# without report-unproven: true).
 	unproven=$(sed -n 's/^staterootlint: \([0-9]*\) writes\{0,1\} not proven rooted.*/\1/p' "$work/$p.err")
 	unproven=${unproven:-0}
 	bar=yes
 	((found < shadow || fp * 50 > correct || unlabelled > 0 || unproven * 10 > shadow + correct + residual)) && bar=no
+	if ((twice > 0)); then
+		# One write, one finding (SPEC 4.1): a contract, not a figure.
+		details+="$p: REGRESSION: $twice lines reported by shadowwrite and by cwdwrite or adhocroot"$'\n'
+		((status == 0)) && status=1
+	fi
 	printf '| %s | %s | %d / %d | %d / %d | %d | %d | %d | %s | %d / %d / %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$residual" "$unproven" "$bar" "$otrue" "$ofp" "$ounlabelled"
 	details+=$(sed -n "s|^# |$p: |p" "$work/$p.score")$'\n'
 	if [[ -f $dir/expect ]]; then

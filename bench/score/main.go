@@ -7,8 +7,10 @@
 // correct sites (ROOTED, TEMP-CACHE, USER), false positives, findings on
 // no row, then the same for adhocroot's and rootenv's findings against
 // OTHERS.tsv (others.go; none labelled without it): true findings, false
-// positives, findings on no row; then, on later lines starting with "#",
-// every missed shadow site, false positive and unlabelled finding.
+// positives, findings on no row; then the findings on RESIDUAL rows and
+// the lines one write is reported on twice (twice.go); then, on later
+// lines starting with "#", every missed shadow site, false positive,
+// unlabelled finding and line reported twice.
 package main
 
 import (
@@ -64,8 +66,12 @@ func run(sitesPath, findingsPath, moduleDir, othersPath string, w io.Writer) err
 	}
 	s := Score(sites, out.Diagnostics, moduleDir)
 	o := ScoreOthers(others, out.Diagnostics, moduleDir)
-	fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", s.Shadow, s.Found, s.Correct, len(s.FalsePositives), len(s.Unlabelled),
-		o.True, len(o.FalsePositives), len(o.Unlabelled), len(s.Residuals))
+	twice := Twice(out.Diagnostics, moduleDir)
+	fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", s.Shadow, s.Found, s.Correct, len(s.FalsePositives), len(s.Unlabelled),
+		o.True, len(o.FalsePositives), len(o.Unlabelled), len(s.Residuals), len(twice))
+	for _, t := range twice {
+		fmt.Fprintf(w, "# reported twice %s\n", t)
+	}
 	for _, f := range s.Residuals {
 		fmt.Fprintf(w, "# residual (a limit by design) %s\n", f)
 	}

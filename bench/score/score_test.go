@@ -94,3 +94,21 @@ func TestParseOthersErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestTwice(t *testing.T) {
+	fs := []finding{
+		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 3},
+		{Analyzer: "cwdwrite", File: "/m/a.go", Line: 3},
+		{Analyzer: "shadowwrite", File: "/m/b.go", Line: 5},
+		{Analyzer: "adhocroot", File: "/m/b.go", Line: 5},
+		{Analyzer: "adhocroot", File: "/m/c.go", Line: 7},
+		{Analyzer: "cwdwrite", File: "/m/c.go", Line: 7},
+		{Analyzer: "shadowwrite", File: "/m/d.go", Line: 1},
+		{Analyzer: "shadowwrite", File: "/m/d.go", Line: 1},
+	}
+	got := Twice(fs, "/m")
+	want := []string{"a.go:3: shadowwrite and cwdwrite", "b.go:5: shadowwrite and adhocroot"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Twice = %q, want %q", got, want)
+	}
+}
