@@ -5,6 +5,7 @@ package tilde
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,9 +51,29 @@ func expandUnless(p string) string {
 	return filepath.Join(home, p[2:])
 }
 
+// expandSep spells the prefix with fmt.Sprintf and the platform's
+// separator, and returns the home directory itself for a bare "~".
+func expandSep(p string) (string, error) {
+	if p == "~" {
+		return os.UserHomeDir()
+	}
+	p = filepath.FromSlash(p)
+	if !strings.HasPrefix(p, fmt.Sprintf("~%c", filepath.Separator)) {
+		return p, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(home, p[2:]), nil
+}
+
 func main() {
 	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)        // ok: the user's --store, "~" spelled out
 	_ = os.WriteFile(filepath.Join(expandPrefix(*store), "id"), nil, 0o600)  // ok: the same
 	_ = os.WriteFile(filepath.Join(expandUnless(*store), "id"), nil, 0o600)  // ok: the same
 	_ = os.WriteFile(filepath.Join(expand("~/.myapp"), "state"), nil, 0o600) // want `"~/.myapp/state"`
+	if p, err := expandSep(*store); err == nil {
+		_ = os.WriteFile(filepath.Join(p, "id"), nil, 0o600) // ok: the same, both branches
+	}
 }
