@@ -1,6 +1,8 @@
 package rootflow
 
 import (
+	"fmt"
+	"go/constant"
 	"go/token"
 	"iter"
 
@@ -94,8 +96,55 @@ func prefixTest(call *ssa.Call) (x ssa.Value, prefix string, ok bool) {
 	if fn == nil || len(call.Call.Args) != 2 || !knowledge.Is(funcKey(fn), knowledge.PrefixCheck) {
 		return nil, "", false
 	}
-	prefix, ok = constString(call.Call.Args[1])
+	prefix, ok = constText(call.Call.Args[1])
 	return call.Call.Args[0], prefix, ok
+}
+
+// constText returns the value of a constant string operand, or of
+// fmt.Sprintf of a constant format and constant operands
+// (fmt.Sprintf("~%c", filepath.Separator)), formatted as the program
+// would.
+func constText(v ssa.Value) (string, bool) {
+	if s, ok := constString(v); ok {
+		return s, true
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 2 {
+		return "", false
+	}
+	if fn := call.Call.StaticCallee(); fn == nil || funcKey(fn) != "fmt.Sprintf" {
+		return "", false
+	}
+	format, ok := constString(call.Call.Args[0])
+	elems, isSlice := varargs(call.Call.Args[1])
+	if !ok || !isSlice {
+		return "", false
+	}
+	args := make([]any, len(elems))
+	for i, el := range elems {
+		if mi, ok := el.(*ssa.MakeInterface); ok {
+			el = mi.X
+		}
+		c, ok := el.(*ssa.Const)
+		if !ok || c.Value == nil {
+			return "", false
+		}
+		switch c.Value.Kind() {
+		case constant.String:
+			args[i] = constant.StringVal(c.Value)
+		case constant.Int:
+			n, exact := constant.Int64Val(c.Value)
+			if !exact {
+				return "", false
+			}
+			args[i] = n
+		case constant.Bool:
+			args[i] = constant.BoolVal(c.Value)
+		default:
+			return "", false
+		}
+	}
+	return fmt.Sprintf(format, args...), true
 }
 
 // isZero reports whether v is the integer constant 0.

@@ -2,16 +2,20 @@ package rootflow
 
 import (
 	"go/token"
+	"slices"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 // tildeRule: where a path x was found to start with "~" (x[:2] == "~/",
-// strings.HasPrefix(x, "~")), the home directory joined or concatenated
-// with the rest of x (x[1:], x[2:], strings.TrimPrefix(x, "~/")) is x
-// with its "~" expanded: the same
-// place x names. So the result is x's origins: the user's where the user
+// strings.HasPrefix(x, "~"), the prefix spelled with fmt.Sprintf and the
+// separator), the home directory joined or concatenated with the rest of
+// x (x[1:], x[2:], strings.TrimPrefix(x, "~/")) is x with its "~"
+// expanded: the same place x names; and where x == "~", the home
+// directory returned is x spelled out. So the result is x's origins: the user's where the user
 // typed it, the caller's where x is a parameter; where x is a literal of
 // the program's own, the home-based path stays, and is reported as such.
 //
@@ -25,6 +29,23 @@ func (tildeRule) name() string { return "tilde" }
 func (tildeRule) concat(ctx ruleContext, b *ssa.BinOp) (Origins, bool) {
 	return tildeExpanded(ctx, b.X, b.Y, b.Block())
 }
+
+func (tildeRule) returnValue(ctx ruleContext, b *ssa.BasicBlock, _ ssa.Value, v Origins) (Origins, bool) {
+	if !slices.ContainsFunc(v, bareHome) {
+		return nil, false
+	}
+	for c := range dominating(b) {
+		if c.holds && c.kind == condCmp && c.isStr && c.str == "~" {
+			home := slices.DeleteFunc(slices.Clone(v), func(a Origin) bool { return !bareHome(a) })
+			rest := slices.DeleteFunc(slices.Clone(v), bareHome)
+			return lattice.Union(spelledOut(ctx, c.x, home), rest), true
+		}
+	}
+	return nil, false
+}
+
+// bareHome reports whether a is the home directory itself.
+func bareHome(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && a.Path == "" }
 
 func (tildeRule) join(ctx ruleContext, first ssa.Value, rest []ssa.Value, _ string, _ token.Position) (Origins, bool) {
 	if len(rest) != 1 {
@@ -68,6 +89,13 @@ func tildeExpanded(ctx ruleContext, base, rest ssa.Value, blk *ssa.BasicBlock) (
 	if !startsWithTilde(ctx, x, blk) {
 		return nil, false
 	}
+	return spelledOut(ctx, x, home), true
+}
+
+// spelledOut is x, a path that starts with "~", with its "~" expanded
+// onto home: x's origins, except that the program's own literal is the
+// home-based path it spells.
+func spelledOut(ctx ruleContext, x ssa.Value, home Origins) Origins {
 	return ctx.eval(x).Map(func(a Origin) Origins {
 		if a.Kind == Bad && a.Cause == CauseLiteral {
 			return home.Map(func(h Origin) Origins {
@@ -75,7 +103,7 @@ func tildeExpanded(ctx ruleContext, base, rest ssa.Value, blk *ssa.BasicBlock) (
 			})
 		}
 		return Origins{a}
-	}), true
+	})
 }
 
 // tildeRest returns x when rest is x past a leading "~" or "~/": x[1:],
