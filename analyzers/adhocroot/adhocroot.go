@@ -23,6 +23,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -339,14 +340,15 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 	} else if own := c.ownAuthorities(); own != "" {
 		advice = own
 	}
-	category := CategoryHome
+	category, what := CategoryHome, src.name
 	if src.env != "" {
-		category = CategoryEnv
+		category, what = CategoryEnv, src.env
 	}
 	return analysis.Diagnostic{
 		Pos:      n.Pos(),
 		End:      n.End(),
 		Category: category,
+		URL:      findingkey.URL(c.pass.Analyzer.URL, op, category+" "+what),
 		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from %s",
 			op, src.name, src.note, via, advice),
 	}
@@ -401,6 +403,7 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 		Pos:      lit.Pos(),
 		End:      lit.End(),
 		Category: CategoryStateDir,
+		URL:      findingkey.URL(c.pass.Analyzer.URL, "", CategoryStateDir+" "+strconv.Quote(s)),
 		Message:  fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from %s", report.Quote(s), dir, advice),
 	})
 }

@@ -44,7 +44,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if f.Site == rootflow.AtWrite {
 			msg = adviseOwn(msg, res.Suggest(f.Origin), pass)
 		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, Related: chains.Chain(f)})
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, URL: consumer.KeyURL(pass.Analyzer.URL, f), Related: chains.Chain(f)})
 	}
 	return nil
 }

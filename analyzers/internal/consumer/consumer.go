@@ -5,7 +5,9 @@
 package consumer
 
 import (
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,6 +15,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 )
 
 // Config configures an analyzer that reads the rootflow engine.
@@ -98,4 +101,37 @@ func Via(r rootflow.Req, skip int) string {
 		return write
 	}
 	return "via " + strings.Join(append(hops, write), " → ")
+}
+
+// KeyURL returns the URL of a finding on f for the analyzer whose
+// documentation is at base: it carries the write operation and the
+// origin (internal/findingkey), which baselines key on.
+func KeyURL(base string, f *rootflow.Finding) string {
+	return findingkey.URL(base, f.Op, OriginKey(f.Origin))
+}
+
+// OriginKey renders an origin for a finding's key: its category, then
+// what it is, with neither positions nor advice: `env PX_DB_PATH`,
+// `home os.UserHomeDir .other/last-task`, `literal "px-debug.log"`,
+// `climb repo ..`, `temp temp`.
+func OriginKey(o rootflow.Origin) string {
+	what := o.Pattern()
+	if o.Kind == rootflow.Bad {
+		below := lattice.DisplayPath(o.Path)
+		switch {
+		case o.Lit != "":
+			what = strconv.Quote(path.Join(o.Lit, below))
+			below = ""
+		case o.Src != "":
+			what = strings.TrimPrefix(o.Src, "$")
+		case o.Root != "":
+			what = o.Root
+		default:
+			what = o.Why
+		}
+		if below != "" {
+			what += " " + below
+		}
+	}
+	return Category(o) + " " + what
 }
