@@ -5,6 +5,7 @@
 package consumer
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strconv"
@@ -134,4 +135,38 @@ func OriginKey(o rootflow.Origin) string {
 		}
 	}
 	return Category(o) + " " + what
+}
+
+// Advice names the authority to derive a path from, for a finding in
+// pass's package whose path comes from o: the program's own authorities
+// (refs, as the engine or the configuration lists them) that the package
+// can call and whose root kind fits o (rootflow.SuggestFrom), as "this
+// program's authority internal/paths.StateDir (global root)"; else the
+// stateroots function of the fitting kind, "a state-root authority such as
+// stateroots.GlobalStateRoot". shadowwrite and adhocroot both advise
+// through it, so one value gets one advice.
+func Advice(refs []rootflow.AuthorityRef, o rootflow.Origin, pass *analysis.Pass) string {
+	own := rootflow.SuggestFrom(refs, o, pass.Pkg.Path())
+	if len(own) == 0 {
+		return "a state-root authority such as " + rootflow.LibraryAuthority(o)
+	}
+	names := make([]string, len(own))
+	for i, a := range own {
+		names[i] = fmt.Sprintf("%s (%s root)", shortAuthority(a.Name, pass), a.Kind)
+	}
+	what := "this program's authority "
+	if len(names) > 1 {
+		what = "one of this program's authorities "
+	}
+	return what + strings.Join(names, " or ")
+}
+
+// shortAuthority names an authority relative to the module being
+// analyzed ("internal/paths.StateDir" for example.com/app/internal/paths),
+// in full when it is in another module.
+func shortAuthority(name string, pass *analysis.Pass) string {
+	if pass.Module == nil || pass.Module.Path == "" {
+		return name
+	}
+	return strings.Replace(name, pass.Module.Path+"/", "", 1)
 }
