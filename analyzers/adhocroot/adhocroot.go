@@ -23,6 +23,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -333,33 +334,38 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 	if src.via != "" {
 		via = " through " + src.via
 	}
-	advice := "a state-root authority such as stateroots.GlobalStateRoot"
-	if src.env == "XDG_CACHE_HOME" {
-		advice = "a state-root authority such as stateroots.CacheRoot"
-	} else if own := c.ownAuthorities(); own != "" {
-		advice = own
-	}
-	category := CategoryHome
+	// The origin shadowwrite sees for the same value, so that both give
+	// one advice for it.
+	origin := rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseHome}
+	category, what := CategoryHome, src.name
 	if src.env != "" {
-		category = CategoryEnv
+		category, what = CategoryEnv, src.env
+		origin = rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseEnv, Src: "$" + src.env}
 	}
+	advice := consumer.Advice(c.authorityRefs(), origin, c.pass)
 	return analysis.Diagnostic{
 		Pos:      n.Pos(),
 		End:      n.End(),
 		Category: category,
+		URL:      findingkey.URL(c.pass.Analyzer.URL, op, category+" "+what),
 		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from %s",
 			op, src.name, src.note, via, advice),
 	}
 }
 
-// ownAuthorities names the program's configured authorities for advice,
-// or returns "" when it has none.
-func (c *checker) ownAuthorities() string {
-	module := ""
-	if c.pass.Module != nil {
-		module = c.pass.Module.Path
+// authorityRefs returns the program's authorities to name in advice: the
+// engine's (configured for it, declared with //staterootlint:authority in
+// the package or a dependency) and those configured for adhocroot, by
+// name.
+func (c *checker) authorityRefs() []rootflow.AuthorityRef {
+	refs := slices.Clone(c.res.Authorities)
+	for _, a := range rootflow.ConfiguredAuthorities(c.authorities) {
+		if !slices.ContainsFunc(refs, func(r rootflow.AuthorityRef) bool { return r.Name == a.Name }) {
+			refs = append(refs, a)
+		}
 	}
-	return report.OwnAuthorities(c.authorities, module)
+	slices.SortFunc(refs, func(a, b rootflow.AuthorityRef) int { return strings.Compare(a.Name, b.Name) })
+	return refs
 }
 
 // literal reports a string literal that spells a state-dir name as a path
@@ -393,14 +399,17 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 	if c.insideReported(cur) || prose(s) && !c.pathArgument(cur) {
 		return
 	}
+	// A state-dir name may be any root's: any reachable authority of the
+	// program fits, and the library has two.
 	advice := "a state-root authority such as stateroots.RepoStateRoot or stateroots.GlobalStateRoot"
-	if own := c.ownAuthorities(); own != "" {
-		advice = own
+	if refs := rootflow.SuggestFrom(c.authorityRefs(), rootflow.Origin{Kind: rootflow.Bad}, c.pass.Pkg.Path()); len(refs) > 0 {
+		advice = consumer.Advice(refs, rootflow.Origin{Kind: rootflow.Bad}, c.pass)
 	}
 	c.r.Report(analysis.Diagnostic{
 		Pos:      lit.Pos(),
 		End:      lit.End(),
 		Category: CategoryStateDir,
+		URL:      findingkey.URL(c.pass.Analyzer.URL, "", CategoryStateDir+" "+strconv.Quote(s)),
 		Message:  fmt.Sprintf("literal %s names the state dir %q outside the authority package; derive the path from %s", report.Quote(s), dir, advice),
 	})
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/adhocroot"
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/shadowwrite"
 )
 
 // testdata returns the GOPATH root of the fixtures; the go command wants
@@ -33,7 +34,7 @@ func configured() *analysis.Analyzer {
 
 func TestAdhocRoot(t *testing.T) {
 	t.Parallel()
-	for _, dir := range []string{"homejoin", "statedirliteral", "authoritypkg", "suppressed", "generated", "testsfiles"} {
+	for _, dir := range []string{"homejoin", "statedirliteral", "authoritypkg", "suppressed", "generated", "testsfiles", "sameadvice/..."} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			analysistest.Run(t, testdata(t), configured(), "adhocroot/"+dir)
@@ -154,6 +155,56 @@ func TestDoc(t *testing.T) {
 	for _, want := range []string{"// WRONG", "// RIGHT"} {
 		if !strings.Contains(adhocroot.Analyzer.Doc, want) {
 			t.Errorf("doc lacks a %s example", want)
+		}
+	}
+}
+
+// ignoreWants is an analysistest.Testing that ignores the fixture's want
+// comments, which are adhocroot's: shadowwrite runs on it for its advice.
+type ignoreWants struct{}
+
+func (ignoreWants) Errorf(string, ...any) {}
+
+// adviceOf returns what a message tells to derive the path from.
+func adviceOf(msg string) string {
+	for _, lead := range []string{"; derive it from ", "; derive the path from "} {
+		if _, after, ok := strings.Cut(msg, lead); ok {
+			advice, _, _ := strings.Cut(after, ", take it from a flag")
+			return advice
+		}
+	}
+	return ""
+}
+
+// TestSameAdviceAsShadowwrite checks that adhocroot, on a join onto the
+// home directory, and shadowwrite, on the writes of the joined path, name
+// the same authority: the library's global root in a program without
+// authorities, the program's global authority (not its repo one) in one
+// with them.
+func TestSameAdviceAsShadowwrite(t *testing.T) {
+	t.Parallel()
+	for pkg, want := range map[string]string{
+		"adhocroot/sameadvice/bare": "a state-root authority such as stateroots.GlobalStateRoot",
+		"adhocroot/sameadvice/own":  "this program's authority adhocroot/sameadvice/paths.StateDir (global root)",
+	} {
+		got := map[string][]string{}
+		for _, a := range []*analysis.Analyzer{configured(), shadowwrite.New(shadowwrite.DefaultConfig())} {
+			for _, r := range analysistest.Run(ignoreWants{}, testdata(t), a, pkg) {
+				for _, d := range r.Diagnostics {
+					got[a.Name] = append(got[a.Name], adviceOf(d.Message))
+				}
+			}
+		}
+		if len(got["adhocroot"]) != 1 || len(got["shadowwrite"]) != 2 {
+			t.Errorf("%s: advice %q; want adhocroot's on the join and shadowwrite's on the two writes", pkg, got)
+			continue
+		}
+		for name, advice := range got {
+			for _, a := range advice {
+				if a != want {
+					t.Errorf("%s: %s advises %q, want %q", pkg, name, a, want)
+				}
+			}
 		}
 	}
 }

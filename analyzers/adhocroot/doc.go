@@ -14,8 +14,10 @@
 //
 // The analyzer reports, outside the authority package (a package that
 // declares an authority function, or holds one named by -authorities, is
-// exempt as a whole; the advice names the configured authorities when
-// there are some):
+// exempt as a whole; the advice names the program's authorities that
+// the package can call and whose root kind fits, global for the home
+// directory, as shadowwrite's advice on a write of the same value does,
+// else stateroots.GlobalStateRoot):
 //
 //   - filepath.Join, path.Join, string concatenation or fmt.Sprintf
 //     ("%s/...") on os.UserHomeDir, os.UserConfigDir, the HomeDir of an

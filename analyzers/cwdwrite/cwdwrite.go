@@ -15,6 +15,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 )
 
 //go:embed doc.go
@@ -59,6 +60,7 @@ func run(pass *analysis.Pass, _ *rootflow.Result, rep *report.Reporter) error {
 		rep.Report(analysis.Diagnostic{
 			Pos:      call.Pos(),
 			Category: CategoryChdir,
+			URL:      findingkey.URL(pass.Analyzer.URL, lattice.ShortName(fn.FullName()), ""),
 			Message:  fmt.Sprintf("%s changes the process working directory outside package main, moving every relative path of its callers; pass absolute paths instead", lattice.ShortName(fn.FullName())),
 		})
 	}

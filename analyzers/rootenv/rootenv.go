@@ -16,6 +16,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -148,6 +149,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 				Pos:      call.Pos(),
 				End:      call.End(),
 				Category: category,
+				URL:      findingkey.URL(pass.Analyzer.URL, fn.Pkg().Name()+"."+fn.Name(), "env "+v),
 				Message: fmt.Sprintf("%s.%s %s the root override %q outside the authority package; "+
 					"get the root from the authority (%s), which applies the override",
 					fn.Pkg().Name(), fn.Name(), verb, v, advice),

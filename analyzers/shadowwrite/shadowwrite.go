@@ -3,7 +3,6 @@ package shadowwrite
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -40,19 +39,17 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		if f.Origin.Declarable() && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
 			continue // unproven writes are the unproven analyzer's
 		}
-		msg := Message(f, pass.Fset.Position(f.Pos).Line)
-		if f.Site == rootflow.AtWrite {
-			msg = adviseOwn(msg, res.Suggest(f.Origin), pass)
-		}
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, Related: chains.Chain(f)})
+		msg := Message(f, pass.Fset.Position(f.Pos).Line, consumer.Advice(res.Authorities, f.Origin, pass))
+		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, URL: consumer.KeyURL(pass.Analyzer.URL, f), Related: chains.Chain(f)})
 	}
 	return nil
 }
 
 // Message renders a finding: what was seen, where the path came from, and
-// what to do instead. line is the finding's own line, so an origin on the
+// what to do instead; advice names the authority to derive the path from
+// (consumer.Advice). line is the finding's own line, so an origin on the
 // same line is not repeated.
-func Message(f *rootflow.Finding, line int) string {
+func Message(f *rootflow.Finding, line int, advice string) string {
 	origin := f.Origin.Describe()
 	if at := f.Origin.At; at.IsValid() && at.Line != line {
 		origin += " (" + rootflow.ShortPos(at) + ")"
@@ -81,38 +78,5 @@ func Message(f *rootflow.Finding, line int) string {
 	case rootflow.AtStore:
 		return fmt.Sprintf("%s is assigned %s, and it is written (%s); derive it from a state root%s", f.Op, origin, consumer.Via(f.Reach, 1), cwd)
 	}
-	return fmt.Sprintf("%s writes %s, outside every state root; %s%s", f.Op, origin, libraryAdvice, cwd)
-}
-
-// libraryAdvice ends a finding's message when the program has no
-// authority of its own: the stateroots library is where to start.
-const libraryAdvice = "derive the path from a state-root authority such as stateroots.RepoStateRoot"
-
-// adviseOwn replaces the library advice at the end of msg by the
-// program's own authorities, when it has some: a team with its own
-// resolver (configured, or marked //staterootlint:authority) should be
-// told to use it, not to adopt another library.
-func adviseOwn(msg string, own []rootflow.AuthorityRef, pass *analysis.Pass) string {
-	if !strings.Contains(msg, libraryAdvice) || len(own) == 0 {
-		return msg
-	}
-	names := make([]string, len(own))
-	for i, a := range own {
-		names[i] = fmt.Sprintf("%s (%s root)", shortAuthority(a.Name, pass), a.Kind)
-	}
-	what := "this program's authority "
-	if len(names) > 1 {
-		what = "one of this program's authorities "
-	}
-	return strings.Replace(msg, libraryAdvice, "derive the path from "+what+strings.Join(names, " or "), 1)
-}
-
-// shortAuthority names an authority relative to the module being
-// analyzed ("internal/paths.StateDir" for example.com/app/internal/paths),
-// in full when it is in another module.
-func shortAuthority(name string, pass *analysis.Pass) string {
-	if pass.Module == nil || pass.Module.Path == "" {
-		return name
-	}
-	return strings.Replace(name, pass.Module.Path+"/", "", 1)
+	return fmt.Sprintf("%s writes %s, outside every state root; derive the path from %s%s", f.Op, origin, advice, cwd)
 }

@@ -67,6 +67,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "fields/..."},
 		{dir: "crosspkg/..."},
 		{dir: "ownauthority/..."},
+		{dir: "advicefit/..."},
 		{dir: "closures"},
 		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
 		{dir: "dirclimb"},

@@ -56,6 +56,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, list b
 			Pos:      f.Pos,
 			Category: consumer.Category(f.Origin),
 			Message:  Message(f, pass.Fset.Position(f.Pos).Line),
+			URL:      consumer.KeyURL(pass.Analyzer.URL, f),
 			Related:  chains.Chain(f),
 		}
 		if list {

@@ -22,7 +22,7 @@ func TestBaseline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"staterootlint-baseline": 2`, `"category": "relative"`, `"package": "example.com/findings/store"`, `"function": "Save"`, `"function": "main"`} {
+	for _, want := range []string{`"staterootlint-baseline": 3`, `"category": "relative"`, `"package": "example.com/findings/store"`, `"function": "Save"`, `"function": "main"`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("baseline lacks %s:\n%s", want, data)
 		}
@@ -80,24 +80,27 @@ func TestBaseline(t *testing.T) {
 }
 
 // TestBaselineKeyedOnFinding checks that a baseline entry names the
-// finding, not its advice: changing an authority's kind (which rewords
-// the advice) or a release's rewording of the advice leaves the entry
-// matching, while a different origin is a new finding.
+// finding (its origin and write operation), not its message: changing an
+// authority's kind from global to state (which rewords the advice) and
+// inserting lines above the write leave the entry matching, baselines of
+// earlier versions still match, and a different origin is a new finding.
+// (A release's rewording of a message is internal/baseline's
+// TestStructuredKey.)
 func TestBaselineKeyedOnFinding(t *testing.T) {
 	dir := copyModule(t, filepath.Join("testdata", "baselinekind"))
 	kind := func(k string) string {
 		return writeConfig(t, "authorities:\n  - example.com/baselinekind/paths.StateDir="+k+"\n")
 	}
-	global, repo := kind("global"), kind("repo")
+	global, state := kind("global"), kind("state")
 	base := filepath.Join(t.TempDir(), "baseline.json")
 	run := func(args ...string) (int, string, string) {
 		return runCLI(t, analyzers.All, append([]string{"-C", dir, "--no-cache", "--quiet"}, args...)...)
 	}
 
 	_, asGlobal, _ := run("--config", global)
-	_, asRepo, _ := run("--config", repo)
-	if !strings.Contains(asGlobal, "paths.StateDir (global root)") || !strings.Contains(asRepo, "paths.StateDir (repo root)") {
-		t.Fatalf("the advice does not follow the authority's kind:\n%s%s", asGlobal, asRepo)
+	_, asState, _ := run("--config", state)
+	if !strings.Contains(asGlobal, "paths.StateDir (global root)") || !strings.Contains(asState, "paths.StateDir (state root)") {
+		t.Fatalf("the advice does not follow the authority's kind:\n%s%s", asGlobal, asState)
 	}
 	if code, _, errOut := run("--config", global, "--write-baseline", base); code != exitClean {
 		t.Fatalf("--write-baseline: exit %d: %s", code, errOut)
@@ -106,12 +109,33 @@ func TestBaselineKeyedOnFinding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `"seen": "os.WriteFile writes a path from the environment variable BK_OUT, outside every state root"`
-	if !strings.Contains(string(data), want) || !strings.Contains(string(data), `"category": "env"`) || strings.Contains(string(data), "derive") {
-		t.Errorf("baseline entry: want %s and category env, no advice:\n%s", want, data)
+	for _, want := range []string{`"staterootlint-baseline": 3`, `"origin": "env BK_OUT out.json"`, `"op": "os.WriteFile"`, `"category": "env"`, `"function": "main"`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("baseline entry: want %s:\n%s", want, data)
+		}
 	}
-	if code, out, errOut := run("--config", repo, "--baseline", base); code != exitClean || out != "" || strings.Contains(errOut, "no longer") {
+	if strings.Contains(string(data), "derive") || strings.Contains(string(data), `"seen"`) {
+		t.Errorf("baseline entry records message text:\n%s", data)
+	}
+	if code, out, errOut := run("--config", state, "--baseline", base); code != exitClean || out != "" || errOut != "" {
 		t.Errorf("--baseline after the authority's kind changed: exit %d\n%s%s", code, out, errOut)
+	}
+
+	// Unrelated lines inserted above the write.
+	main := filepath.Join(dir, "main.go")
+	src, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := strings.Replace(string(src), "func main() {\n", "func main() {\n\t// Lines that move the write down.\n\tprintln(\"starting\")\n\n", 1)
+	if moved == string(src) {
+		t.Fatal("testdata/baselinekind/main.go has no func main() { line to insert below")
+	}
+	if err := os.WriteFile(main, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := run("--config", state, "--baseline", base); code != exitClean || out != "" || errOut != "" {
+		t.Errorf("--baseline after lines were inserted above the write: exit %d\n%s%s", code, out, errOut)
 	}
 
 	// A baseline an earlier release wrote (version 1, keyed on the whole
@@ -122,21 +146,27 @@ func TestBaselineKeyedOnFinding(t *testing.T) {
 	if err := os.WriteFile(old, []byte(v1), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errOut := run("--config", repo, "--baseline", old); code != exitClean || out != "" || strings.Contains(errOut, "no longer") {
+	if code, out, errOut := run("--config", state, "--baseline", old); code != exitClean || out != "" || strings.Contains(errOut, "no longer") {
 		t.Errorf("--baseline with a version 1 file: exit %d\n%s%s", code, out, errOut)
+	}
+	// And one of version 2 (keyed on the category and the message up to
+	// its advice).
+	v2 := `{"staterootlint-baseline": 2, "findings": [{"analyzer": "shadowwrite", "package": "example.com/baselinekind", "function": "main",
+  "category": "env", "seen": "os.WriteFile writes a path from the environment variable BK_OUT, outside every state root"}]}`
+	if err := os.WriteFile(old, []byte(v2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := run("--config", state, "--baseline", old); code != exitClean || out != "" || strings.Contains(errOut, "no longer") {
+		t.Errorf("--baseline with a version 2 file: exit %d\n%s%s", code, out, errOut)
 	}
 
 	// Another origin is another finding: reported, its entry stale.
-	main := filepath.Join(dir, "main.go")
-	src, err := os.ReadFile(main)
-	if err != nil {
+	if err := os.WriteFile(main, []byte(strings.Replace(moved, "BK_OUT", "BK_ELSEWHERE", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(main, []byte(strings.Replace(string(src), "BK_OUT", "BK_ELSEWHERE", 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, errOut := run("--config", repo, "--baseline", base)
-	if code != exitFindings || !strings.Contains(out, "BK_ELSEWHERE") || !strings.Contains(errOut, "1 entry of "+base+" no longer matches") {
+	code, out, errOut := run("--config", state, "--baseline", base)
+	if code != exitFindings || !strings.Contains(out, "BK_ELSEWHERE") || !strings.Contains(errOut, "1 entry of "+base+" no longer matches") ||
+		!strings.Contains(errOut, "example.com/baselinekind.main: os.WriteFile of env BK_OUT out.json (shadowwrite)") {
 		t.Errorf("--baseline with another origin: exit %d\n%s%s", code, out, errOut)
 	}
 }

@@ -4,19 +4,21 @@
 //
 // An entry identifies a finding by what the analysis saw, never by where
 // or how it advises: the analyzer, the package, the enclosing function,
-// the category (the origin's kind: literal, home, env, ...) and the
-// finding's observation, which names the write and the origin
-// (`os.WriteFile writes a path from the environment variable PX_DB_PATH`).
-// The observation is the message without its advice (what follows the
-// first "; " outside a quoted value) and without the positions it quotes
-// ("(store.go:12)"). So moving lines, rewording advice in a new release,
-// or changing an authority's kind (which changes the advice, naming
-// "this program's authority paths.StateDir (global root)") leaves the
-// baseline matching.
+// the category (the origin's kind: literal, home, env, ...), the origin
+// (its kind and what it is: `env PX_DB_PATH`, `literal "px-debug.log"`)
+// and the write operation (`os.WriteFile`), as the analyzer recorded them
+// (internal/findingkey), not as its message words them. So moving lines,
+// rewording a message in a new release, or changing an authority's kind
+// (which changes the advice, naming "this program's authority
+// paths.StateDir (global root)") leaves the baseline matching. A finding
+// whose analyzer records neither origin nor operation (one on a directive,
+// a blast-radius violation) is keyed on its observation instead: the
+// message without its advice and without the positions it quotes.
 //
-// Format version 1 keyed entries on the whole message; Read migrates
-// such a file: each entry's observation is cut from its message, and it
-// matches a finding of any category.
+// Earlier formats are read and matched as they are (migrated on read):
+// version 2 keyed every entry on the category and the observation,
+// version 1 on the whole message (its observation is cut from it, and it
+// matches a finding of any category). Encode writes version 3.
 package baseline
 
 import (
@@ -32,9 +34,9 @@ import (
 )
 
 // Version is the format version Encode writes.
-const Version = 2
+const Version = 3
 
-// file is a baseline's JSON shape, versions 1 and 2.
+// file is a baseline's JSON shape, versions 1 to 3.
 type file struct {
 	Version  int     `json:"staterootlint-baseline"`
 	Findings []entry `json:"findings"`
@@ -45,8 +47,10 @@ type entry struct {
 	Analyzer string `json:"analyzer"`
 	Package  string `json:"package"`
 	Function string `json:"function"`           // "" at package level; "T.M", "(*T).M" for methods
-	Category string `json:"category,omitempty"` // version 2
-	Seen     string `json:"seen,omitempty"`     // version 2: the observation
+	Category string `json:"category,omitempty"` // versions 2 and 3
+	Origin   string `json:"origin,omitempty"`   // version 3
+	Op       string `json:"op,omitempty"`       // version 3
+	Seen     string `json:"seen,omitempty"`     // version 2; version 3 without origin and op: the observation
 	Message  string `json:"message,omitempty"`  // version 1: the message, positions dropped
 	Count    int    `json:"count,omitempty"`    // 1 when omitted
 }
@@ -55,13 +59,27 @@ type entry struct {
 // migrated from version 1) matches any category.
 type Key struct {
 	Analyzer, Package, Function, Category string
-	// Seen is the finding's observation: Observation of its message.
+	// Origin and Op are what the finding is about (driver.Finding's), when
+	// its analyzer records them.
+	Origin, Op string
+	// Seen is the finding's observation (Observation of its message), for
+	// a finding without Origin and Op and for entries of versions 1 and 2.
 	Seen string
 }
 
-// KeyOf returns the key of a finding.
+// KeyOf returns the key of a finding: on its origin and operation when
+// its analyzer records them, else on its observation.
 func KeyOf(f driver.Finding) Key {
-	return Key{f.Analyzer, f.Package, f.Func, f.Category, Observation(f.Message)}
+	if f.Origin != "" || f.Op != "" {
+		return Key{Analyzer: f.Analyzer, Package: f.Package, Function: f.Func, Category: f.Category, Origin: f.Origin, Op: f.Op}
+	}
+	return observed(f)
+}
+
+// observed returns the key of a finding as versions 1 and 2 recorded it:
+// on its category and observation.
+func observed(f driver.Finding) Key {
+	return Key{Analyzer: f.Analyzer, Package: f.Package, Function: f.Func, Category: f.Category, Seen: Observation(f.Message)}
 }
 
 // quotedPos matches the positions messages quote: "store.go:12",
@@ -97,10 +115,10 @@ type Baseline struct {
 type NotBaselineError struct{ Version int }
 
 func (e *NotBaselineError) Error() string {
-	return fmt.Sprintf("not a staterootlint baseline (version %d, want \"staterootlint-baseline\": %d)", e.Version, Version)
+	return fmt.Sprintf("not a staterootlint baseline of a version this release reads (version %d, want \"staterootlint-baseline\": 1 to %d)", e.Version, Version)
 }
 
-// Read decodes a baseline of version 1 or 2.
+// Read decodes a baseline of version 1, 2 or 3.
 func Read(data []byte) (*Baseline, error) {
 	var bf file
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -108,17 +126,20 @@ func Read(data []byte) (*Baseline, error) {
 	if err := dec.Decode(&bf); err != nil {
 		return nil, err
 	}
-	if bf.Version != 1 && bf.Version != Version {
+	if bf.Version < 1 || bf.Version > Version {
 		return nil, &NotBaselineError{bf.Version}
 	}
 	b := &Baseline{counts: map[Key]int{}}
 	for i, e := range bf.Findings {
 		k := Key{Analyzer: e.Analyzer, Package: e.Package, Function: e.Function, Category: e.Category, Seen: e.Seen}
-		if bf.Version == 1 {
+		switch bf.Version {
+		case 1:
 			k.Category, k.Seen = "", Observation(e.Message)
+		case 3:
+			k.Origin, k.Op = e.Origin, e.Op
 		}
-		if k.Seen == "" || k.Analyzer == "" {
-			return nil, fmt.Errorf("findings[%d]: no analyzer or observation (\"seen\")", i)
+		if k.Analyzer == "" || k.Seen == "" && k.Origin == "" && k.Op == "" {
+			return nil, fmt.Errorf("findings[%d]: no analyzer, or none of origin, op and observation (\"seen\")", i)
 		}
 		b.counts[k] += max(e.Count, 1)
 	}
@@ -134,7 +155,7 @@ func Encode(findings []driver.Finding) ([]byte, error) {
 	}
 	bf := file{Version: Version, Findings: []entry{}}
 	for k, n := range counts {
-		e := entry{Analyzer: k.Analyzer, Package: k.Package, Function: k.Function, Category: k.Category, Seen: k.Seen}
+		e := entry{Analyzer: k.Analyzer, Package: k.Package, Function: k.Function, Category: k.Category, Origin: k.Origin, Op: k.Op, Seen: k.Seen}
 		if n > 1 {
 			e.Count = n
 		}
@@ -142,7 +163,8 @@ func Encode(findings []driver.Finding) ([]byte, error) {
 	}
 	slices.SortFunc(bf.Findings, func(a, b entry) int {
 		return cmp.Or(cmp.Compare(a.Package, b.Package), cmp.Compare(a.Function, b.Function),
-			cmp.Compare(a.Analyzer, b.Analyzer), cmp.Compare(a.Category, b.Category), cmp.Compare(a.Seen, b.Seen))
+			cmp.Compare(a.Analyzer, b.Analyzer), cmp.Compare(a.Category, b.Category), cmp.Compare(a.Origin, b.Origin),
+			cmp.Compare(a.Op, b.Op), cmp.Compare(a.Seen, b.Seen))
 	})
 	data, err := json.MarshalIndent(bf, "", "  ")
 	if err != nil {
@@ -157,18 +179,29 @@ type Stale struct {
 	Count int
 }
 
-// String renders a stale entry for a list: "pkg.Func: observation
-// (analyzer)", with " (N times)" when it is more than one.
+// String renders a stale entry for a list: "pkg.Func: what (analyzer)",
+// what being the operation and the origin ("os.Create of literal
+// \"/var/tmp/px.pid\"") or the observation, with " (N times)" when it is
+// more than one.
 func (s Stale) String() string {
 	where := s.Package
 	if s.Function != "" {
 		where += "." + s.Function
 	}
+	what := s.Seen
+	switch {
+	case s.Op != "" && s.Origin != "":
+		what = s.Op + " of " + s.Origin
+	case s.Op != "":
+		what = s.Op
+	case s.Origin != "":
+		what = s.Origin
+	}
 	times := ""
 	if s.Count > 1 {
 		times = fmt.Sprintf(" (%d times)", s.Count)
 	}
-	return fmt.Sprintf("%s: %s (%s)%s", where, s.Seen, s.Analyzer, times)
+	return fmt.Sprintf("%s: %s (%s)%s", where, what, s.Analyzer, times)
 }
 
 // Subtract returns the findings b does not record and the entries no
@@ -180,11 +213,7 @@ func (b *Baseline) Subtract(findings []driver.Finding) (fresh []driver.Finding, 
 		left[k] = n
 	}
 	for _, f := range findings {
-		k := KeyOf(f)
-		if left[k] == 0 {
-			k.Category = "" // an entry from version 1
-		}
-		if left[k] > 0 {
+		if k, ok := matching(left, f); ok {
 			left[k]--
 			continue
 		}
@@ -197,4 +226,19 @@ func (b *Baseline) Subtract(findings []driver.Finding) (fresh []driver.Finding, 
 	}
 	slices.SortFunc(stale, func(a, b Stale) int { return strings.Compare(a.String(), b.String()) })
 	return fresh, stale
+}
+
+// matching returns the key of an entry left that records f: its own key,
+// else the keys an earlier version recorded it by (category and
+// observation; observation alone for version 1).
+func matching(left map[Key]int, f driver.Finding) (Key, bool) {
+	old := observed(f)
+	anyCategory := old
+	anyCategory.Category = ""
+	for _, k := range []Key{KeyOf(f), old, anyCategory} {
+		if left[k] > 0 {
+			return k, true
+		}
+	}
+	return Key{}, false
 }

@@ -34,7 +34,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{`"staterootlint-baseline": 2`, `"count": 2`, `"category": "env"`, `"seen": "os.WriteFile writes a path from the environment variable HOME_OUT (main.go), outside every state root"`} {
+	for _, w := range []string{`"staterootlint-baseline": 3`, `"count": 2`, `"category": "env"`, `"seen": "os.WriteFile writes a path from the environment variable HOME_OUT (main.go), outside every state root"`} {
 		if !strings.Contains(string(data), w) {
 			t.Errorf("baseline lacks %s:\n%s", w, data)
 		}
@@ -91,13 +91,92 @@ func TestReadVersion1(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	var nb *NotBaselineError
-	if _, err := Read([]byte(`{"staterootlint-baseline": 3, "findings": []}`)); !errors.As(err, &nb) || nb.Version != 3 {
-		t.Errorf("version 3: %v", err)
+	if _, err := Read([]byte(`{"staterootlint-baseline": 4, "findings": []}`)); !errors.As(err, &nb) || nb.Version != 4 {
+		t.Errorf("version 4: %v", err)
 	}
 	if _, err := Read([]byte(`{"findings": 3}`)); err == nil {
 		t.Error("malformed: no error")
 	}
-	if _, err := Read([]byte(`{"staterootlint-baseline": 2, "findings": [{"analyzer": "x", "package": "p", "function": ""}]}`)); err == nil || !strings.Contains(err.Error(), "findings[0]") {
-		t.Errorf("entry without observation: %v", err)
+	for _, v := range []string{"2", "3"} {
+		if _, err := Read([]byte(`{"staterootlint-baseline": ` + v + `, "findings": [{"analyzer": "x", "package": "p", "function": ""}]}`)); err == nil || !strings.Contains(err.Error(), "findings[0]") {
+			t.Errorf("version %s, an entry without origin, op or observation: %v", v, err)
+		}
+	}
+}
+
+// keyed is a finding whose analyzer records its origin and operation.
+func keyed(origin, op, msg string) driver.Finding {
+	f := finding("env", msg)
+	f.Origin, f.Op = origin, op
+	return f
+}
+
+// TestStructuredKey checks that a finding whose analyzer records its
+// origin and operation is recorded by them, never by its message, so
+// that a reworded message (advice and observation), another authority
+// kind named in the advice, or another line quoted leave it matching,
+// while another origin or operation is a new finding.
+func TestStructuredKey(t *testing.T) {
+	f := keyed("env PX_DB_PATH", "os.WriteFile", `os.WriteFile writes a path from the environment variable PX_DB_PATH (legacy.go:41), outside every state root; derive the path from this program's authority paths.StateDir (global root)`)
+	data, err := Encode([]driver.Finding{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`"staterootlint-baseline": 3`, `"origin": "env PX_DB_PATH"`, `"op": "os.WriteFile"`, `"category": "env"`, `"function": "main"`} {
+		if !strings.Contains(string(data), w) {
+			t.Errorf("baseline lacks %s:\n%s", w, data)
+		}
+	}
+	for _, no := range []string{"seen", "derive", "legacy.go", "41"} {
+		if strings.Contains(string(data), no) {
+			t.Errorf("baseline records %q (message text or a position):\n%s", no, data)
+		}
+	}
+	b, err := Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, msg := range map[string]string{
+		"advice reworded":      `os.WriteFile writes a path from the environment variable PX_DB_PATH (legacy.go:41), outside every state root; keep it under a state root`,
+		"authority kind":       `os.WriteFile writes a path from the environment variable PX_DB_PATH (legacy.go:41), outside every state root; derive the path from this program's authority paths.StateDir (state root)`,
+		"lines inserted above": `os.WriteFile writes a path from the environment variable PX_DB_PATH (legacy.go:57), outside every state root; derive the path from this program's authority paths.StateDir (global root)`,
+		"observation reworded": `os.WriteFile writes $PX_DB_PATH, which is no state root; derive it from a state root`,
+	} {
+		g := f
+		g.Message = msg
+		g.Pos.Line += 16
+		if fresh, stale := b.Subtract([]driver.Finding{g}); len(fresh) != 0 || len(stale) != 0 {
+			t.Errorf("%s: Subtract = %v, %v; want it matched, nothing stale", name, fresh, stale)
+		}
+	}
+	for name, g := range map[string]driver.Finding{
+		"another origin":    keyed("env PX_OTHER", "os.WriteFile", f.Message),
+		"another operation": keyed("env PX_DB_PATH", "os.Create", f.Message),
+	} {
+		fresh, stale := b.Subtract([]driver.Finding{g})
+		if len(fresh) != 1 || len(stale) != 1 {
+			t.Errorf("%s: Subtract = %v, %v; want it new and the entry stale", name, fresh, stale)
+			continue
+		}
+		if want := "example.com/app.main: os.WriteFile of env PX_DB_PATH (shadowwrite)"; stale[0].String() != want {
+			t.Errorf("%s: stale entry %q, want %q", name, stale[0], want)
+		}
+	}
+}
+
+// TestReadVersion2 checks that a baseline of version 2 (keyed on the
+// category and the observation) still matches the finding it recorded,
+// now that findings carry an origin and an operation.
+func TestReadVersion2(t *testing.T) {
+	v2 := `{"staterootlint-baseline": 2, "findings": [
+  {"analyzer": "shadowwrite", "package": "example.com/app", "function": "main", "category": "env", "seen": "os.WriteFile writes a path from the environment variable PX_DB_PATH (legacy.go), outside every state root"}
+]}`
+	b, err := Read([]byte(v2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := keyed("env PX_DB_PATH", "os.WriteFile", `os.WriteFile writes a path from the environment variable PX_DB_PATH (legacy.go:41), outside every state root; derive the path from a state-root authority such as stateroots.RepoStateRoot`)
+	if fresh, stale := b.Subtract([]driver.Finding{f, f}); len(fresh) != 1 || len(stale) != 0 {
+		t.Errorf("Subtract = %v, %v; want the second finding new, nothing stale", fresh, stale)
 	}
 }

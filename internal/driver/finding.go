@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -27,7 +28,13 @@ type Finding struct {
 	// around the finding ("F", "T.M", "(*T).M"; "" at package level).
 	// Baselines match on them.
 	Package, Func string
-	Chain         []Step // from the path's origin to the write (the diagnostic's related information)
+	// Op and Origin are what the finding is about, as its analyzer
+	// recorded them in the diagnostic's URL (internal/findingkey): the
+	// write operation ("os.WriteFile") and where the path came from
+	// ("env PX_DB_PATH"); both "" when the analyzer records neither.
+	// Baselines match on them.
+	Op, Origin string
+	Chain      []Step // from the path's origin to the write (the diagnostic's related information)
 }
 
 // Step is one step of a finding's chain: where the path starts, each call
@@ -65,6 +72,7 @@ func newFinding(analyzer, pkg string, fset *token.FileSet, files []*ast.File, d 
 		Func:     enclosingFunc(files, d.Pos),
 		Chain:    chainOf(fset, d.Related),
 	}
+	f.Op, f.Origin, _ = findingkey.Parse(d.URL)
 	if len(d.SuggestedFixes) > 0 {
 		f.Fix = resolveFix(fset, d.SuggestedFixes[0])
 	}

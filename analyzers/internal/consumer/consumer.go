@@ -5,7 +5,10 @@
 package consumer
 
 import (
+	"fmt"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,6 +16,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 )
 
 // Config configures an analyzer that reads the rootflow engine.
@@ -98,4 +102,71 @@ func Via(r rootflow.Req, skip int) string {
 		return write
 	}
 	return "via " + strings.Join(append(hops, write), " → ")
+}
+
+// KeyURL returns the URL of a finding on f for the analyzer whose
+// documentation is at base: it carries the write operation and the
+// origin (internal/findingkey), which baselines key on.
+func KeyURL(base string, f *rootflow.Finding) string {
+	return findingkey.URL(base, f.Op, OriginKey(f.Origin))
+}
+
+// OriginKey renders an origin for a finding's key: its category, then
+// what it is, with neither positions nor advice: `env PX_DB_PATH`,
+// `home os.UserHomeDir .other/last-task`, `literal "px-debug.log"`,
+// `climb repo ..`, `temp temp`.
+func OriginKey(o rootflow.Origin) string {
+	what := o.Pattern()
+	if o.Kind == rootflow.Bad {
+		below := lattice.DisplayPath(o.Path)
+		switch {
+		case o.Lit != "":
+			what = strconv.Quote(path.Join(o.Lit, below))
+			below = ""
+		case o.Src != "":
+			what = strings.TrimPrefix(o.Src, "$")
+		case o.Root != "":
+			what = o.Root
+		default:
+			what = o.Why
+		}
+		if below != "" {
+			what += " " + below
+		}
+	}
+	return Category(o) + " " + what
+}
+
+// Advice names the authority to derive a path from, for a finding in
+// pass's package whose path comes from o: the program's own authorities
+// (refs, as the engine or the configuration lists them) that the package
+// can call and whose root kind fits o (rootflow.SuggestFrom), as "this
+// program's authority internal/paths.StateDir (global root)"; else the
+// stateroots function of the fitting kind, "a state-root authority such as
+// stateroots.GlobalStateRoot". shadowwrite and adhocroot both advise
+// through it, so one value gets one advice.
+func Advice(refs []rootflow.AuthorityRef, o rootflow.Origin, pass *analysis.Pass) string {
+	own := rootflow.SuggestFrom(refs, o, pass.Pkg.Path())
+	if len(own) == 0 {
+		return "a state-root authority such as " + rootflow.LibraryAuthority(o)
+	}
+	names := make([]string, len(own))
+	for i, a := range own {
+		names[i] = fmt.Sprintf("%s (%s root)", shortAuthority(a.Name, pass), a.Kind)
+	}
+	what := "this program's authority "
+	if len(names) > 1 {
+		what = "one of this program's authorities "
+	}
+	return what + strings.Join(names, " or ")
+}
+
+// shortAuthority names an authority relative to the module being
+// analyzed ("internal/paths.StateDir" for example.com/app/internal/paths),
+// in full when it is in another module.
+func shortAuthority(name string, pass *analysis.Pass) string {
+	if pass.Module == nil || pass.Module.Path == "" {
+		return name
+	}
+	return strings.Replace(name, pass.Module.Path+"/", "", 1)
 }

@@ -2,10 +2,12 @@ package rootflow
 
 import (
 	"cmp"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
@@ -72,32 +74,139 @@ func (ix *index) programAuthorities() []AuthorityRef {
 	return out
 }
 
-// Suggest returns up to two of the program's authorities to derive a path
-// from, for a finding whose origin is a: the ones whose root kind fits
-// the origin first (the global root for a path under the home directory,
-// the repo root for one relative to the working directory), then the rest
-// in order. It returns nil when the program has none of its own.
-func (r *Result) Suggest(a Origin) []AuthorityRef {
-	if len(r.Authorities) == 0 {
-		return nil
-	}
-	want := ""
-	switch a.Cause {
-	case CauseHome, CauseEnv:
-		want = "global"
-	case CauseCwd, CauseLiteral:
-		want = "repo"
-	}
-	refs := slices.Clone(r.Authorities)
-	slices.SortStableFunc(refs, func(x, y AuthorityRef) int {
-		xf, yf := x.Kind == want, y.Kind == want
-		switch {
-		case xf && !yf:
-			return -1
-		case yf && !xf:
-			return 1
+// kindUnstated is the kind of a configured authority that names none
+// (`pkg.F` without `=KIND`): a state root of a kind the configuration
+// does not say, which fits every write.
+const kindUnstated = "state"
+
+// FitKinds returns the root kinds that fit a state path replacing a value
+// from origin a: repo or project for a path relative to the working
+// directory, global for the home and user config directories and the
+// variables that name them ($HOME, $XDG_CONFIG_HOME), cache for
+// $XDG_CACHE_HOME, the root a path climbed out of for a climb. It returns
+// nil when the origin says nothing of the kind (a fixed absolute path, a
+// variable of the program's own, the executable's directory): then any
+// kind fits.
+func FitKinds(a Origin) []string {
+	switch {
+	case a.Rel || a.Cause == CauseCwd:
+		return []string{"repo", "project"}
+	case a.Cause == CauseHome:
+		return []string{"global"}
+	case a.Cause == CauseEnv:
+		if name := a.EnvVar(); name == "XDG_CACHE_HOME" {
+			return []string{"cache"}
+		} else if ok, _ := knowledge.IsHomeEnv(name); ok {
+			return []string{"global"}
 		}
-		return 0
-	})
-	return refs[:min(2, len(refs))]
+	case a.Cause == CauseClimb && a.Root != "":
+		return []string{a.Root}
+	}
+	return nil
+}
+
+// libraryAuthorities are the stateroots functions that resolve each root
+// kind, for advice when the program has no authority of its own that
+// fits.
+var libraryAuthorities = map[string]string{
+	"repo":    "stateroots.RepoStateRoot",
+	"project": "stateroots.RepoStateRoot", // the project's own state lives in its repo root
+	"hub":     "stateroots.HubStateRoot",
+	"global":  "stateroots.GlobalStateRoot",
+	"cache":   "stateroots.CacheRoot",
+}
+
+// LibraryAuthority names the stateroots function whose root fits a state
+// path replacing a value from origin a (FitKinds): stateroots.RepoStateRoot
+// when any kind fits.
+func LibraryAuthority(a Origin) string {
+	if kinds := FitKinds(a); len(kinds) > 0 {
+		if name, ok := libraryAuthorities[kinds[0]]; ok {
+			return name
+		}
+	}
+	return libraryAuthorities["repo"]
+}
+
+// ConfiguredAuthorities returns the configured authorities ("pkg.F",
+// "(*pkg.T).M", each optionally "=KIND" or "=KIND:file") that resolve state
+// roots, for an analyzer that reads the configuration itself: not the
+// sources of user-chosen, temporary or cache paths. A name without a kind
+// is of kind "state".
+func ConfiguredAuthorities(configured []string) []AuthorityRef {
+	var out []AuthorityRef
+	for _, c := range configured {
+		name, kind, _ := strings.Cut(strings.TrimSpace(c), "=")
+		kind, _, _ = strings.Cut(kind, ":")
+		switch {
+		case name == "" || report.NamePackage(name) == "":
+			continue
+		case kind == "":
+			kind = kindUnstated
+		case kind == "user" || kind == "temp" || kind == "cache":
+			continue
+		}
+		out = append(out, AuthorityRef{Name: name, Kind: kind})
+	}
+	return out
+}
+
+// Suggest returns up to two of the program's authorities to derive a path
+// from, for a finding in the package pkgPath whose origin is a: those the
+// package can call (Reachable) and whose root kind fits the origin
+// (FitKinds; an authority of unstated kind fits any), the ones of a
+// fitting kind before those of unstated kind. It returns nil when none
+// does, and the advice names LibraryAuthority(a).
+func (r *Result) Suggest(a Origin, pkgPath string) []AuthorityRef {
+	return SuggestFrom(r.Authorities, a, pkgPath)
+}
+
+// SuggestFrom is Suggest over the authorities refs, sorted by name.
+func SuggestFrom(refs []AuthorityRef, a Origin, pkgPath string) []AuthorityRef {
+	kinds := FitKinds(a)
+	var exact, unstated []AuthorityRef
+	for _, ref := range refs {
+		switch {
+		case !Reachable(ref.Name, pkgPath):
+		case kinds == nil || slices.Contains(kinds, ref.Kind):
+			exact = append(exact, ref)
+		case ref.Kind == kindUnstated:
+			unstated = append(unstated, ref)
+		}
+	}
+	out := append(exact, unstated...)
+	return out[:min(2, len(out))]
+}
+
+// Reachable reports whether code in the package pkgPath can call the
+// authority name ("pkg/path.F", "(*pkg/path.T).M", "pkg/path.V"): it is
+// in that package, or it and its type are exported and its package is not
+// an internal package outside pkgPath's tree (Go's rule for "internal").
+func Reachable(name, pkgPath string) bool {
+	pkg := report.NamePackage(name)
+	if pkg == "" {
+		return false
+	}
+	if pkg == pkgPath {
+		return true
+	}
+	rest := strings.NewReplacer("(", "", ")", "", "*", "").Replace(strings.TrimSpace(name))
+	rest = strings.TrimPrefix(rest, pkg+".")
+	for _, id := range strings.Split(rest, ".") {
+		if !token.IsExported(id) {
+			return false
+		}
+	}
+	parent := ""
+	switch {
+	case strings.HasSuffix(pkg, "/internal"):
+		parent = strings.TrimSuffix(pkg, "/internal")
+	case strings.Contains(pkg, "/internal/"):
+		parent = pkg[:strings.LastIndex(pkg, "/internal/")]
+	case pkg == "internal" || strings.HasPrefix(pkg, "internal/"):
+		return true // a module rooted at "internal" is the analyzed tree's own
+	default:
+		return true
+	}
+	return pkgPath == parent || strings.HasPrefix(pkgPath, parent+"/")
 }

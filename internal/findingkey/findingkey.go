@@ -1,0 +1,57 @@
+// Package findingkey carries what a finding is about, the write operation
+// and where its path came from, from an analyzer to the CLI's driver, so
+// that a baseline keys a finding on them and never on message text.
+//
+// The analyzers put them in the diagnostic's URL, as query parameters of
+// the analyzer's documentation page
+// (https://pkg.go.dev/.../analyzers/shadowwrite?op=os.WriteFile&origin=env+PX_DB_PATH):
+// the URL is the one field of analysis.Diagnostic meant for data about
+// the finding that every driver passes through untouched, and it still
+// leads to the analyzer's documentation.
+//
+// An origin is its kind, a space, and what it is: `env PX_DB_PATH`,
+// `home os.UserHomeDir .other/last-task`, `literal "px-debug.log"`,
+// `temp temp`. Neither part ever holds a position or advice.
+package findingkey
+
+import "net/url"
+
+// Query parameter names of the key.
+const (
+	paramOp     = "op"
+	paramOrigin = "origin"
+)
+
+// URL returns base, an analyzer's documentation URL, carrying the
+// finding's write operation and origin; base alone when both are empty.
+func URL(base, op, origin string) string {
+	if op == "" && origin == "" {
+		return base
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return base
+	}
+	q := u.Query()
+	if op != "" {
+		q.Set(paramOp, op)
+	}
+	if origin != "" {
+		q.Set(paramOrigin, origin)
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Parse returns the write operation and origin a diagnostic's URL
+// carries; ok is false when it carries neither (an analyzer that does not
+// set them, a finding on a directive).
+func Parse(rawURL string) (op, origin string, ok bool) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "", "", false
+	}
+	q := u.Query()
+	op, origin = q.Get(paramOp), q.Get(paramOrigin)
+	return op, origin, op != "" || origin != ""
+}
