@@ -24,6 +24,7 @@ const (
 	ViaUrfave    = "cli.Command"                       // a urfave/cli Command literal with Name and Action
 	ViaSwitch    = "a switch on the first argument"    // the flag package's subcommand idiom
 	ViaDirective = "//staterootlint:command directive" // a function's doc comment
+	ViaKong      = "kong cmd field"                    // a struct field tagged cmd:"" whose type has a Run method
 )
 
 // Packages whose Command literals declare commands, by import path (or
@@ -47,6 +48,7 @@ type command struct {
 	name, via, fn string
 	pos           token.Pos
 	sources       []source
+	rows          []Artifact // rows made in another package (a kong Run method's fact)
 }
 
 // commands finds the package's commands and returns their rows: one of
@@ -55,54 +57,100 @@ type command struct {
 // give the concrete patterns of a write reached with a path the command's
 // entry receives from its caller.
 func commands(pass *analysis.Pass, res *rootflow.Result, arts []Artifact) []Artifact {
-	c := &commandFinder{pass: pass, res: res, flags: flagBindings(pass)}
-	c.find()
-	byWrite := map[[2]string][]Artifact{}
+	c := &commandFinder{pass: pass, res: res, flags: flagBindings(pass), exported: map[*types.Func]bool{}}
+	c.byWrite = map[[2]string][]Artifact{}
 	for _, a := range arts {
 		if a.Op != "" {
 			k := [2]string{a.Op, a.At}
-			byWrite[k] = append(byWrite[k], a)
+			c.byWrite[k] = append(c.byWrite[k], a)
 		}
 	}
+	c.addKongFields()
+	c.exportRunFacts()
+	c.find()
 	pkg := pass.Pkg.Path()
 	var rows []Artifact
 	for _, cmd := range c.cmds {
 		rows = append(rows, Artifact{Kind: KindCommand, Command: cmd.name, At: c.short(cmd.pos), Func: cmd.fn, Package: pkg, Detail: cmd.via})
 		for _, src := range cmd.sources {
-			for _, r := range src.reaches {
-				base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: cmd.fn, Package: pkg,
-					Chain: lattice.HopNames(r.Chain), Command: cmd.name}
-				base.Flags = c.guards(src, r)
-				if r.Op == "" {
-					rows = append(rows, unprovenCall(base, r))
-					continue
-				}
-				for _, atom := range res.Concrete(r.Path) {
-					a, ok := withAtom(base, atom)
-					if !ok {
-						// The entry's caller supplies the path: the
-						// package's own rows say what it makes of it.
-						for _, w := range byWrite[[2]string{r.Op, base.At}] {
-							a := base
-							a.Pattern, a.Kind, a.Detail = w.Pattern, w.Kind, w.Detail
-							rows = append(rows, c.withUserFlags(a, src, r))
-						}
-						continue
-					}
-					rows = append(rows, c.withUserFlags(a, src, r))
-				}
+			rows = append(rows, c.rows(src, cmd.name, cmd.fn, pkg)...)
+		}
+		for _, r := range cmd.rows {
+			r.Command = cmd.name
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// rows returns the rows of the writes of one source of command name,
+// whose entry is fn of package pkg. A write whose path the entry receives
+// and whose callers in the package supply nothing (it is called by
+// reflection, or from another package) is a row of kind unproven: the
+// command writes it, and the analysis cannot say where.
+func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
+	var rows []Artifact
+	for _, r := range src.reaches {
+		base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: fn, Package: pkg,
+			Chain: lattice.HopNames(r.Chain), Command: name}
+		base.Flags = c.guards(src, r)
+		if r.Op == "" {
+			rows = append(rows, unprovenCall(base, r))
+			continue
+		}
+		for _, atom := range c.res.Concrete(r.Path) {
+			a, ok := withAtom(base, atom)
+			if ok {
+				rows = append(rows, c.withUserFlags(a, src, r))
+				continue
+			}
+			if a, ok := c.filled(base, atom); ok {
+				rows = append(rows, c.withUserFlags(a, src, r))
+				continue
+			}
+			// The entry's caller supplies the path: the package's own
+			// rows say what it makes of it.
+			supplied := c.byWrite[[2]string{r.Op, base.At}]
+			for _, w := range supplied {
+				a := base
+				a.Pattern, a.Kind, a.Detail = w.Pattern, w.Kind, w.Detail
+				rows = append(rows, c.withUserFlags(a, src, r))
+			}
+			if len(supplied) == 0 {
+				a := base
+				a.Pattern, a.Kind = PatternUnproven, KindUnproven
+				a.Detail = unsupplied(atom)
+				rows = append(rows, a)
 			}
 		}
 	}
 	return rows
 }
 
+// unsupplied says why a write whose path is the symbolic atom is
+// unproven for a command: nothing the analysis sees gives it a value.
+func unsupplied(atom rootflow.Origin) string {
+	switch atom.Kind {
+	case lattice.Cell:
+		return "a path from " + lattice.ShortName(atom.Key) + ", which nothing the analysis sees stores a path into"
+	case lattice.Param:
+		return "a path the command's entry receives, which no caller in its package supplies"
+	}
+	return "a path the analysis cannot follow to where the command gets it"
+}
+
 type commandFinder struct {
 	pass  *analysis.Pass
 	res   *rootflow.Result
 	flags map[types.Object]flagBinding
-	cmds  []command
-	files map[*ast.File]*fileLocals // built on first use, one walk per file
+	// fields maps the engine's key of each field kong fills from the
+	// command line (kong.go) to the field.
+	fields  map[string]*types.Var
+	byWrite map[[2]string][]Artifact // the package's own rows, by write
+	// exported holds the Run methods whose RunFact is exported.
+	exported map[*types.Func]bool
+	cmds     []command
+	files    map[*ast.File]*fileLocals // built on first use, one walk per file
 }
 
 // fileLocals is what isFirstArg asks of a file's local variables: the
@@ -162,6 +210,7 @@ func (c *commandFinder) short(pos token.Pos) string {
 }
 
 func (c *commandFinder) find() {
+	c.kongCommands()
 	for fd, args := range report.FuncDirectives(c.pass.Files, "command") {
 		obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if obj == nil {

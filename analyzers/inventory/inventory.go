@@ -143,7 +143,7 @@ func New(cfg Config) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/inventory",
 		Requires:   []*analysis.Analyzer{cfg.Engine},
 		ResultType: reflect.TypeOf((*Result)(nil)),
-		FactTypes:  []analysis.Fact{new(PackageFact)},
+		FactTypes:  []analysis.Fact{new(PackageFact), new(RunFact)},
 	}
 	a.Run = func(pass *analysis.Pass) (res any, err error) {
 		defer report.Recover(pass, nil, &err)
