@@ -56,8 +56,8 @@ type command struct {
 // flags the write is guarded by. arts are the package's own rows, which
 // give the concrete patterns of a write reached with a path the command's
 // entry receives from its caller.
-func commands(pass *analysis.Pass, res *rootflow.Result, arts []Artifact) []Artifact {
-	c := &commandFinder{pass: pass, res: res, flags: flagBindings(pass), exported: map[*types.Func]bool{}}
+func commands(pass *analysis.Pass, res *rootflow.Result, labels *labels, arts []Artifact) []Artifact {
+	c := &commandFinder{pass: pass, res: res, labels: labels, flags: flagBindings(pass), exported: map[*types.Func]bool{}}
 	c.byWrite = map[[2]string][]Artifact{}
 	for _, a := range arts {
 		if a.Op != "" {
@@ -92,7 +92,7 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 	var rows []Artifact
 	for _, r := range src.reaches {
 		base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: fn, Package: pkg,
-			Chain: lattice.HopNames(r.Chain), Command: name}
+			Chain: c.labels.chain(r.Chain), Command: name}
 		base.Flags = c.guards(src, r)
 		if r.Op == "" {
 			rows = append(rows, unprovenCall(base, r))
@@ -119,7 +119,7 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 			if len(supplied) == 0 {
 				a := base
 				a.Pattern, a.Kind = PatternUnproven, KindUnproven
-				a.Detail = unsupplied(atom)
+				a.Detail = c.unsupplied(atom)
 				rows = append(rows, a)
 			}
 		}
@@ -129,10 +129,10 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 
 // unsupplied says why a write whose path is the symbolic atom is
 // unproven for a command: nothing the analysis sees gives it a value.
-func unsupplied(atom rootflow.Origin) string {
+func (c *commandFinder) unsupplied(atom rootflow.Origin) string {
 	switch atom.Kind {
 	case lattice.Cell:
-		return "a path from " + lattice.ShortName(atom.Key) + ", which nothing the analysis sees stores a path into"
+		return "a path from " + c.labels.key(atom.Key) + ", which nothing the analysis sees stores a path into"
 	case lattice.Param:
 		return "a path the command's entry receives, which no caller in its package supplies"
 	}
@@ -140,9 +140,10 @@ func unsupplied(atom rootflow.Origin) string {
 }
 
 type commandFinder struct {
-	pass  *analysis.Pass
-	res   *rootflow.Result
-	flags map[types.Object]flagBinding
+	pass   *analysis.Pass
+	res    *rootflow.Result
+	labels *labels
+	flags  map[types.Object]flagBinding
 	// fields maps the engine's key of each field kong fills from the
 	// command line (kong.go) to the field.
 	fields  map[string]*types.Var
@@ -220,7 +221,7 @@ func (c *commandFinder) find() {
 		if len(args) > 0 {
 			name = args[0]
 		}
-		c.cmds = append(c.cmds, command{name: name, via: ViaDirective, fn: lattice.ShortName(obj.FullName()), pos: fd.Name.Pos(),
+		c.cmds = append(c.cmds, command{name: name, via: ViaDirective, fn: c.labels.fn(obj), pos: fd.Name.Pos(),
 			sources: []source{{reaches: c.res.Reaches[obj.FullName()], scope: fd}}})
 	}
 	for _, f := range c.pass.Files {
@@ -228,7 +229,7 @@ func (c *commandFinder) find() {
 			name := c.pass.Pkg.Name() // a package variable's literal
 			if fd, ok := decl.(*ast.FuncDecl); ok {
 				if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					name = lattice.ShortName(obj.FullName())
+					name = c.labels.fn(obj)
 				}
 			}
 			ast.Inspect(decl, func(n ast.Node) bool {
@@ -319,7 +320,7 @@ func (c *commandFinder) funcSource(e ast.Expr, encl string) (source, string) {
 		return source{reaches: []rootflow.Reach{{At: c.pass.Fset.Position(e.Pos()),
 			Unproven: "a command action the analysis cannot resolve to a function"}}, scope: e}, encl
 	}
-	name := lattice.ShortName(fn.FullName())
+	name := c.labels.fn(fn)
 	if fn.Pkg() != c.pass.Pkg {
 		return source{reaches: []rootflow.Reach{{At: c.pass.Fset.Position(e.Pos()),
 			Unproven: "the writes of " + name + ", declared in another package, which are listed per command only with //staterootlint:command there"}}, scope: e}, name
@@ -448,7 +449,7 @@ func (c *commandFinder) caseSources(cc *ast.CaseClause, dispatcher []rootflow.Re
 				return true
 			}
 			local[c.pass.Fset.Position(call.Lparen).Offset] = true
-			called = append(called, lattice.ShortName(fn.FullName()))
+			called = append(called, c.labels.fn(fn))
 			out = append(out, source{reaches: c.res.Reaches[fn.FullName()], scope: fd, params: c.boundParams(fd, call)})
 			return true
 		})

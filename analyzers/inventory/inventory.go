@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
-	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -155,11 +154,12 @@ func New(cfg Config) *analysis.Analyzer {
 func run(pass *analysis.Pass, cfg *Config) *Result {
 	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
 	pkg := pass.Pkg.Path()
+	labels := newLabels(pass.Pkg, res)
 	var arts []Artifact
 	for key, reaches := range res.Reaches {
-		name := lattice.ShortName(key)
+		name := labels.key(key)
 		for _, r := range reaches {
-			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: lattice.HopNames(r.Chain)}
+			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: labels.chain(r.Chain)}
 			if r.Op == "" {
 				arts = append(arts, unprovenCall(base, r))
 				continue
@@ -177,7 +177,7 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	}
 	// Commands are the analyzed program's: they stay out of the fact,
 	// which importers read for their dependencies' writes.
-	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, arts))}
+	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, labels, arts))}
 }
 
 // unprovenCall returns base as the row of r, a call the analysis cannot

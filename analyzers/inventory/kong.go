@@ -283,7 +283,7 @@ func (c *commandFinder) exportRunFacts() {
 // package, for no command yet.
 func (c *commandFinder) runRows(run *types.Func) []Artifact {
 	src := source{reaches: c.res.Reaches[run.FullName()], scope: c.decl(run)}
-	return Merge(c.rows(src, "", lattice.ShortName(run.FullName()), c.pass.Pkg.Path()))
+	return Merge(c.rows(src, "", c.labels.fn(run), c.pass.Pkg.Path()))
 }
 
 // kongCommands recognises the commands of the kong command lines the
@@ -357,7 +357,7 @@ func (c *commandFinder) kongWalk(t types.Type, prefix string, parents []*types.F
 // are those of runs, the Run methods kong calls for it (its own last).
 func (c *commandFinder) kongCommand(name string, f *types.Var, runs []*types.Func) {
 	own := runs[len(runs)-1]
-	cmd := command{name: name, via: ViaKong, fn: lattice.ShortName(own.FullName()), pos: f.Pos()}
+	cmd := command{name: name, via: ViaKong, fn: c.labels.fn(own), pos: f.Pos()}
 	for _, run := range runs {
 		if run.Pkg() == c.pass.Pkg {
 			cmd.rows = append(cmd.rows, c.runRows(run)...)
