@@ -145,9 +145,13 @@ type commandFinder struct {
 	labels *labels
 	flags  map[types.Object]flagBinding
 	// fields maps the engine's key of each field kong fills from the
-	// command line (kong.go) to the field.
-	fields  map[string]*types.Var
-	byWrite map[[2]string][]Artifact // the package's own rows, by write
+	// command line (kong.go) to the field; kongFlags binds the fields
+	// that are flags. They are read only for the rows of a Run method
+	// (inRun): another command's struct is no kong command line.
+	fields    map[string]*types.Var
+	kongFlags map[types.Object]flagBinding
+	inRun     bool
+	byWrite   map[[2]string][]Artifact // the package's own rows, by write
 	// exported holds the Run methods whose RunFact is exported.
 	exported map[*types.Func]bool
 	cmds     []command
@@ -516,6 +520,9 @@ func (c *commandFinder) flagOf(e ast.Expr, params map[types.Object]string) (flag
 		return flagBinding{name: name}, true
 	}
 	b, ok := c.flags[obj]
+	if !ok && c.inRun {
+		b, ok = c.kongFlags[obj]
+	}
 	return b, ok
 }
 

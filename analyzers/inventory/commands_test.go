@@ -70,7 +70,8 @@ func TestKongCommands(t *testing.T) {
 		"hook: command | command |  | kongcmds.go:32 | (kongcmds.HookCmd).Run | kong cmd field",
 		"hook: unproven | unproven |  | kongcmds.go:107 | (kongcmds.HookCmd).Run | a call of interface method (kongcmds.Saver).Save with a path the analysis cannot follow",
 		"log: command | command |  | kongcmds.go:28 | (logcmd.Options).Run | kong cmd field",
-		"log: user | user | os.OpenFile | logcmd.go:19 | (logcmd.Options).Run [--file]",
+		"log: user | user | os.OpenFile | logcmd.go:20 | (logcmd.Options).Run [--file]",
+		"log: user | user | os.Rename | logcmd.go:25 | (logcmd.Options).Run [--file --rotate]",
 		"ls: command | command |  | kongcmds.go:27 | (kongcmds.ShowCmd).Run | kong cmd field",
 		"record: command | command |  | kongcmds.go:26 | (*kongcmds.RecordCmd).Run | kong cmd field",
 		"record: repo:runs.db | repo | os.WriteFile | kongcmds.go:54 | (*kongcmds.RecordCmd).Run",
@@ -129,7 +130,7 @@ func TestCommandStatus(t *testing.T) {
 		"prune": "", "push": shape.StatusUnfollowed, // urfave/cli
 		"record": "", "hook": shape.StatusUnfollowed, // a switch on the first argument; kong's hook
 		"serve": "", "upload": shape.StatusUnfollowed, // the directive
-		"log": shape.StatusReadOnly + " without --file", "remote add": "", // kong
+		"log": shape.StatusReadOnly + " without --file, --rotate", "remote add": "", // kong
 		"show": shape.StatusReadOnly, "ls": shape.StatusReadOnly, "status": shape.StatusReadOnly,
 	} {
 		if got, ok := status[name]; !ok || got != want {

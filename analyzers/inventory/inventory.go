@@ -43,7 +43,9 @@ type Artifact struct {
 	Kind string `json:"kind"`
 	// Op is the write, "os.WriteFile"; empty for an unproven artifact.
 	Op string `json:"op,omitempty"`
-	// At is where the write is, "store.go:12".
+	// At is where the write is, relative to the root of the module that
+	// holds it, "internal/store/store.go:12" ("store.go:12" where no
+	// module root is known).
 	At string `json:"at"`
 	// Func is the function whose call graph makes the path concrete (the
 	// writing function itself, or the closest caller that supplies the

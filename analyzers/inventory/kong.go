@@ -202,9 +202,7 @@ func kongFieldKey(t types.Type, f *types.Var) string {
 // empty default when it has no default tag) and each argument, and the
 // fields of the structs they embed.
 func (c *commandFinder) addKongFields() {
-	if c.fields == nil {
-		c.fields = map[string]*types.Var{}
-	}
+	c.fields, c.kongFlags = map[string]*types.Var{}, map[types.Object]flagBinding{}
 	var add func(t types.Type, depth int)
 	add = func(t types.Type, depth int) {
 		st := structOf(t)
@@ -233,7 +231,7 @@ func (c *commandFinder) addKongFields() {
 				if name == "" {
 					name = kongName(f.Name())
 				}
-				c.flags[f] = flagBinding{name: name, emptyDefault: !tag.hasDef || tag.def == ""}
+				c.kongFlags[f] = flagBinding{name: name, emptyDefault: !tag.hasDef || tag.def == ""}
 			}
 		}
 	}
@@ -251,12 +249,18 @@ func (c *commandFinder) addKongFields() {
 
 // filled returns base as the row of a write whose path is a field kong
 // fills from the command line (atom is that field's cell, which nothing
-// in the program stores into): the user's path.
+// in the program stores into): the user's path, or a path below it. A
+// name made by concatenation (o.File + ".1") is a sibling of the user's
+// file, the user's as much.
 func (c *commandFinder) filled(base Artifact, atom rootflow.Origin) (Artifact, bool) {
-	if atom.Kind != lattice.Cell || c.fields[atom.Key] == nil {
+	if !c.inRun || atom.Kind != lattice.Cell || c.fields[atom.Key] == nil {
 		return base, false
 	}
-	return withAtom(base, rootflow.Origin{Kind: lattice.User, Path: atom.Path})
+	user := rootflow.Origin{Kind: lattice.User, Path: atom.Path}
+	if atom.Raw {
+		user.Path = ""
+	}
+	return withAtom(base, user)
 }
 
 // exportRunFacts exports a RunFact for each Run method of the package
@@ -280,8 +284,11 @@ func (c *commandFinder) exportRunFacts() {
 }
 
 // runRows returns the rows of the writes of run, a Run method of the
-// package, for no command yet.
+// package, for no command yet: the fields of the struct kong fills are
+// its flags and the user's paths, there only.
 func (c *commandFinder) runRows(run *types.Func) []Artifact {
+	c.inRun = true
+	defer func() { c.inRun = false }()
 	src := source{reaches: c.res.Reaches[run.FullName()], scope: c.decl(run)}
 	return Merge(c.rows(src, "", c.labels.fn(run), c.pass.Pkg.Path()))
 }
