@@ -24,7 +24,7 @@ const (
 	ViaUrfave    = "cli.Command"                       // a urfave/cli Command literal with Name and Action
 	ViaSwitch    = "a switch on the first argument"    // the flag package's subcommand idiom
 	ViaDirective = "//staterootlint:command directive" // a function's doc comment
-	ViaKong      = "kong cmd field"                    // a struct field tagged cmd:"" whose type has a Run method
+	ViaKong      = `a kong cmd:"" field`               // a struct field tagged cmd:"" whose type has a Run method
 )
 
 // Packages whose Command literals declare commands, by import path (or

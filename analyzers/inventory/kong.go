@@ -67,7 +67,7 @@ func kongRun(t types.Type) *types.Func {
 	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
 		return nil
 	}
-	return fn
+	return fn.Origin() // the engine keys a generic type's method by its origin
 }
 
 // kongTag is what kong reads in a field's tag.
@@ -297,6 +297,9 @@ func (c *commandFinder) runRows(run *types.Func) []Artifact {
 // package parses: the root struct is the first argument of kong.Parse,
 // kong.New or kong.Must.
 func (c *commandFinder) kongCommands() {
+	if !slices.ContainsFunc(c.pass.Pkg.Imports(), func(p *types.Package) bool { return p.Path() == kongPath }) {
+		return
+	}
 	var roots []types.Type
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {

@@ -1,4 +1,4 @@
-package kongcmds // want package:`artifacts\(repo:remotes, repo:remotes/\*, repo:runs.db, temp, unproven\)`
+package kongcmds // want package:`artifacts\(repo:keep, repo:remotes, repo:remotes/\*, repo:runs.db, temp, unproven\)`
 
 // This fixture declares kong commands: struct fields tagged cmd:"" whose
 // type has a Run method, named by their name tag or by their field name
@@ -31,8 +31,9 @@ type CLI struct {
 	Ignored RecordCmd      `kong:"-"` // ok: kong ignores it
 	Hook    HookCmd        `cmd:""`
 
-	ServeHTTP ServeCmd `kong:"cmd,help='serve, over http'"`
-	Collect   PruneCmd `kong:"cmd,name='gc'"`
+	ServeHTTP ServeCmd        `kong:"cmd,help='serve, over http'"`
+	Collect   PruneCmd        `kong:"cmd,name='gc'"`
+	Keep      KeepCmd[string] `cmd:""`
 }
 
 // ServeCmd serves over HTTP from a scratch directory.
@@ -110,4 +111,12 @@ func main() {
 	var cli CLI
 	ctx := kong.Parse(&cli)
 	ctx.FatalIfErrorf(ctx.Run())
+}
+
+// KeepCmd is generic: its Run method is an instance's.
+type KeepCmd[T any] struct{ value T }
+
+// Run writes the keep file.
+func (c KeepCmd[T]) Run() error { // want Run:`kong run\(repo:keep\)`
+	return os.WriteFile(filepath.Join(repo(), "keep"), nil, 0o644)
 }
