@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
 
@@ -14,39 +15,16 @@ import (
 // engine's call chains are rendered from keys alone (lattice.ShortName);
 // of their hops, labels renames those of the package's own functions.
 type labels struct {
-	pkg   *types.Package
-	names map[string]string // import path -> package name, built on first use
-	own   map[string]string // ShortName of a function of the package -> its label
+	name func(path string) string // report.PackageNames of the package
+	own  map[string]string        // ShortName of a function of the package -> its label
 }
 
 func newLabels(pkg *types.Package, res *rootflow.Result) *labels {
-	l := &labels{pkg: pkg, own: map[string]string{}}
+	l := &labels{name: report.PackageNames(pkg), own: map[string]string{}}
 	for key := range res.Reaches {
 		l.own[lattice.ShortName(key)] = l.key(key)
 	}
 	return l
-}
-
-// name returns the name of the package with import path path, when it is
-// the package or one it imports, directly or not; "" otherwise.
-func (l *labels) name(path string) string {
-	if path == l.pkg.Path() {
-		return l.pkg.Name()
-	}
-	if l.names == nil {
-		l.names = map[string]string{}
-		var visit func(p *types.Package)
-		visit = func(p *types.Package) {
-			for _, imp := range p.Imports() {
-				if _, seen := l.names[imp.Path()]; !seen {
-					l.names[imp.Path()] = imp.Name()
-					visit(imp)
-				}
-			}
-		}
-		visit(l.pkg)
-	}
-	return l.names[path]
 }
 
 // key labels a function or cell key.

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,4 +57,31 @@ func moduleRoot(dir string) string {
 	}
 	moduleRoots.Store(dir, root)
 	return root
+}
+
+// PackageNames returns a function that names the package with an import
+// path as its package clause does, for pkg and the packages it imports,
+// directly or not ("tea" for github.com/charmbracelet/bubbletea/v2), and
+// returns "" for any other path. The map is built on the first call.
+func PackageNames(pkg *types.Package) func(path string) string {
+	var names map[string]string
+	return func(path string) string {
+		if path == pkg.Path() {
+			return pkg.Name()
+		}
+		if names == nil {
+			names = map[string]string{}
+			var visit func(p *types.Package)
+			visit = func(p *types.Package) {
+				for _, imp := range p.Imports() {
+					if _, seen := names[imp.Path()]; !seen {
+						names[imp.Path()] = imp.Name()
+						visit(imp)
+					}
+				}
+			}
+			visit(pkg)
+		}
+		return names[path]
+	}
 }

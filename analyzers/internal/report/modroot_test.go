@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"go/types"
 	"os"
 	"path/filepath"
 	"testing"
@@ -37,5 +38,24 @@ func TestModuleRelative(t *testing.T) {
 	}
 	if got := report.ModuleRelative("cmd/log/command.go"); got != "command.go" {
 		t.Errorf("ModuleRelative of a relative name = %q, want the base name", got)
+	}
+}
+
+func TestPackageNames(t *testing.T) {
+	tea := types.NewPackage("github.com/charmbracelet/bubbletea/v2", "tea")
+	lipgloss := types.NewPackage("github.com/charmbracelet/lipgloss", "lipgloss")
+	tea.SetImports([]*types.Package{lipgloss})
+	main := types.NewPackage("github.com/charmbracelet/gum", "main")
+	main.SetImports([]*types.Package{tea})
+	name := report.PackageNames(main)
+	for path, want := range map[string]string{
+		"github.com/charmbracelet/gum":          "main",
+		"github.com/charmbracelet/bubbletea/v2": "tea",
+		"github.com/charmbracelet/lipgloss":     "lipgloss", // imported indirectly
+		"github.com/x/unrelated":                "",
+	} {
+		if got := name(path); got != want {
+			t.Errorf("name(%q) = %q, want %q", path, got, want)
+		}
 	}
 }
