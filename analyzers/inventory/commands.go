@@ -24,6 +24,7 @@ const (
 	ViaUrfave    = "cli.Command"                       // a urfave/cli Command literal with Name and Action
 	ViaSwitch    = "a switch on the first argument"    // the flag package's subcommand idiom
 	ViaDirective = "//staterootlint:command directive" // a function's doc comment
+	ViaKong      = `a kong cmd:"" field`               // a struct field tagged cmd:"" whose type has a Run method
 )
 
 // Packages whose Command literals declare commands, by import path (or
@@ -47,6 +48,7 @@ type command struct {
 	name, via, fn string
 	pos           token.Pos
 	sources       []source
+	rows          []Artifact // rows made in another package (a kong Run method's fact)
 }
 
 // commands finds the package's commands and returns their rows: one of
@@ -54,55 +56,106 @@ type command struct {
 // flags the write is guarded by. arts are the package's own rows, which
 // give the concrete patterns of a write reached with a path the command's
 // entry receives from its caller.
-func commands(pass *analysis.Pass, res *rootflow.Result, arts []Artifact) []Artifact {
-	c := &commandFinder{pass: pass, res: res, flags: flagBindings(pass)}
-	c.find()
-	byWrite := map[[2]string][]Artifact{}
+func commands(pass *analysis.Pass, res *rootflow.Result, labels *labels, arts []Artifact) []Artifact {
+	c := &commandFinder{pass: pass, res: res, labels: labels, flags: flagBindings(pass), exported: map[*types.Func]bool{}}
+	c.byWrite = map[[2]string][]Artifact{}
 	for _, a := range arts {
 		if a.Op != "" {
 			k := [2]string{a.Op, a.At}
-			byWrite[k] = append(byWrite[k], a)
+			c.byWrite[k] = append(c.byWrite[k], a)
 		}
 	}
+	c.addKongFields()
+	c.exportRunFacts()
+	c.find()
 	pkg := pass.Pkg.Path()
 	var rows []Artifact
 	for _, cmd := range c.cmds {
 		rows = append(rows, Artifact{Kind: KindCommand, Command: cmd.name, At: c.short(cmd.pos), Func: cmd.fn, Package: pkg, Detail: cmd.via})
 		for _, src := range cmd.sources {
-			for _, r := range src.reaches {
-				base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: cmd.fn, Package: pkg,
-					Chain: lattice.HopNames(r.Chain), Command: cmd.name}
-				base.Flags = c.guards(src, r)
-				if r.Op == "" {
-					rows = append(rows, unprovenCall(base, r))
-					continue
-				}
-				for _, atom := range res.Concrete(r.Path) {
-					a, ok := withAtom(base, atom)
-					if !ok {
-						// The entry's caller supplies the path: the
-						// package's own rows say what it makes of it.
-						for _, w := range byWrite[[2]string{r.Op, base.At}] {
-							a := base
-							a.Pattern, a.Kind, a.Detail = w.Pattern, w.Kind, w.Detail
-							rows = append(rows, c.withUserFlags(a, src, r))
-						}
-						continue
-					}
-					rows = append(rows, c.withUserFlags(a, src, r))
-				}
+			rows = append(rows, c.rows(src, cmd.name, cmd.fn, pkg)...)
+		}
+		for _, r := range cmd.rows {
+			r.Command = cmd.name
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// rows returns the rows of the writes of one source of command name,
+// whose entry is fn of package pkg. A write whose path the entry receives
+// and whose callers in the package supply nothing (it is called by
+// reflection, or from another package) is a row of kind unproven: the
+// command writes it, and the analysis cannot say where.
+func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
+	var rows []Artifact
+	for _, r := range src.reaches {
+		base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: fn, Package: pkg,
+			Chain: c.labels.chain(r.Chain), Command: name}
+		base.Flags = c.guards(src, r)
+		if r.Op == "" {
+			rows = append(rows, unprovenCall(base, r))
+			continue
+		}
+		for _, atom := range c.res.Concrete(r.Path) {
+			a, ok := withAtom(base, atom)
+			if ok {
+				rows = append(rows, c.withUserFlags(a, src, r))
+				continue
+			}
+			if a, ok := c.filled(base, atom); ok {
+				rows = append(rows, c.withUserFlags(a, src, r))
+				continue
+			}
+			// The entry's caller supplies the path: the package's own
+			// rows say what it makes of it.
+			supplied := c.byWrite[[2]string{r.Op, base.At}]
+			for _, w := range supplied {
+				a := base
+				a.Pattern, a.Kind, a.Detail = w.Pattern, w.Kind, w.Detail
+				rows = append(rows, c.withUserFlags(a, src, r))
+			}
+			if len(supplied) == 0 {
+				a := base
+				a.Pattern, a.Kind = PatternUnproven, KindUnproven
+				a.Detail = c.unsupplied(atom)
+				rows = append(rows, a)
 			}
 		}
 	}
 	return rows
 }
 
+// unsupplied says why a write whose path is the symbolic atom is
+// unproven for a command: nothing the analysis sees gives it a value.
+func (c *commandFinder) unsupplied(atom rootflow.Origin) string {
+	switch atom.Kind {
+	case lattice.Cell:
+		return "a path from " + c.labels.key(atom.Key) + ", which nothing the analysis sees stores a path into"
+	case lattice.Param:
+		return "a path the command's entry receives, which no caller in its package supplies"
+	}
+	return "a path the analysis cannot follow to where the command gets it"
+}
+
 type commandFinder struct {
-	pass  *analysis.Pass
-	res   *rootflow.Result
-	flags map[types.Object]flagBinding
-	cmds  []command
-	files map[*ast.File]*fileLocals // built on first use, one walk per file
+	pass   *analysis.Pass
+	res    *rootflow.Result
+	labels *labels
+	flags  map[types.Object]flagBinding
+	// fields maps the engine's key of each field kong fills from the
+	// command line (kong.go) to the field; kongFlags binds the fields
+	// that are flags. They are read only for the rows of a Run method
+	// (inRun): another command's struct is no kong command line.
+	fields    map[string]*types.Var
+	kongFlags map[types.Object]flagBinding
+	inRun     bool
+	byWrite   map[[2]string][]Artifact // the package's own rows, by write
+	// exported holds the Run methods whose RunFact is exported.
+	exported map[*types.Func]bool
+	cmds     []command
+	files    map[*ast.File]*fileLocals // built on first use, one walk per file
 }
 
 // fileLocals is what isFirstArg asks of a file's local variables: the
@@ -162,6 +215,7 @@ func (c *commandFinder) short(pos token.Pos) string {
 }
 
 func (c *commandFinder) find() {
+	c.kongCommands()
 	for fd, args := range report.FuncDirectives(c.pass.Files, "command") {
 		obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if obj == nil {
@@ -171,7 +225,7 @@ func (c *commandFinder) find() {
 		if len(args) > 0 {
 			name = args[0]
 		}
-		c.cmds = append(c.cmds, command{name: name, via: ViaDirective, fn: lattice.ShortName(obj.FullName()), pos: fd.Name.Pos(),
+		c.cmds = append(c.cmds, command{name: name, via: ViaDirective, fn: c.labels.fn(obj), pos: fd.Name.Pos(),
 			sources: []source{{reaches: c.res.Reaches[obj.FullName()], scope: fd}}})
 	}
 	for _, f := range c.pass.Files {
@@ -179,7 +233,7 @@ func (c *commandFinder) find() {
 			name := c.pass.Pkg.Name() // a package variable's literal
 			if fd, ok := decl.(*ast.FuncDecl); ok {
 				if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					name = lattice.ShortName(obj.FullName())
+					name = c.labels.fn(obj)
 				}
 			}
 			ast.Inspect(decl, func(n ast.Node) bool {
@@ -270,7 +324,7 @@ func (c *commandFinder) funcSource(e ast.Expr, encl string) (source, string) {
 		return source{reaches: []rootflow.Reach{{At: c.pass.Fset.Position(e.Pos()),
 			Unproven: "a command action the analysis cannot resolve to a function"}}, scope: e}, encl
 	}
-	name := lattice.ShortName(fn.FullName())
+	name := c.labels.fn(fn)
 	if fn.Pkg() != c.pass.Pkg {
 		return source{reaches: []rootflow.Reach{{At: c.pass.Fset.Position(e.Pos()),
 			Unproven: "the writes of " + name + ", declared in another package, which are listed per command only with //staterootlint:command there"}}, scope: e}, name
@@ -399,7 +453,7 @@ func (c *commandFinder) caseSources(cc *ast.CaseClause, dispatcher []rootflow.Re
 				return true
 			}
 			local[c.pass.Fset.Position(call.Lparen).Offset] = true
-			called = append(called, lattice.ShortName(fn.FullName()))
+			called = append(called, c.labels.fn(fn))
 			out = append(out, source{reaches: c.res.Reaches[fn.FullName()], scope: fd, params: c.boundParams(fd, call)})
 			return true
 		})
@@ -466,6 +520,9 @@ func (c *commandFinder) flagOf(e ast.Expr, params map[types.Object]string) (flag
 		return flagBinding{name: name}, true
 	}
 	b, ok := c.flags[obj]
+	if !ok && c.inRun {
+		b, ok = c.kongFlags[obj]
+	}
 	return b, ok
 }
 

@@ -30,7 +30,8 @@
 // state, so it is not asked for either).
 //
 // The result also lists, per command the package declares (a cobra or
-// urfave/cli Command literal, a switch on the first argument, a
+// urfave/cli Command literal, a switch on the first argument, a kong
+// struct field tagged cmd:"" whose type has a Run method, a
 // //staterootlint:command NAME directive), the writes the command's entry
 // reaches and the flags each depends on, as rows with Command set; they
 // stay out of the fact and the table, and "staterootlint inventory

@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
-	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -44,7 +43,9 @@ type Artifact struct {
 	Kind string `json:"kind"`
 	// Op is the write, "os.WriteFile"; empty for an unproven artifact.
 	Op string `json:"op,omitempty"`
-	// At is where the write is, "store.go:12".
+	// At is where the write is, relative to the root of the module that
+	// holds it, "internal/store/store.go:12" ("store.go:12" where no
+	// module root is known).
 	At string `json:"at"`
 	// Func is the function whose call graph makes the path concrete (the
 	// writing function itself, or the closest caller that supplies the
@@ -143,7 +144,7 @@ func New(cfg Config) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/inventory",
 		Requires:   []*analysis.Analyzer{cfg.Engine},
 		ResultType: reflect.TypeOf((*Result)(nil)),
-		FactTypes:  []analysis.Fact{new(PackageFact)},
+		FactTypes:  []analysis.Fact{new(PackageFact), new(RunFact)},
 	}
 	a.Run = func(pass *analysis.Pass) (res any, err error) {
 		defer report.Recover(pass, nil, &err)
@@ -155,11 +156,12 @@ func New(cfg Config) *analysis.Analyzer {
 func run(pass *analysis.Pass, cfg *Config) *Result {
 	res := pass.ResultOf[cfg.Engine].(*rootflow.Result)
 	pkg := pass.Pkg.Path()
+	labels := newLabels(pass.Pkg, res)
 	var arts []Artifact
 	for key, reaches := range res.Reaches {
-		name := lattice.ShortName(key)
+		name := labels.key(key)
 		for _, r := range reaches {
-			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: lattice.HopNames(r.Chain)}
+			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: labels.chain(r.Chain)}
 			if r.Op == "" {
 				arts = append(arts, unprovenCall(base, r))
 				continue
@@ -177,7 +179,7 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	}
 	// Commands are the analyzed program's: they stay out of the fact,
 	// which importers read for their dependencies' writes.
-	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, arts))}
+	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, labels, arts))}
 }
 
 // unprovenCall returns base as the row of r, a call the analysis cannot

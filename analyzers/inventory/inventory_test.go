@@ -115,3 +115,36 @@ func TestInventory(t *testing.T) {
 		})
 	}
 }
+
+// TestLabels checks that functions are labelled by their package's name
+// where the types are at hand (a command's package is "main", a /v3
+// package's "tea"), and by the element before a major version where
+// only the engine's key is (a call chain's hop into another package).
+func TestLabels(t *testing.T) {
+	a := inventory.New(inventory.Config{Engine: rootflow.New(rootflow.DefaultConfig())})
+	results := analysistest.Run(t, testdata(t), a, "inventory/vmajor/v2", "inventory/vmajor/bubbles/v3")
+	got := map[string][]string{}
+	for _, r := range results {
+		res := r.Action.Result.(*inventory.Result)
+		for _, art := range res.Artifacts {
+			got[res.Package] = append(got[res.Package], art.Command+": "+row(art))
+		}
+	}
+	want := map[string][]string{
+		"inventory/vmajor/v2": {
+			": temp:main.log | temp | os.WriteFile | main.go:21 | main.run",
+			": temp:tea.state | temp | os.WriteFile | tea.go:13 | main.run → bubbles.Save",
+			"run:  | command |  | main.go:20 | main.run | //staterootlint:command directive",
+			"run: temp:main.log | temp | os.WriteFile | main.go:21 | main.run",
+			"run: temp:tea.state | temp | os.WriteFile | tea.go:13 | main.run → bubbles.Save",
+		},
+		"inventory/vmajor/bubbles/v3": {
+			": temp:tea.state | temp | os.WriteFile | tea.go:13 | tea.Save",
+		},
+	}
+	for pkg, w := range want {
+		if !slices.Equal(got[pkg], w) {
+			t.Errorf("rows of %s:\n%s\nwant:\n%s", pkg, strings.Join(got[pkg], "\n"), strings.Join(w, "\n"))
+		}
+	}
+}

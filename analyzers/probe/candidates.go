@@ -360,7 +360,7 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 			c := g.candidate(name, pf, "field", nil)
 			c.Family = pkgPath + "." + typ
 			if c.At == "" {
-				c.At = fmt.Sprintf("%s:%d", filepath.Base(at.file), at.line) // where it is filled
+				c.At = fmt.Sprintf("%s:%d", report.ModuleRelative(at.file), at.line) // where it is filled
 			}
 			c.add(source(o))
 			c.stores[at] = true
@@ -580,7 +580,7 @@ func (g *gatherer) candidate(name string, pf *driver.PackageFacts, shape string,
 	if decl != nil {
 		pos := g.fset.Position(decl.Pos())
 		c.file, c.from, c.to = pos.Filename, pos.Line, g.fset.Position(decl.End()).Line
-		c.At = fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+		c.At = fmt.Sprintf("%s:%d", report.ModuleRelative(pos.Filename), pos.Line)
 		c.StateDir = dotDir(decl)
 	}
 	g.byName[name] = c

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"path/filepath"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 // This file finds a program's finders: a function that searches
@@ -125,7 +126,7 @@ func isIdentIn(e ast.Expr, vars map[string]bool) bool {
 // pos renders a node's position "file.go:12".
 func (g *gatherer) pos(n ast.Node) string {
 	p := g.fset.Position(n.Pos())
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+	return fmt.Sprintf("%s:%d", report.ModuleRelative(p.Filename), p.Line)
 }
 
 // statHelpers returns the functions of f whose body calls a Stat or

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 	"github.com/staterootlint/staterootlint/internal/driver"
 )
@@ -137,7 +138,7 @@ func splitMethod(name string) (typ, method string, ok bool) {
 func (c *Candidate) FlagSites() string {
 	var out []string
 	for _, s := range c.flagAt {
-		out = append(out, fmt.Sprintf("%s:%d", filepath.Base(s.file), s.line))
+		out = append(out, fmt.Sprintf("%s:%d", report.ModuleRelative(s.file), s.line))
 	}
 	slices.Sort(out)
 	return strings.Join(slices.Compact(out), ", ")

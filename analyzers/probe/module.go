@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
 )
@@ -185,7 +186,7 @@ func libraryApps(dir string) []LibraryApp {
 								if app, ok := appOf(kv.Value); ok && app != "" && !seen[app] {
 									seen[app] = true
 									pos := fset.Position(lit.Pos())
-									out = append(out, LibraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+									out = append(out, LibraryApp{app, fmt.Sprintf("%s:%d", report.ModuleRelative(pos.Filename), pos.Line)})
 								}
 							}
 						}
@@ -216,7 +217,7 @@ func libraryApps(dir string) []LibraryApp {
 			if app, ok := appOf(arg); ok && app != "" && !seen[app] {
 				seen[app] = true
 				pos := fset.Position(call.Pos())
-				out = append(out, LibraryApp{app, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+				out = append(out, LibraryApp{app, fmt.Sprintf("%s:%d", report.ModuleRelative(pos.Filename), pos.Line)})
 			}
 			return true
 		})

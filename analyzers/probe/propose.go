@@ -567,13 +567,17 @@ func ownOverride(name string) bool {
 // the roots.
 var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
 
-// shortPos renders "/abs/dir/file.go:12:3" as "file.go:12".
+// shortPos renders "/abs/mod/dir/file.go:12:3" as "dir/file.go:12",
+// relative to the module root where it is known (report.ModuleRelative).
 func shortPos(pos string) string {
-	base := filepath.Base(pos)
-	if i := strings.LastIndex(base, ":"); i > 0 && strings.Count(base, ":") == 2 {
-		return base[:i]
+	file, line := pos, ""
+	if i := strings.LastIndex(pos, ".go:"); i >= 0 {
+		file, line = pos[:i+3], pos[i+3:]
+		if j := strings.LastIndex(line, ":"); j > 0 {
+			line = line[:j] // the column
+		}
 	}
-	return base
+	return report.ModuleRelative(file) + line
 }
 
 func plural(n int, one, many string) string {

@@ -21,13 +21,13 @@ func TestInit(t *testing.T) {
 	}
 	for _, want := range []string{
 		"authorities:\n",
-		"  # dirs.StateDir at dirs.go:10 resolves a directory from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 5 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
+		"  # dirs.StateDir at internal/dirs/dirs.go:10 resolves a directory from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 5 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
 		"  # xdgdirs.ConfigHome (in the dependency example.com/xdgdirs) at xdgdirs.go:10 resolves a directory from $XDG_CONFIG_HOME and os.UserConfigDir; as an authority it removes 2 findings\n  - example.com/xdgdirs.ConfigHome=global\n",
 		"root-env:\n  # the override dirs.StateDir reads: only the authority may read it\n  - INITAPP_HOME\n",
 		"state-dir: .initapp\n",
 		"tests: false\n",
 		"generated: skip\n",
-		"#   dirs.LegacyDir at dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
+		"#   dirs.LegacyDir at internal/dirs/dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
 		"# With this file: 4 findings (without it: 13).\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -133,10 +133,10 @@ func TestInitShapes(t *testing.T) {
 	}
 	for _, want := range []string{
 		// a package variable
-		"  # vars.Root at vars.go:13 (package variable) resolves a directory from $SHAPES_CONFIG_DIR, $XDG_CONFIG_HOME and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/vars.Root=global\n",
+		"  # vars.Root at internal/vars/vars.go:13 (package variable) resolves a directory from $SHAPES_CONFIG_DIR, $XDG_CONFIG_HOME and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/vars.Root=global\n",
 		// memoizing methods of one type, sync.Once and a lazily filled field
 		"  - (*example.com/initshapes/internal/memo.Dirs).State=global\n",
-		"(*memo.Dirs).Cache at memo.go:38 (memoizing method) resolves a directory from $XDG_CACHE_HOME",
+		"(*memo.Dirs).Cache at internal/memo/memo.go:38 (memoizing method) resolves a directory from $XDG_CACHE_HOME",
 		"  - (*example.com/initshapes/internal/memo.Dirs).Cache=cache\n",
 		// the family: all four, whatever each removes
 		"  - example.com/initshapes/internal/family.ConfigDir=global\n",
@@ -148,24 +148,24 @@ func TestInitShapes(t *testing.T) {
 		"  - example.com/initshapes/internal/plat.Dir=global\n",
 		// a resolver whose inputs the caller passes, its home directory
 		// found in a helper: the paths it builds name every source
-		"  # lookup.listFiles at lookup.go:14 resolves a directory from $HOME, $SHAPES_LISTS and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/lookup.listFiles=global\n",
+		"  # lookup.listFiles at internal/lookup/lookup.go:14 resolves a directory from $HOME, $SHAPES_LISTS and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/lookup.listFiles=global\n",
 		"  # the override lookup.listFiles reads: only the authority may read it\n  - SHAPES_LISTS\n",
 		// a path as the second result, after whether the file exists
-		"  # locate.find at locate.go:12 resolves a directory from $SHAPES_CONF and os.UserConfigDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/locate.find=global\n",
+		"  # locate.find at internal/locate/locate.go:12 resolves a directory from $SHAPES_CONF and os.UserConfigDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/locate.find=global\n",
 		// the home directory behind an override is no authority; the store
 		// built on it with its own override and dot-directory is one
-		"  # store.Dir at store.go:22 resolves a directory from $SHAPES_HOMEDIR, $SHAPES_STORE_DIR and os.UserHomeDir; as an authority it removes 1 finding\n  - example.com/initshapes/internal/store.Dir=global\n",
-		"#   store.HomeDir at store.go:13 returns the home directory itself ($SHAPES_HOMEDIR and os.UserHomeDir), no directory of the program's own: a path joined onto it is an ad hoc root (4 findings)\n",
+		"  # store.Dir at internal/store/store.go:22 resolves a directory from $SHAPES_HOMEDIR, $SHAPES_STORE_DIR and os.UserHomeDir; as an authority it removes 1 finding\n  - example.com/initshapes/internal/store.Dir=global\n",
+		"#   store.HomeDir at internal/store/store.go:13 returns the home directory itself ($SHAPES_HOMEDIR and os.UserHomeDir), no directory of the program's own: a path joined onto it is an ad hoc root (4 findings)\n",
 		// a flag library's accessor the program calls: the user's value
 		"  # (*flagkit.Context).String (in the dependency example.com/flagkit) at flagkit.go:46 (flag accessor) returns the value the user gave a flag (the flag value prints itself at flagkit.go:30); as a user-chosen path it removes 2 findings\n  - (*example.com/flagkit.Context).String=user\n",
 		// a list of places for a run-commands file, the home's and the
 		// project's, unexported, its relative literal with no position
-		"  # rcfile.places at rcfile.go:16 resolves a directory from os.UserHomeDir and the repository's .shapesrc; as an authority it removes 3 findings\n  - example.com/initshapes/internal/rcfile.places=global\n",
+		"  # rcfile.places at internal/rcfile/rcfile.go:16 resolves a directory from os.UserHomeDir and the repository's .shapesrc; as an authority it removes 3 findings\n  - example.com/initshapes/internal/rcfile.places=global\n",
 		// a project file found by walking up from the working directory
-		"  # finder.projectFile at finder.go:34 (finder) returns a file it finds existing in a directory or a parent: the user's file; as a user-chosen path it removes 1 finding\n  - example.com/initshapes/internal/finder.projectFile=user\n",
-		"#   finder.markerFile at finder.go:48 returns a file it finds existing, but its package takes the directory of what it returns at finder.go:78: state of the program's own beside the user's file, no user path\n",
+		"  # finder.projectFile at internal/finder/finder.go:34 (finder) returns a file it finds existing in a directory or a parent: the user's file; as a user-chosen path it removes 1 finding\n  - example.com/initshapes/internal/finder.projectFile=user\n",
+		"#   finder.markerFile at internal/finder/finder.go:48 returns a file it finds existing, but its package takes the directory of what it returns at internal/finder/finder.go:78: state of the program's own beside the user's file, no user path\n",
 		// a root under the repository: kind repo
-		"  # repo.HooksDir at repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
+		"  # repo.HooksDir at internal/repo/repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
 		// root-env: the program's own overrides
 		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
 		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
@@ -174,10 +174,10 @@ func TestInitShapes(t *testing.T) {
 		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (1 finding)\n  - internal/testutil/**\n",
 		// fixed names in the working directory: candidates, declared by nobody
 		"# allow-write:\n",
-		`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at runmode.go:16; not read back` + "\n",
-		"#   (*memo.Dirs).Spool at memo.go:52 only joins onto os.UserHomeDir, with no override variable",
-		"#   family.TrashDir at family.go:69 only joins onto os.UserHomeDir, with no override variable",
-		"#   vars.Old at vars.go:17 only joins onto $HOME, with no override variable",
+		`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at internal/runmode/runmode.go:16; not read back` + "\n",
+		"#   (*memo.Dirs).Spool at internal/memo/memo.go:52 only joins onto os.UserHomeDir, with no override variable",
+		"#   family.TrashDir at internal/family/family.go:69 only joins onto os.UserHomeDir, with no override variable",
+		"#   vars.Old at internal/vars/vars.go:17 only joins onto $HOME, with no override variable",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)

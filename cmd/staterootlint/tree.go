@@ -24,7 +24,7 @@ type shapeFlags struct {
 }
 
 func (s *shapeFlags) register(fs *pflag.FlagSet) {
-	fs.BoolVar(&s.byCommand, "by-command", false, "show what each command of the program writes (cobra, urfave/cli, a switch on the first argument, //staterootlint:command); the format defaults to tree")
+	fs.BoolVar(&s.byCommand, "by-command", false, "show what each command of the program writes (cobra, urfave/cli, kong, a switch on the first argument, //staterootlint:command); the format defaults to tree")
 	fs.IntVar(&s.width, "width", 0, "wrap the tree format to `N` columns (default: the terminal's $COLUMNS, else 100)")
 	fs.StringVar(&s.updateDiagram, "update-diagram", "", "rewrite the Mermaid diagram between the diagram markers of the contract document `FILE`")
 }

@@ -83,8 +83,10 @@ func observed(f driver.Finding) Key {
 }
 
 // quotedPos matches the positions messages quote: "store.go:12",
-// "store.go:12:3".
-var quotedPos = regexp.MustCompile(`(\.go)(:\d+){1,2}`)
+// "store.go:12:3", and since 2026-11-27 "internal/store/store.go:12",
+// relative to the module root; an observation keeps the file's base name
+// alone, so baselines recorded before keep matching.
+var quotedPos = regexp.MustCompile(`(?:[\w.\-]+/)*([\w.\-]+\.go)(:\d+){1,2}`)
 
 // Observation returns what a message says was seen: the message up to
 // its advice, the part after the first "; " outside a quoted value (the

@@ -15,6 +15,11 @@ func TestObservation(t *testing.T) {
 			`os.WriteFile writes a path from os.UserHomeDir (legacy.go), outside every state root`},
 		{`store.Save receives "a; b" for a path it writes (via save → os.WriteFile at store.go:12:3); pass a path`, `store.Save receives "a; b" for a path it writes (via save → os.WriteFile at store.go)`},
 		{`os.Create writes "q\"; x"; fix it`, `os.Create writes "q\"; x"`},
+		// Positions relative to the module root (2026-11-27) observe as
+		// the base names recorded before.
+		{`os.MkdirAll writes a path from os.UserHomeDir (internal/legacy/legacy.go:27), outside every state root; derive it`,
+			`os.MkdirAll writes a path from os.UserHomeDir (legacy.go), outside every state root`},
+		{`store.Save receives "x" (via save → os.WriteFile at cmd/log/command.go:12:3); pass a path`, `store.Save receives "x" (via save → os.WriteFile at command.go)`},
 		{`os.WriteFile writes a map element, which the analysis cannot follow: not proven rooted`, `os.WriteFile writes a map element, which the analysis cannot follow: not proven rooted`},
 	} {
 		if got := Observation(tc.msg); got != tc.want {

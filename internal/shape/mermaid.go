@@ -11,7 +11,9 @@ import (
 // root kind holding its tree, each node labelled with its pattern (a
 // directory nothing writes itself is dashed). With commands, each command
 // is a node on the left with an edge to every path it writes, labelled
-// with the flags the write needs; a read-only command has none. Shadow
+// with the flags the write needs, and labelled with its status
+// (Command.Status): a read-only command has no edge, and one that
+// reaches a write the analysis cannot follow says so. Shadow
 // and unproven writes are not part of the contract and are not drawn: a
 // comment counts them.
 func WriteMermaid(w io.Writer, v View, cmds []Command) error {
@@ -49,11 +51,8 @@ func WriteMermaid(w io.Writer, v View, cmds []Command) error {
 	for ci, c := range cmds {
 		id := fmt.Sprintf("c%d", ci)
 		text := c.Name
-		switch without := c.ReadOnlyWithout(); {
-		case c.ReadOnly():
-			text += " (read-only)"
-		case without != nil:
-			text += " (read-only without " + strings.Join(without, ", ") + ")"
+		if status := c.Status(); status != "" {
+			text += " (" + status + ")"
 		}
 		fmt.Fprintf(bw, "  %s([%s]):::command\n", id, label(text))
 		for _, t := range c.View.Trees {

@@ -208,10 +208,38 @@ type Command struct {
 // with a path.
 func (c Command) ReadOnly() bool { return len(c.writes(false)) == 0 }
 
+// Unfollowed reports whether the command reaches a write the analysis
+// cannot follow (an artifact of kind unproven): what it writes is then
+// not known, and it is shown as "writes not followed", never read-only.
+func (c Command) Unfollowed() bool { return len(c.View.Unproven) > 0 }
+
+// Status is how the views sum up what the command writes: "writes not
+// followed" when it reaches a write the analysis cannot follow,
+// "read-only" when it reaches no write but temporary ones, "read-only
+// without --a, --b" when it writes only under flags, and "" otherwise.
+func (c Command) Status() string {
+	switch without := c.ReadOnlyWithout(); {
+	case c.Unfollowed():
+		return StatusUnfollowed
+	case c.ReadOnly():
+		return StatusReadOnly
+	case without != nil:
+		return StatusReadOnly + " without " + strings.Join(without, ", ")
+	}
+	return ""
+}
+
+// The statuses of a command (Command.Status).
+const (
+	StatusUnfollowed = "writes not followed"
+	StatusReadOnly   = "read-only"
+)
+
 // ReadOnlyWithout returns the flags without which the command is
-// read-only, when it writes only under flags; nil otherwise.
+// read-only, when it writes only under flags (and reaches no write the
+// analysis cannot follow); nil otherwise.
 func (c Command) ReadOnlyWithout() []string {
-	if c.ReadOnly() || len(c.writes(true)) > 0 {
+	if c.ReadOnly() || c.Unfollowed() || len(c.writes(true)) > 0 {
 		return nil
 	}
 	var flags []string

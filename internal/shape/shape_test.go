@@ -196,13 +196,19 @@ func TestCommands(t *testing.T) {
 	// A command that calls what the analysis cannot follow is not
 	// read-only, even with no other write.
 	unproven := Commands(cmdRows("hook", inventory.Artifact{Pattern: "unproven", Kind: "unproven", At: "p.go:5", Func: "app.hook", Detail: "a call"}))
-	if unproven[0].ReadOnly() {
-		t.Errorf("a command with an unproven call is read-only")
+	if unproven[0].ReadOnly() || unproven[0].Status() != StatusUnfollowed {
+		t.Errorf("a command with an unproven call: read-only %v, status %q; want %q", unproven[0].ReadOnly(), unproven[0].Status(), StatusUnfollowed)
+	}
+	// Nor is one whose only writes need a flag and one of them cannot be
+	// followed: what it writes with the flag is not known.
+	flaggedUnproven := Commands(cmdRows("hook", flagged(inventory.Artifact{Pattern: "unproven", Kind: "unproven", At: "p.go:5", Func: "app.hook", Detail: "a call"}, "--to")))
+	if got := flaggedUnproven[0].Status(); got != StatusUnfollowed {
+		t.Errorf("a command with an unproven write under --to: status %q; want %q", got, StatusUnfollowed)
 	}
 
 	var b strings.Builder
 	WriteCommands(&b, cmds, 100)
-	want := `command run (//staterootlint:command directive at main.go:1, main.run)
+	want := `command run (//staterootlint:command directive at main.go:1, main.run): writes not followed
   repo/
     runs.db  # app.run: os.WriteFile
 
@@ -230,6 +236,7 @@ command status (//staterootlint:command directive at main.go:1, main.status): re
 func TestMermaid(t *testing.T) {
 	arts := append(slices.Clone(sample), cmdRows("show")...)
 	arts = append(arts, cmdRows("status", flagged(art("user", "user", "os.WriteFile", "u.go:7", "app.report"), "--out"))...)
+	arts = append(arts, cmdRows("sync", inventory.Artifact{Pattern: "unproven", Kind: "unproven", At: "s.go:3", Func: "app.sync", Detail: "a call"})...)
 	var b strings.Builder
 	if err := WriteMermaid(&b, Build(arts), Commands(arts)); err != nil {
 		t.Fatal(err)
@@ -245,6 +252,7 @@ func TestMermaid(t *testing.T) {
 		"    n0 --> n1\n    n1 --> n2\n",
 		`  c0(["show (read-only)"]):::command`,
 		`  c1(["status (read-only without --out)"]):::command`,
+		`  c2(["sync (writes not followed)"]):::command`,
 		`  c1 -.->|"--out"| `,
 		"  class n1,",
 	} {

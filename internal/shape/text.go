@@ -37,8 +37,10 @@ func WriteTree(w io.Writer, v View, width int) error {
 }
 
 // WriteCommands writes each command's trees under a heading that says
-// how the command is declared; a command that writes nothing but
-// temporary files is marked read-only.
+// how the command is declared and its status (Command.Status): a
+// command that reaches a write the analysis cannot follow is marked
+// "writes not followed", one that writes nothing but temporary files
+// read-only.
 func WriteCommands(w io.Writer, cmds []Command, width int) error {
 	bw := bufio.NewWriter(w)
 	if len(cmds) == 0 {
@@ -49,14 +51,13 @@ func WriteCommands(w io.Writer, cmds []Command, width int) error {
 			fmt.Fprintln(bw)
 		}
 		fmt.Fprintf(bw, "command %s (%s at %s, %s)", c.Name, c.Via, c.At, c.Func)
-		switch without := c.ReadOnlyWithout(); {
-		case c.ReadOnly():
-			fmt.Fprintln(bw, ": read-only")
-			continue
-		case without != nil:
-			fmt.Fprintf(bw, ": read-only without %s", strings.Join(without, ", "))
+		if status := c.Status(); status != "" {
+			fmt.Fprintf(bw, ": %s", status)
 		}
 		fmt.Fprintln(bw)
+		if c.Status() == StatusReadOnly {
+			continue
+		}
 		writeView(bw, c.View, "  ", width)
 	}
 	return bw.Flush()

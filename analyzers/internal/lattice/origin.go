@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -143,11 +144,27 @@ func (a Origin) base() string {
 	return "outside(" + string(a.Cause) + ")"
 }
 
-// ShortName renders a function or cell key for messages: the package's
-// last element instead of its full path ("stateroots.Join",
-// "(*store.DB).Save"). Identifiers hold no "/", so the import path ends at
-// the last one.
-func ShortName(key string) string {
+// ShortName renders a function or cell key for messages with its
+// package's last import path element instead of its full path
+// ("stateroots.Join", "(*store.DB).Save"). A major-version element is
+// not the package's name: "github.com/x/cli/v3.Args" is "cli.Args", and
+// "gopkg.in/yaml.v3.Node" is "yaml.Node". Where the types are at hand,
+// ShortNameIn names the package as its package clause does.
+func ShortName(key string) string { return ShortNameIn(key, nil) }
+
+// majorElem matches an import path element that only carries a major
+// version ("v2"); dottedMajor one that ends with it ("yaml.v3", as
+// gopkg.in spells it).
+var (
+	majorElem   = regexp.MustCompile(`^v[0-9]+$`)
+	dottedMajor = regexp.MustCompile(`^([^.]+)\.v[0-9]+\.`)
+)
+
+// ShortNameIn renders key as ShortName does, naming its package
+// name(path) when name knows it (returns non-empty): the package's own
+// name, such as "tea" for github.com/charmbracelet/bubbletea or "main"
+// for a command.
+func ShortNameIn(key string, name func(path string) string) string {
 	prefix, rest := "", key
 	if strings.HasPrefix(rest, "(") {
 		prefix, rest = "(", rest[1:]
@@ -155,10 +172,45 @@ func ShortName(key string) string {
 			prefix, rest = "(*", rest[1:]
 		}
 	}
-	if i := strings.LastIndex(rest, "/"); i >= 0 {
-		rest = rest[i+1:]
+	// A field of a struct without a name ends with where it is declared
+	// ("pkg.struct{}.f@dir/x.go:12"), which may hold slashes.
+	suffix := ""
+	if i := strings.Index(rest, "@"); i >= 0 {
+		rest, suffix = rest[:i], rest[i:]
 	}
-	return prefix + rest
+	dir, last := "", rest
+	if i := strings.LastIndex(rest, "/"); i >= 0 {
+		dir, last = rest[:i], rest[i+1:]
+	}
+	elem := last
+	if m := dottedMajor.FindStringSubmatch(last); m != nil {
+		elem = m[0][:len(m[0])-1]
+	} else if i := strings.Index(last, "."); i >= 0 {
+		elem = last[:i]
+	}
+	ident := last[len(elem):]
+	short := ""
+	if name != nil {
+		short = name(joinPath(dir, elem))
+	}
+	if short == "" {
+		short = elem
+		switch m := dottedMajor.FindStringSubmatch(elem + "."); {
+		case m != nil:
+			short = m[1]
+		case majorElem.MatchString(elem) && dir != "":
+			short = dir[strings.LastIndex(dir, "/")+1:]
+		}
+	}
+	return prefix + short + ident + suffix
+}
+
+// joinPath joins an import path's directory and last element.
+func joinPath(dir, elem string) string {
+	if dir == "" {
+		return elem
+	}
+	return dir + "/" + elem
 }
 
 // InProject reports whether the origin is a path under the project root.

@@ -134,12 +134,39 @@ func TestShortName(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"github.com/x/y/stateroots.Join", "stateroots.Join"},
 		{"(*github.com/x/store.DB).Save", "(*store.DB).Save"},
-		{"(github.com/x/cli/v3.Args).First", "(v3.Args).First"},
+		{"(github.com/x/cli/v3.Args).First", "(cli.Args).First"},
+		{"github.com/charmbracelet/gum/v2.main", "gum.main"},
+		{"(*github.com/charmbracelet/bubbletea/v2.Program).Run", "(*bubbletea.Program).Run"},
+		{"gopkg.in/yaml.v3.Marshal", "yaml.Marshal"},
+		{"(*gopkg.in/yaml.v3.Node).Decode", "(*yaml.Node).Decode"},
+		{"github.com/x/v2.Config.Dir", "x.Config.Dir"},
+		{"v2.F", "v2.F"}, // a one-element path has no element before it
 		{"os.WriteFile", "os.WriteFile"},
 		{"github.com/x/app.main$1", "app.main$1"},
+		{"example.com/app.struct{}.dir@cmd/app/main.go:12", "app.struct{}.dir@cmd/app/main.go:12"},
 	} {
 		if got := ShortName(c.in); got != c.want {
 			t.Errorf("ShortName(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestShortNameIn(t *testing.T) {
+	names := map[string]string{
+		"github.com/charmbracelet/bubbletea/v2": "tea",
+		"github.com/charmbracelet/gum":          "main",
+		"gopkg.in/yaml.v3":                      "yaml",
+	}
+	name := func(path string) string { return names[path] }
+	for _, c := range []struct{ in, want string }{
+		{"(*github.com/charmbracelet/bubbletea/v2.Program).Run", "(*tea.Program).Run"},
+		{"github.com/charmbracelet/bubbletea/v2.NewProgram", "tea.NewProgram"},
+		{"github.com/charmbracelet/gum.main", "main.main"},
+		{"(gopkg.in/yaml.v3.Node).Kind", "(yaml.Node).Kind"},
+		{"github.com/x/other.F", "other.F"}, // a package name does not know
+	} {
+		if got := ShortNameIn(c.in, name); got != c.want {
+			t.Errorf("ShortNameIn(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"go/ast"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -36,19 +37,29 @@ func AuthorityPackage(files []*ast.File, pkgPath string, configured []string) bo
 }
 
 // NamePackage returns the import path of a configured name: "pkg/path"
-// for "pkg/path.F", "(*pkg/path.T).M" and "(pkg/path.T).F".
+// for "pkg/path.F", "(*pkg/path.T).M" and "(pkg/path.T).F"; a last
+// element with a dotted major version is kept whole ("gopkg.in/yaml.v3"
+// for "gopkg.in/yaml.v3.Marshal").
 func NamePackage(name string) string {
 	name = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(name), "("), "*")
 	if i := strings.Index(name, ")"); i >= 0 {
 		name = name[:i]
 	}
 	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
+	last := name[slash+1:]
+	if m := dottedMajor.FindString(last); m != "" {
+		return name[:slash+len(m)] // gopkg.in/yaml.v3, without the dot after it
+	}
+	dot := strings.Index(last, ".")
 	if dot < 0 {
 		return ""
 	}
 	return name[:slash+1+dot]
 }
+
+// dottedMajor matches a last import path element that ends with a major
+// version as gopkg.in spells it ("yaml.v3"), and the dot after it.
+var dottedMajor = regexp.MustCompile(`^[^.]+\.v[0-9]+\.`)
 
 // OwnAuthorities names, for advice in a diagnostic, up to two of the
 // configured authorities that resolve state roots (not =user, =temp or

@@ -349,3 +349,19 @@ func TestAuthorityPackage(t *testing.T) {
 		}
 	}
 }
+
+func TestNamePackage(t *testing.T) {
+	for name, want := range map[string]string{
+		"github.com/x/app/internal/paths.StateDir": "github.com/x/app/internal/paths",
+		"(*github.com/x/app/v2.Layout).Root":       "github.com/x/app/v2",
+		"(github.com/x/gh.Config).CacheDir":        "github.com/x/gh",
+		"gopkg.in/yaml.v3.Marshal":                 "gopkg.in/yaml.v3",
+		"(*gopkg.in/yaml.v3.Node).Decode":          "gopkg.in/yaml.v3",
+		"os.UserHomeDir":                           "os",
+		"noname":                                   "",
+	} {
+		if got := report.NamePackage(name); got != want {
+			t.Errorf("NamePackage(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -30,9 +30,9 @@ type AuthorityRef struct {
 func (ix *index) programAuthorities() []AuthorityRef {
 	seen := map[string]string{}
 	add := func(name, kind string) {
-		switch kind {
-		case "user", "temp", "cache":
-			return
+		switch {
+		case kind == "user", kind == "temp", kind == "cache", strings.HasSuffix(kind, ":"+AuthorityBase):
+			return // a shared base is no root to derive a path from
 		}
 		if pkg := report.NamePackage(name); pkg == "" || strings.HasSuffix(pkg, librarySuffix) {
 			return
@@ -131,16 +131,17 @@ func LibraryAuthority(a Origin) string {
 // ConfiguredAuthorities returns the configured authorities ("pkg.F",
 // "(*pkg.T).M", each optionally "=KIND" or "=KIND:file") that resolve state
 // roots, for an analyzer that reads the configuration itself: not the
-// sources of user-chosen, temporary or cache paths. A name without a kind
+// sources of user-chosen, temporary or cache paths, nor shared bases
+// (=KIND:base). A name without a kind
 // is of kind "state".
 func ConfiguredAuthorities(configured []string) []AuthorityRef {
 	var out []AuthorityRef
 	for _, c := range configured {
 		name, kind, _ := strings.Cut(strings.TrimSpace(c), "=")
-		kind, _, _ = strings.Cut(kind, ":")
+		kind, word, _ := strings.Cut(kind, ":")
 		switch {
-		case name == "" || report.NamePackage(name) == "":
-			continue
+		case name == "" || report.NamePackage(name) == "" || word == AuthorityBase:
+			continue // a shared base is no root to derive a path from
 		case kind == "":
 			kind = kindUnstated
 		case kind == "user" || kind == "temp" || kind == "cache":

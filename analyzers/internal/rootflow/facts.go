@@ -2,20 +2,22 @@ package rootflow
 
 import (
 	"go/token"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
-// ShortPos renders a position for messages: "file.go:12", or "" when it
-// is not valid.
+// ShortPos renders a position for messages: "cmd/log/command.go:12",
+// relative to the root of the module that holds the file, or
+// "command.go:12" where that is not known (report.ModuleRelative); ""
+// when it is not valid.
 func ShortPos(p token.Position) string {
 	if !p.IsValid() {
 		return ""
 	}
-	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+	return report.ModuleRelative(p.Filename) + ":" + strconv.Itoa(p.Line)
 }
 
 // FuncFact summarizes a function for its callers in other packages.

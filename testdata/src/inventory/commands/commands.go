@@ -1,8 +1,8 @@
-package commands // want package:`artifacts\(repo:export.json, repo:runs.db, temp:scratch, user\)`
+package commands // want package:`artifacts\(repo:export.json, repo:runs.db, temp:scratch, unproven, user\)`
 
 // This fixture declares commands in each way inventory recognises them:
-// a switch on the first argument (the flag package's idiom), cobra and
-// urfave/cli literals, and the //staterootlint:command directive.
+// a switch on the first argument (the flag package's idiom), cobra, urfave/cli
+// and the directive; in each way, one whose writes are not followed.
 
 import (
 	"flag"
@@ -30,6 +30,8 @@ func main() {
 		show()
 	case "scratch":
 		os.WriteFile(filepath.Join(os.TempDir(), "scratch"), nil, 0o600)
+	case "hook": // writes not followed: a saver the analysis cannot resolve
+		hooks.Save("hook.json")
 	}
 	switch os.Args[2] { // ok: not the first argument
 	case "ignored":
@@ -77,4 +79,30 @@ var pruneCmd = &cli.Command{Name: "prune", Action: func(c *cli.Context) error {
 //staterootlint:command serve
 func serve() {
 	record(nil, false)
+}
+
+// Saver saves a file; which one the program installs is not known here.
+type Saver interface{ Save(path string) error }
+
+var hooks Saver
+
+var syncCmd = &cobra.Command{Use: "sync", RunE: func(cmd *cobra.Command, args []string) error {
+	return hooks.Save("sync.json") // writes not followed
+}}
+
+var pushCmd = &cli.Command{Name: "push", Action: func(c *cli.Context) error {
+	return hooks.Save("push.json") // writes not followed
+}}
+
+// settings is filled from a file by reflection: nothing the analysis sees
+// stores into its fields.
+type settings struct{ Out string }
+
+var conf settings
+
+// upload uploads the records.
+//
+//staterootlint:command upload
+func upload() {
+	os.WriteFile(conf.Out, nil, 0o644) // writes not followed: where conf.Out comes from is not seen
 }

@@ -1,0 +1,4 @@
+package inventory
+
+// KongName is kongName, for the external tests.
+var KongName = kongName
