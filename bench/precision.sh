@@ -15,10 +15,13 @@
 # every missed shadow site, false positive and unlabelled finding.
 #
 # "residual" counts findings on RESIDUAL rows (limits by design, scored
-# apart), "unproven" the writes the CLI could not prove rooted (its stderr
-# count). "bar met" says whether a program meets the bar: every SHADOW
-# site found, false positives at most 1 per 50 correct sites, no finding
-# outside the table, unproven writes at most 1 in 10 labelled write sites.
+# apart), "unproven" the writes the run with --report-unproven lists as
+# not proven rooted outside the UNPROVABLE rows, "unprovable listed" the
+# UNPROVABLE rows (paths from a file's contents, a subprocess's output or
+# the network: unproven by design, scored apart) it lists. "bar met" says
+# whether a program meets the bar: every SHADOW site found, false
+# positives at most 1 per 50 correct sites, no finding outside the table,
+# unproven writes at most 1 in 10 labelled write sites.
 # The last column scores adhocroot's and rootenv's findings,
 # which are not write sites, against the program's optional others.tsv
 # (bench/corpus/README.md). A program's `expect` file, if present, holds
@@ -47,22 +50,18 @@ fi
 
 status=0
 details=""
-printf '| program | version | shadow sites found | false positives / correct sites | not in the table | residual | unproven | bar met | adhocroot/rootenv: true / false / not labelled |\n'
-printf '|---|---|---|---|---|---|---|---|---|\n'
+printf '| program | version | shadow sites found | false positives / correct sites | not in the table | residual | unproven | unprovable listed | bar met | adhocroot/rootenv: true / false / not labelled |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
 	if ! program_copy "$p" "$work"; then
 		status=2
 		continue
 	fi
-	if ! program_lint_score "$p" "$work" "$dir/.staterootlint.yaml" precision; then
+	if ! program_lint_score "$p" "$work" "$dir/.staterootlint.yaml" precision --report-unproven; then
 		status=2
 		continue
 	fi
-	read -r shadow found correct fp unlabelled otrue ofp ounlabelled residual twice <"$work/$p.score"
-	# The unproven writes: counted by the CLI on stderr (not listed
-	# without report-unproven: true).
-	unproven=$(sed -n 's/^staterootlint: \([0-9]*\) writes\{0,1\} not proven rooted.*/\1/p' "$work/$p.err")
-	unproven=${unproven:-0}
+	read -r shadow found correct fp unlabelled otrue ofp ounlabelled residual twice unprovable listed unproven <"$work/$p.score"
 	bar=yes
 	((found < shadow || fp * 50 > correct || unlabelled > 0 || unproven * 10 > shadow + correct + residual)) && bar=no
 	if ((twice > 0)); then
@@ -70,7 +69,7 @@ for p in "${programs[@]}"; do
 		details+="$p: REGRESSION: $twice lines reported by shadowwrite and by cwdwrite or adhocroot"$'\n'
 		((status == 0)) && status=1
 	fi
-	printf '| %s | %s | %d / %d | %d / %d | %d | %d | %d | %s | %d / %d / %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$residual" "$unproven" "$bar" "$otrue" "$ofp" "$ounlabelled"
+	printf '| %s | %s | %d / %d | %d / %d | %d | %d | %d | %d / %d | %s | %d / %d / %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$residual" "$unproven" "$listed" "$unprovable" "$bar" "$otrue" "$ofp" "$ounlabelled"
 	details+=$(sed -n "s|^# |$p: |p" "$work/$p.score")$'\n'
 	if [[ -f $dir/expect ]]; then
 		read -r efound efp eunlabelled eofp eounlabelled <"$dir/expect"

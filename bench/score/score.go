@@ -19,6 +19,11 @@ const (
 	// documented limit (docs/precision.md, "Limits by design"): scored
 	// apart, neither a false positive nor a shadow site.
 	Residual = "RESIDUAL"
+	// Unprovable is a shadow write whose path comes only from a file's
+	// contents, a subprocess's output or the network (SPEC 4.1, unproven
+	// by design): scored apart, found when the unproven analyzer lists it
+	// (report-unproven: true), never a miss, never a false positive.
+	Unprovable = "UNPROVABLE"
 )
 
 // Site is one row of a sites.tsv table.
@@ -44,9 +49,9 @@ func parseSites(text string) ([]Site, error) {
 			return nil, fmt.Errorf("line %d: site %q is not file:line", r.line, s.Site)
 		}
 		switch s.Verdict {
-		case Rooted, TempCache, User, Shadow, Param, Residual:
+		case Rooted, TempCache, User, Shadow, Param, Residual, Unprovable:
 		default:
-			return nil, fmt.Errorf("line %d: verdict %q; valid: ROOTED, TEMP-CACHE, USER, SHADOW, PARAM, RESIDUAL", r.line, s.Verdict)
+			return nil, fmt.Errorf("line %d: verdict %q; valid: ROOTED, TEMP-CACHE, USER, SHADOW, PARAM, RESIDUAL, UNPROVABLE", r.line, s.Verdict)
 		}
 		for _, a := range strings.Split(cols[3], ",") {
 			if a = strings.TrimSpace(a); a == "" {
@@ -107,6 +112,12 @@ type Result struct {
 	FalsePositives []string // findings on correct rows
 	Unlabelled     []string // findings on no row
 	Residuals      []string // findings on RESIDUAL rows: accepted limits
+	// Unprovable counts the UNPROVABLE rows, Listed those a finding of
+	// unproven (or shadowwrite) landed on; Unproven counts the unproven
+	// findings on any other place: writes the analysis could follow the
+	// path of, and did not prove.
+	Unprovable, Listed, Unproven int
+	Unlisted                     []Site // UNPROVABLE rows nothing landed on
 }
 
 // Score matches the shadowwrite findings to the labelled sites: a finding
@@ -128,11 +139,20 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 	}
 	found := make([]bool, len(sites))
 	for _, f := range findings {
-		if f.Analyzer != "shadowwrite" {
+		if f.Analyzer != "shadowwrite" && f.Analyzer != "unproven" {
 			continue
 		}
 		loc := findingLoc(f, moduleDir)
 		matched := rows[loc]
+		unprovable := slices.IndexFunc(matched, func(i int) bool { return sites[i].Verdict == Unprovable })
+		if unprovable >= 0 {
+			found[matched[unprovable]] = true
+			continue
+		}
+		if f.Analyzer == "unproven" {
+			r.Unproven++
+			continue
+		}
 		if len(matched) == 0 {
 			r.Unlabelled = append(r.Unlabelled, loc+": "+f.Message)
 			continue
@@ -157,6 +177,15 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 		}
 	}
 	for i, s := range sites {
+		if s.Verdict == Unprovable {
+			r.Unprovable++
+			if found[i] {
+				r.Listed++
+			} else {
+				r.Unlisted = append(r.Unlisted, s)
+			}
+			continue
+		}
 		if s.Verdict != Shadow {
 			continue
 		}

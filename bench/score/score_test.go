@@ -112,3 +112,26 @@ func TestTwice(t *testing.T) {
 		t.Errorf("Twice = %q, want %q", got, want)
 	}
 }
+
+func TestScoreUnprovable(t *testing.T) {
+	sites, err := parseSites("site\tcall\tverdict\talso\treason\n" +
+		"a.go:1\tos.WriteFile\tUNPROVABLE\t\tpath from a file's contents\n" +
+		"a.go:2\tos.WriteFile\tUNPROVABLE\t\tpath from git's output\n" +
+		"a.go:3\tos.WriteFile\tROOTED\t\troot\n" +
+		"a.go:4\tos.WriteFile\tSHADOW\t\thome\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Score(sites, []finding{
+		{Analyzer: "unproven", File: "/m/a.go", Line: 1},
+		{Analyzer: "unproven", File: "/m/a.go", Line: 3},
+		{Analyzer: "unproven", File: "/m/b.go", Line: 9},
+		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 4},
+	}, "/m")
+	if r.Unprovable != 2 || r.Listed != 1 || r.Unproven != 2 || len(r.Unlisted) != 1 || r.Unlisted[0].Site != "a.go:2" {
+		t.Errorf("unprovable %d, listed %d, unproven elsewhere %d, unlisted %v; want 2, 1, 2, [a.go:2]", r.Unprovable, r.Listed, r.Unproven, r.Unlisted)
+	}
+	if r.Shadow != 1 || r.Found != 1 || len(r.Missed) != 0 || len(r.FalsePositives) != 0 {
+		t.Errorf("an UNPROVABLE row is no shadow site and an unproven finding no false positive: %+v", r)
+	}
+}
