@@ -46,6 +46,7 @@ func TestShadowwrite(t *testing.T) {
 			c.Authorities = []string{"shadowwrite/basenostatedir.ConfigHome=global:base"}
 		}},
 		{dir: "createsnothing"},
+		{dir: "parts"},
 		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
 			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "*=cwd:VERSION"}
