@@ -141,6 +141,11 @@ type Func struct {
 	// off the front of argument 0 (strings.TrimPrefix), so a literal the
 	// prefix covers is no longer where the result starts.
 	TrimsPrefix bool
+	// Fold, on a Split function, evaluates it on constant arguments
+	// (strings as they are, integers in decimal): the values result
+	// number i can take. A part of a constant is that constant, not the
+	// whole's origin.
+	Fold func(args []string, i int) []string
 }
 
 // Has reports whether f has every role in r.

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -190,4 +191,38 @@ func stdSignature(t *testing.T, imp types.Importer, pkgs map[string]*types.Packa
 		t.Fatalf("%s: no method %s", name, member)
 	}
 	return fn.Signature()
+}
+
+// TestFold checks the string functions' Fold against the functions
+// themselves, through the table.
+func TestFold(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		i    int
+		want []string
+	}{
+		{"strings.TrimPrefix", []string{"./cache", "./"}, 0, []string{"cache"}},
+		{"strings.CutPrefix", []string{"~/x", "~/"}, 0, []string{"x"}},
+		{"strings.Cut", []string{"http://h:1", "://"}, 0, []string{"http"}},
+		{"strings.Cut", []string{"http://h:1", "://"}, 1, []string{"h:1"}},
+		{"strings.Split", []string{"a,b", ","}, 0, []string{"a", "b"}},
+		{"strings.SplitN", []string{"a/b/c", "/", "2"}, 0, []string{"a", "b/c"}},
+		{"strings.SplitN", []string{"a/b", "/", "x"}, 0, nil},
+		{"strings.SplitAfter", []string{"a/b", "/"}, 0, []string{"a/", "b"}},
+		{"strings.Fields", []string{" a  b "}, 0, []string{"a", "b"}},
+		{"strings.Trim", []string{"/x/", "/"}, 0, []string{"x"}},
+		{"strings.TrimLeft", []string{"//x", "/"}, 0, []string{"x"}},
+		{"strings.ReplaceAll", []string{"a.b.c", ".", "/"}, 0, []string{"a/b/c"}},
+		{"strings.Replace", []string{"a.b.c", ".", "/", "1"}, 0, []string{"a/b.c"}},
+	} {
+		f, ok := Lookup(c.name)
+		if !ok || f.Fold == nil {
+			t.Errorf("%s: no Fold in the table", c.name)
+			continue
+		}
+		if got := f.Fold(c.args, c.i); !slices.Equal(got, c.want) {
+			t.Errorf("%s%q result %d = %q, want %q", c.name, c.args, c.i, got, c.want)
+		}
+	}
 }

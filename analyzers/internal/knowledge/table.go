@@ -165,7 +165,7 @@ var strs = []Func{
 	// func TrimSuffix(s, suffix string) string
 	{Name: "strings.TrimSuffix", Roles: Identity},
 	// func TrimPrefix(s, prefix string) string
-	{Name: "strings.TrimPrefix", Roles: Split, Keep: 1, Parts: 1, TrimsPrefix: true},
+	{Name: "strings.TrimPrefix", Roles: Split, Keep: 1, Parts: 1, TrimsPrefix: true, Fold: foldTrimPrefix},
 	// func TrimRight(s, cutset string) string
 	{Name: "strings.TrimRight", Roles: Identity},
 	// func TrimSpace(s string) string
@@ -173,33 +173,33 @@ var strs = []Func{
 	// func HasPrefix(s, prefix string) bool
 	{Name: "strings.HasPrefix", Roles: PrefixCheck},
 	// func Cut(s, sep string) (before, after string, found bool)
-	{Name: "strings.Cut", Roles: Split, Keep: 2, Parts: 1 << 1},
+	{Name: "strings.Cut", Roles: Split, Keep: 2, Parts: 1 << 1, Fold: foldCut},
 	// func CutPrefix(s, prefix string) (after string, found bool)
-	{Name: "strings.CutPrefix", Roles: Split, Keep: 1, Parts: 1},
+	{Name: "strings.CutPrefix", Roles: Split, Keep: 1, Parts: 1, Fold: foldTrimPrefix},
 	// func CutSuffix(s, suffix string) (before string, found bool)
 	{Name: "strings.CutSuffix", Roles: Split, Keep: 1},
 	// func Split(s, sep string) []string
-	{Name: "strings.Split", Roles: Split, Keep: 1, SepArg: 1},
+	{Name: "strings.Split", Roles: Split, Keep: 1, SepArg: 1, Fold: foldSplit},
 	// func SplitN(s, sep string, n int) []string
-	{Name: "strings.SplitN", Roles: Split, Keep: 1, SepArg: 1},
+	{Name: "strings.SplitN", Roles: Split, Keep: 1, SepArg: 1, Fold: foldSplitN},
 	// func SplitAfter(s, sep string) []string
-	{Name: "strings.SplitAfter", Roles: Split, Keep: 1, SepArg: 1},
+	{Name: "strings.SplitAfter", Roles: Split, Keep: 1, SepArg: 1, Fold: foldSplitAfter},
 	// func Fields(s string) []string
-	{Name: "strings.Fields", Roles: Split, Keep: 1},
+	{Name: "strings.Fields", Roles: Split, Keep: 1, Fold: foldFields},
 	// func FieldsFunc(s string, f func(rune) bool) []string
 	{Name: "strings.FieldsFunc", Roles: Split, Keep: 1},
 	// func Join(elems []string, sep string) string
 	{Name: "strings.Join", Roles: JoinText},
 	// func Trim(s, cutset string) string
-	{Name: "strings.Trim", Roles: Split, Keep: 1, Parts: 1},
+	{Name: "strings.Trim", Roles: Split, Keep: 1, Parts: 1, Fold: foldTrim},
 	// func TrimLeft(s, cutset string) string
-	{Name: "strings.TrimLeft", Roles: Split, Keep: 1, Parts: 1},
+	{Name: "strings.TrimLeft", Roles: Split, Keep: 1, Parts: 1, Fold: foldTrimLeft},
 	// func TrimFunc(s string, f func(rune) bool) string
 	{Name: "strings.TrimFunc", Roles: Split, Keep: 1, Parts: 1},
 	// func ReplaceAll(s, old, new string) string
-	{Name: "strings.ReplaceAll", Roles: Split, Keep: 1, Parts: 1},
+	{Name: "strings.ReplaceAll", Roles: Split, Keep: 1, Parts: 1, Fold: foldReplaceAll},
 	// func Replace(s, old, new string, n int) string
-	{Name: "strings.Replace", Roles: Split, Keep: 1, Parts: 1},
+	{Name: "strings.Replace", Roles: Split, Keep: 1, Parts: 1, Fold: foldReplace},
 }
 
 // sources are where directories come from.

@@ -62,6 +62,10 @@ const (
 	// environment (os.Environ split into a map): its element at a
 	// constant key is that environment variable.
 	EnvMap
+	// Part, on a Param, says the value is a part of the parameter's value
+	// cut where it need not start (strings.Cut's second result, s[i:]):
+	// bound at a call, it is a part of the argument, not the argument.
+	Part
 
 	numTags
 )
@@ -98,11 +102,12 @@ var tagDefs = [numTags]tagDef{
 	Asked:     {"asked", flagTag, 5},
 	Obj:       {"obj", numberTag, 6},
 	EnvMap:    {"env-map", flagTag, 7},
+	Part:      {"part", flagTag, 8},
 }
 
 const (
 	numText   = 5
-	numScalar = 8
+	numScalar = 9
 )
 
 // String returns the tag's printed name ("abs-only").

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -190,6 +191,9 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			return Origins{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
 		}
 		arg := e.hooks.bindArg(e.rules, a, e.eval(args[a.Index]), args, at)
+		if a.Flag(lattice.Part) {
+			arg = partOf(arg, "the callee "+lattice.ShortName(key), at)
+		}
 		p := expandElems(a.Path, args)
 		return arg.Map(func(b Origin) Origins { return Origins{b.Extend(p, a.Raw, at)} })
 	}).Map(func(a Origin) Origins {
@@ -231,6 +235,38 @@ func expandElems(p string, args []ssa.Value) string {
 	return strings.Join(segs, "/")
 }
 
+// folded evaluates f, a Split function, on constant arguments (its Fold):
+// the literals result idx can be. ok is false when an argument is not a
+// constant or f has no Fold.
+func folded(f knowledge.Func, arg func(int) ssa.Value, idx int, at token.Position) (Origins, bool) {
+	if f.Fold == nil {
+		return nil, false
+	}
+	var args []string
+	for i := 0; arg(i) != nil; i++ {
+		if s, ok := constString(arg(i)); ok {
+			args = append(args, s)
+		} else if n, ok := constInt(arg(i)); ok {
+			args = append(args, strconv.FormatInt(n, 10))
+		} else {
+			return nil, false
+		}
+	}
+	var out Origins
+	for _, s := range f.Fold(args, idx) {
+		out = append(out, lattice.Literal(s, at))
+	}
+	return lattice.Normalize(out), true
+}
+
+// partsSeparator reports whether splitting on v makes parts of one path,
+// not the paths of a list: a constant path separator, or a separator
+// longer than one byte ("://" cuts a URL, not a list of paths).
+func partsSeparator(v ssa.Value) bool {
+	sep, ok := constString(v)
+	return isPathSeparator(v) || ok && len(sep) > 1
+}
+
 // isPathSeparator reports whether v is a constant path separator, "/" or
 // "\\".
 func isPathSeparator(v ssa.Value) bool {
@@ -240,19 +276,23 @@ func isPathSeparator(v ssa.Value) bool {
 
 // partOf is the origin of a part of a string whose origins are whole,
 // cut by fn: a part is not where the whole is, so it keeps only what
-// holds of every part of the whole (the user's choice, a name relative to
-// the working directory, text from the environment, a value already
-// unproven); any other concrete origin, rooted, temporary or outside,
-// becomes unproven. A symbolic
-// origin (a parameter, a cell) keeps the whole's origin when it is bound:
-// not exact, and said so in docs/precision.md's audit.
+// holds of every part of the whole (the user's choice, text from the
+// environment, a value already unproven); any other concrete origin,
+// rooted, temporary, outside or a relative literal, becomes unproven (a
+// part of a constant is folded before: folded). A parameter is tagged
+// Part, so that each call binds it to a part of its argument
+// (substitute); a cell keeps the whole's origin when it is bound: not
+// exact, and said so in docs/precision.md's audit.
 func partOf(whole Origins, fn string, at token.Position) Origins {
 	return whole.Map(func(a Origin) Origins {
 		switch a.Kind {
-		case User, Empty, Param, Cell, Env, Func:
+		case Param:
+			a.SetFlag(lattice.Part, true) // a part of what the caller passes (substitute)
+			return Origins{a}
+		case User, Empty, Cell, Env, Func:
 			return Origins{a}
 		case Bad:
-			if a.Rel || a.Cause == CauseUnproven || a.Cause == CauseEnv {
+			if a.Cause == CauseUnproven || a.Cause == CauseEnv {
 				return Origins{a}
 			}
 		}
@@ -281,11 +321,14 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx >= f.Keep {
 			return nil, true // found bool
 		}
+		if v, ok := folded(f, arg, idx, at); ok {
+			return v, true
+		}
 		whole := e.eval(arg(f.Arg))
 		if f.TrimsPrefix {
 			whole = e.trimmedPrefix(whole, arg(1), pos)
 		}
-		if f.Parts&(1<<idx) != 0 || f.SepArg > 0 && isPathSeparator(arg(f.SepArg)) {
+		if f.Parts&(1<<idx) != 0 || f.SepArg > 0 && partsSeparator(arg(f.SepArg)) {
 			return partOf(whole, key, at), true
 		}
 		return whole, true

@@ -165,8 +165,21 @@ func (e *engine) compute(v ssa.Value) Origins {
 	case *ssa.IndexAddr:
 		return e.load(v, v.Pos())
 	case *ssa.Slice:
-		// A substring (s[i:]) or subslice keeps the origin of what it is
-		// cut from, as strings.Cut does.
+		// A prefix (s[:i]) or a subslice keeps the origin of what it is
+		// cut from, as filepath.Dir does; any other substring (s[i:]) is
+		// a part of it (partOf).
+		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && v.Low != nil && !isZero(v.Low) {
+			if s, ok := constString(v.X); ok {
+				if lo, ok := constInt(v.Low); ok && int(lo) <= len(s) {
+					hi := len(s)
+					if h, ok := constInt(v.High); ok && v.High != nil && int(h) <= hi && h >= lo {
+						hi = int(h)
+					}
+					return Origins{lattice.Literal(s[lo:hi], e.at(v.Pos()))}
+				}
+			}
+			return partOf(e.eval(v.X), "a slice expression", e.at(v.Pos()))
+		}
 		return e.eval(v.X)
 	case *ssa.MakeSlice:
 		return e.elems(v)

@@ -26,7 +26,7 @@ func host(u string) string {
 func main() {
 	endpoint := "http://localhost:9000"
 	_ = os.MkdirAll(host(endpoint), 0o755)                         // unproven: a part of a literal, cut in host
-	_ = os.MkdirAll(strings.Split(endpoint, "://")[1], 0o755)      // want `"localhost:9000" relative to the working directory`
+	_ = os.MkdirAll(strings.Split(endpoint, "://")[1], 0o755)      // want `"(http|localhost:9000)" relative to the working directory`
 	_ = os.MkdirAll(endpoint[7:], 0o755)                           // want `"localhost:9000" relative to the working directory`
 	_ = os.MkdirAll(strings.TrimPrefix(*server, "http://"), 0o755) // ok: a part of the user's choice
 	_ = os.MkdirAll(strings.TrimPrefix("./cache/x", "./"), 0o755)  // want `"cache/x" relative to the working directory`
