@@ -17,6 +17,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 )
 
 // CwdFile is a fixed name the program writes relative to the working
@@ -36,6 +37,50 @@ type CwdFile struct {
 	// ("config.go:17"), or "": a file the program reads again is more
 	// likely state than a product.
 	ReadBack string
+	// Commands are the program's commands whose call graphs reach the
+	// write (inventory --by-command), sorted; Every says every command
+	// of the program does: a file written whatever the user asks for is
+	// more likely state than a product.
+	Commands []string
+	Every    bool
+}
+
+// commandWrites are, by write position, the commands of the program
+// that reach it, from the inventory's per-command rows; all holds every
+// command.
+type commandWrites struct {
+	by  map[string][]string
+	all map[string]bool
+}
+
+// collect takes in one package's inventory result.
+func (w *commandWrites) collect(_ string, r any) {
+	res, ok := r.(*inventory.Result)
+	if !ok || res == nil {
+		return
+	}
+	for _, a := range res.Artifacts {
+		if a.Command == "" {
+			continue
+		}
+		if w.all == nil {
+			w.all, w.by = map[string]bool{}, map[string][]string{}
+		}
+		w.all[a.Command] = true
+		if a.Kind != inventory.KindCommand && !slices.Contains(w.by[a.At], a.Command) {
+			w.by[a.At] = append(w.by[a.At], a.Command)
+		}
+	}
+}
+
+// attach gives each candidate the commands that reach its write.
+func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
+	for i := range fs {
+		cmds := slices.Sorted(slices.Values(w.by[fs[i].At]))
+		fs[i].Commands = cmds
+		fs[i].Every = len(cmds) > 1 && len(cmds) == len(w.all)
+	}
+	return fs
 }
 
 // cwdFiles returns the fixed names the package writes relative to the
@@ -143,6 +188,13 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 		if f.ReadBack != "" {
 			read = "read back at " + f.ReadBack + ": state?"
 		}
-		fmt.Fprintf(b, "#   %q: [%q]  # written at %s; %s\n", f.Func, f.Pattern, f.At, read)
+		by := ""
+		switch {
+		case f.Every:
+			by = " by every command: state?"
+		case len(f.Commands) > 0:
+			by = " by " + plural(len(f.Commands), "command", "commands") + " (" + strings.Join(f.Commands, ", ") + ")"
+		}
+		fmt.Fprintf(b, "#   %q: [%q]  # written at %s%s; %s\n", f.Func, f.Pattern, f.At, by, read)
 	}
 }

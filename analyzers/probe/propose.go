@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/inventory"
 	"github.com/staterootlint/staterootlint/analyzers/unproven"
 	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
@@ -148,13 +149,17 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	first.Config, first.ExplicitConfig = withUnproven(&config.Config{}), true
 	first.CacheDir = ""
 	first.Analyzers = append(slices.Clip(opts.Run.Analyzers), Origins)
+	if !slices.Contains(first.Analyzers, inventory.Analyzer) {
+		first.Analyzers = append(first.Analyzers, inventory.Analyzer)
+	}
+	reached := commandWrites{}
 	first.Facts, first.DepFacts = true, true
 	var origins []FindingOrigin
 	var bases []PathBase
 	var uses []UsedFunc
 	var cwd []CwdFile
 	var below []NameBelow
-	first.Collect = map[*analysis.Analyzer]func(string, any){Origins: func(_ string, r any) {
+	first.Collect = map[*analysis.Analyzer]func(string, any){inventory.Analyzer: reached.collect, Origins: func(_ string, r any) {
 		if r, ok := r.(*FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
 			bases = append(bases, r.Bases...)
@@ -174,7 +179,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	}
 	p := propose(cands, origins, below, before, dir)
 	p.Patterns = opts.Run.Patterns
-	p.CwdFiles = sortedCwdFiles(cwd)
+	p.CwdFiles = sortedCwdFiles(reached.attach(cwd))
 	p.Before = len(before)
 	p.addApps(libraryApps(dir))
 	if opts.NoCheckingRun {

@@ -93,7 +93,11 @@ func TestInitExample(t *testing.T) {
 	if code != exitClean {
 		t.Fatalf("init: exit %d\n%s", code, errOut)
 	}
-	for _, want := range []string{"  - PX_GLOBAL_STATE_ROOT\n", "state-dir: .px\n", "with the stateroots library"} {
+	for _, want := range []string{
+		"  - PX_GLOBAL_STATE_ROOT\n", "state-dir: .px\n", "with the stateroots library",
+		// a candidate's evidence: the commands that reach it, and a read
+		`#   "example.com/px/internal/legacy.DebugLog": ["cwd:px-debug.log"]  # written at internal/legacy/legacy.go:21 by 1 command (run); read back at internal/legacy/legacy.go:20: state?` + "\n",
+	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)
 		}
