@@ -58,3 +58,20 @@ func TestCrossModuleVariable(t *testing.T) {
 		t.Errorf("with the bases declared: exit %d, want none\n%s%s", code, out, errOut)
 	}
 }
+
+// TestCrossModuleUnresolved checks which calls the analysis cannot
+// resolve count as possible writes: in another module, a call passed the
+// path the program gives it does (lib.Keep), one passed only the
+// library's own text does not (lib.Render's man page heading).
+func TestCrossModuleUnresolved(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "inventory", "-C", "testdata/crossmod/app", "./...")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "a call of interface method (lib.Store).Put with a path the analysis cannot follow") {
+		t.Errorf("the call passed the program's path is missing:\n%s", out)
+	}
+	if strings.Contains(out, "lib.Page") || strings.Count(out, "| unproven |") != 1 {
+		t.Errorf("want one unproven write, lib.Keep's, not lib.Render's:\n%s", out)
+	}
+}

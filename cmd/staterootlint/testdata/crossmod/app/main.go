@@ -21,4 +21,17 @@ func main() {
 	// A directory lib copies into an options struct passed by value: the
 	// struct's field is followed back to the parameter.
 	_ = lib.GenTree("app", "man")
+
+	// Calls lib cannot resolve: one passed lib's own text, one passed the
+	// path this program gives it.
+	lib.Render(page{})
+	_ = lib.Keep(store{}, "kept.json")
 }
+
+type page struct{}
+
+func (page) Text(string) {}
+
+type store struct{}
+
+func (store) Put(string) error { return nil }

@@ -37,3 +37,16 @@ func GenTreeFromOpts(name string, opts TreeOptions) error {
 	}
 	return os.WriteFile(filepath.Join(opts.Path, name+".1"), nil, 0o644)
 }
+
+// Page receives a man page's text; what it does with it is not known here.
+type Page interface{ Text(s string) }
+
+// Render writes the page's heading, a constant of this library: no path
+// the program passes.
+func Render(p Page) { p.Text("NAME") }
+
+// Store saves files; which one the program installs is not known here.
+type Store interface{ Put(path string) error }
+
+// Keep hands the store the path it is given: a path the program passes.
+func Keep(s Store, path string) error { return s.Put(path) }
