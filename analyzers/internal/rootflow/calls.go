@@ -325,13 +325,16 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 			return v, true
 		}
 		whole := e.eval(arg(f.Arg))
+		var cut Origins // literals whose cut prefix is known: exact
 		if f.TrimsPrefix {
 			whole = e.trimmedPrefix(whole, arg(1), pos)
+			cut = slices.DeleteFunc(slices.Clone(whole), func(a Origin) bool { return a.Kind != Bad || a.Lit == "" })
+			whole = slices.DeleteFunc(whole, func(a Origin) bool { return a.Kind == Bad && a.Lit != "" })
 		}
 		if f.Parts&(1<<idx) != 0 || f.SepArg > 0 && partsSeparator(arg(f.SepArg)) {
-			return partOf(whole, key, at), true
+			return lattice.Union(partOf(whole, key, at), cut), true
 		}
-		return whole, true
+		return lattice.Union(whole, cut), true
 	case knowledge.PathSplit:
 		if idx == 1 {
 			return Origins{{Kind: Bad, Why: "a bare file name from " + lattice.ShortName(key) + ", relative to the working directory", Cause: CauseCwd, Rel: true, At: at}}, true

@@ -85,7 +85,7 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 	at := e.at(call.Pos())
 	targets, ok := e.callees(common)
 	if !ok || common.IsInvoke() {
-		if d := unresolvedWithPath(common); d != "" && e.passesPath(common) {
+		if d := unresolvedWithPath(common); d != "" && passesPath(common, e.eval, e.pass.Module == nil || e.pass.Module.Version == "") {
 			rs = addReach(rs, Reach{At: at, Unproven: d})
 		}
 	}
@@ -133,17 +133,16 @@ func unresolvedWithPath(common *ssa.CallCommon) string {
 // callers pass, what is stored), the user's, a root, temporary or cache
 // path, an environment variable's value, a path on the home directory,
 // the working directory or the executable, or, in the program's own
-// module, a constant. In a downloaded dependency (a module with a
+// module (own), a constant. In a downloaded dependency (a module with a
 // version), a call passed only that library's constants and values the
 // analysis cannot follow (a man page builder's headings, a field name
 // for reflection) is no possible write of the program.
-func (e *engine) passesPath(common *ssa.CallCommon) bool {
-	own := e.pass.Module == nil || e.pass.Module.Version == ""
+func passesPath(common *ssa.CallCommon, eval func(ssa.Value) Origins, own bool) bool {
 	for _, a := range common.Args {
 		if b, ok := a.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
 			continue
 		}
-		for _, o := range e.eval(a) {
+		for _, o := range eval(a) {
 			switch o.Kind {
 			case Param, Cell, Env, User, Rooted, Temp, Cache:
 				return true
