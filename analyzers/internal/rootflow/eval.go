@@ -106,8 +106,8 @@ func (e *engine) compute(v ssa.Value) Origins {
 		parts := make([]Origins, 0, len(v.Edges))
 		preds := v.Block().Preds
 		for i := range v.Edges {
-			if i < len(preds) && noReturn(preds[i]) {
-				continue // log.Fatal(err) on the way: the value never arrives
+			if i < len(preds) && (noReturn(preds[i]) || deadEdge(preds[i], v.Block())) {
+				continue // log.Fatal(err) on the way, or a branch never taken: the value never arrives
 			}
 			parts = append(parts, e.hooks.edgeValue(e.rules, v, i))
 		}

@@ -3,6 +3,7 @@ package rootflow
 import (
 	"cmp"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -126,15 +127,51 @@ func declarations(objs []types.Object) (*ast.File, *types.Info) {
 
 // returns lists fn's return instructions, one per block that ends in one
 // (the recover block's among them: callers that must not see what a
-// deferred recover left skip ret.Block() == fn.Recover).
+// deferred recover left skip ret.Block() == fn.Recover), except in
+// blocks that never run (neverRuns).
 func returns(fn *ssa.Function) []*ssa.Return {
 	var out []*ssa.Return
 	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !neverRuns(b) {
 			out = append(out, ret)
 		}
 	}
 	return out
+}
+
+// neverRuns reports whether block b runs on no platform the analysis
+// builds for: a condition that holds wherever b runs is a constant
+// that says otherwise (if runtime.GOOS == "windows" { ... } elsewhere;
+// go/ssa keeps the branch).
+func neverRuns(b *ssa.BasicBlock) bool {
+	for c := range dominating(b) {
+		if k, ok := c.value.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) != c.holds {
+			return true
+		}
+	}
+	return false
+}
+
+// deadEdge reports whether the edge from block pred into block to is
+// never taken: pred never runs, or it branches on a constant that leads
+// elsewhere.
+func deadEdge(pred, to *ssa.BasicBlock) bool {
+	if neverRuns(pred) {
+		return true
+	}
+	branch, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	k, ok := branch.Cond.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Bool || pred.Succs[0] == pred.Succs[1] {
+		return false
+	}
+	taken := pred.Succs[1]
+	if constant.BoolVal(k.Value) {
+		taken = pred.Succs[0]
+	}
+	return to != taken
 }
 
 // unconvert strips the conversions that keep a value's origins.
