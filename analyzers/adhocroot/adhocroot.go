@@ -396,7 +396,7 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 	if dir == "" {
 		return
 	}
-	if c.insideReported(cur) || prose(s) && !c.pathArgument(cur) {
+	if c.insideReported(cur) || prose(s) && !c.pathArgument(cur) || c.tempPattern(cur) {
 		return
 	}
 	// A state-dir name may be any root's: any reachable authority of the
@@ -431,6 +431,22 @@ func (c *checker) pathArgument(cur inspector.Cursor) bool {
 	}
 	known, _ := knowledge.Lookup(funcKey(typeutil.StaticCallee(c.pass.TypesInfo, call)))
 	return known.Roles&(knowledge.Join|knowledge.SafeJoin|knowledge.Identity|knowledge.Parent|knowledge.PathSplit|knowledge.Sink) != 0
+}
+
+// tempPattern reports whether cur is the name pattern of a call that
+// makes a temporary file or directory (os.MkdirTemp's second argument):
+// a name below the temporary directory, not the state dir spelled out.
+func (c *checker) tempPattern(cur inspector.Cursor) bool {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	known, _ := knowledge.Lookup(funcKey(typeutil.StaticCallee(c.pass.TypesInfo, call)))
+	if known.Roles&knowledge.TempMaker == 0 {
+		return false
+	}
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return a == cur.Node() })
+	return i >= 0 && !slices.Contains(known.Sink.Paths, i)
 }
 
 // insideReported reports whether cur is part of an expression already
