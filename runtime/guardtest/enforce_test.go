@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/staterootlint/staterootlint/runtime/guardtest"
 )
@@ -305,6 +306,7 @@ func TestGoTelemetryIgnored(t *testing.T) {
 	if out, err := exec.Command(goBin, "version").CombinedOutput(); err != nil {
 		t.Fatalf("go version: %v\n%s", err, out)
 	}
+	removeTelemetryAtCleanup(t, s.env.ConfigHome)
 	if _, err := os.Stat(telemetry); err != nil {
 		// Telemetry off in this go command: write a counter as it would.
 		t.Logf("go version wrote no telemetry (%v); writing a counter file in its place", err)
@@ -330,6 +332,7 @@ func TestGoTelemetryIgnored(t *testing.T) {
 	if out, err := exec.Command(goBin, "version").CombinedOutput(); err != nil {
 		t.Fatalf("go version: %v\n%s", err, out)
 	}
+	removeTelemetryAtCleanup(t, s.env.ConfigHome)
 	if err := os.MkdirAll(filepath.Join(s.env.ConfigHome, "go", "telemetry", "local"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -349,6 +352,26 @@ func TestGoTelemetryIgnored(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantFailure(t, ft.finish(), "created", filepath.Join(s.env.ConfigHome, "go"))
+}
+
+// removeTelemetryAtCleanup removes the go command's directory below
+// configHome before the test's temporary directories are removed: a
+// telemetry process the go command started may still be writing there,
+// which makes the testing package's removal fail with "directory not
+// empty". It retries for up to 10 seconds.
+func removeTelemetryAtCleanup(t *testing.T, configHome string) {
+	t.Cleanup(func() {
+		dir := filepath.Join(configHome, "go")
+		for range 100 {
+			if err := os.RemoveAll(dir); err == nil {
+				if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+					return
+				}
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("%s still changes 10 s after the go command ran", dir)
+	})
 }
 
 // TestEnforceForReal runs helper tests in a child test binary with the real
