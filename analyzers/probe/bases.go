@@ -8,20 +8,6 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
 
-// fieldKey is the cell key of a field candidate's name,
-// "(*pkg/path.T).F" → "pkg/path.T.F"; "" for other names.
-func fieldKey(name string) string {
-	rest, ok := strings.CutPrefix(name, "(*")
-	if !ok {
-		return ""
-	}
-	typ, field, ok := strings.Cut(rest, ").")
-	if !ok {
-		return ""
-	}
-	return typ + "." + field
-}
-
 // This file decides which proposed authorities are bases many programs
 // share: a dependency's resolver of an XDG base directory (a package
 // variable such as xdg.ConfigHome, a function such as DataHome()) that
@@ -89,7 +75,7 @@ func firstName(p string) string {
 func namesBelow(c *Candidate, origins []FindingOrigin, below []NameBelow) map[string]int {
 	names := map[string]int{}
 	for _, b := range below {
-		if b.Key == c.Name || fieldKey(c.Name) == b.Key {
+		if b.Key == c.Name || rootflow.FieldCellKey(c.Name) == b.Key {
 			names[b.Name]++
 		}
 	}

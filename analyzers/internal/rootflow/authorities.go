@@ -48,7 +48,7 @@ func (ix *index) programAuthorities() []AuthorityRef {
 			kind = "state"
 		}
 		add(name, kind)
-		cells[fieldAuthority(name)] = true
+		cells[FieldCellKey(name)] = true
 	}
 	for name, kind := range ix.authorities {
 		if !cells[name] { // a field authority's cell key ("pkg.T.F") is named above

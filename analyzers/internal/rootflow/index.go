@@ -139,7 +139,7 @@ func (ix *index) configure() error {
 			kind = "state"
 		}
 		ix.authorities[name] = kind
-		if field := fieldAuthority(name); field != "" {
+		if field := FieldCellKey(name); field != "" {
 			ix.authorities[field] = kind
 		}
 	}
@@ -183,10 +183,11 @@ func (ix *index) configure() error {
 	return nil
 }
 
-// fieldAuthority returns the cell key of a configured "(pkg.T).Field" or
-// "(*pkg.T).Field" authority, a field holding a state root ("pkg.T.Field"),
-// or "" for other forms. (A method of the same spelling keeps its own key.)
-func fieldAuthority(name string) string {
+// FieldCellKey returns the cell key ("pkg.T.Field") of a field named as
+// configurations name it, "(pkg.T).Field" or "(*pkg.T).Field" (a
+// configured field authority), or "" for other forms. (A method of the
+// same spelling keeps its own key.)
+func FieldCellKey(name string) string {
 	rest, ok := strings.CutPrefix(name, "(")
 	if !ok {
 		return ""

@@ -314,12 +314,15 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			// writes are under that root, whatever it was built from.
 			v = Origins{authorityOrigin(authority)}
 		}
+		at := e.at(pos)
 		declared := declare(e.allow.at(pos), v)
-		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: e.at(pos), Path: declared})
-		// The reach keeps the callers' names for them to expand; here
-		// they are names the analysis cannot see.
-		v = v.Map(func(a Origin) Origins { return Origins{a.AtWrite(e.at(pos))} })
-		declared = declare(e.allow.at(pos), v)
+		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: at, Path: declared})
+		if slices.ContainsFunc(v, Origin.AboveRoot) {
+			// The reach keeps the callers' names below a shared base for
+			// them to expand; here they are names the analysis cannot see.
+			v = v.Map(func(a Origin) Origins { return Origins{a.AtWrite(at)} })
+			declared = declare(e.allow.at(pos), v)
+		}
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
 		r := Req{Op: op, At: e.at(pos)}
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
