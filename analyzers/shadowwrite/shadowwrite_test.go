@@ -71,6 +71,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "ownauthority/..."},
 		{dir: "advicefit/..."},
 		{dir: "closures"},
+		{dir: "closerlist"},
 		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
 		{dir: "dirclimb"},
 		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},
