@@ -44,7 +44,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		}
 		return nil
 	}
-	site := dispatchSite{m: m, callerChosen: e.callerChosen(common.Value)}
+	site := dispatchSite{m: m, iface: common.Value.Type(), callerChosen: e.callerChosen(common.Value)}
 	if impls, ok := e.impls[site]; ok {
 		return impls
 	}
@@ -90,6 +90,10 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 // the analysis knows of where the call's receiver comes from.
 type dispatchSite struct {
 	m *types.Func
+	// iface is the receiver's interface type: interfaces that embed
+	// another share its method objects (io.ReadCloser's Close is
+	// io.Closer's), not its implementations.
+	iface types.Type
 	// callerChosen: the receiver is a parameter of a function that may
 	// be called where the package does not see (an exported function or
 	// method, a function literal, a function used as a value), so its

@@ -21,7 +21,7 @@ func newJournal() *journal {
 	if err != nil {
 		return &journal{}
 	}
-	return &journal{file: filepath.Join(u.HomeDir, ".journal")} // want `field closerlist.journal.file is assigned the home directory from user.Current\(\).HomeDir, which even ignores \$HOME, and it is written \(via \(\*closerlist.journal\).Close → os.WriteFile at closerlist.go:30\)`
+	return &journal{file: filepath.Join(u.HomeDir, ".journal")} // want `field closerlist.journal.file is assigned the home directory from user.Current\(\).HomeDir, which even ignores \$HOME, and it is written \(via \(\*closerlist.journal\).Close → os.WriteFile at closerlist.go:29\)`
 }
 
 func (j *journal) Close() error {
