@@ -72,6 +72,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "advicefit/..."},
 		{dir: "closures"},
 		{dir: "closerlist"},
+		{dir: "filledfields"},
 		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
 		{dir: "dirclimb"},
 		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},

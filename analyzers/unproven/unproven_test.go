@@ -69,3 +69,9 @@ func TestIgnoreMatchedEitherWay(t *testing.T) {
 		}
 	}
 }
+
+// TestFilledFields: a field a decoder fills by reflection, or that
+// nothing visibly stores, is unproven, never met.
+func TestFilledFields(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/filledfields")
+}
