@@ -21,7 +21,7 @@ import (
 
 // Role is one thing a function does with paths. A function may have one
 // result role (what its result is) and any number of effect roles.
-type Role uint32
+type Role uint64
 
 // The result roles: what a call's result is.
 const (
@@ -63,6 +63,8 @@ const (
 	MakesParents                                  // a sink that creates every directory above its path too (os.MkdirAll): an ancestor of a rooted path it writes creates nothing the root's own MkdirAll would not
 	WalkCallback                                  // calls the function argument 1 with argument 0 and the paths below it, as its first argument (filepath.Walk)
 	PrefixCheck                                   // reports whether argument 0 starts with argument 1 (strings.HasPrefix)
+	FillsFlags                                    // fills, by reflection, the structs its arguments point to from the command line: the user's choice (kong.Parse)
+	FillsDecoded                                  // fills, by reflection, the structs its arguments point to or its results are from decoded data: a value the analysis cannot follow (json.Unmarshal)
 )
 
 // SinkSpec says which arguments of a sink are written paths.
@@ -179,7 +181,7 @@ func Lookup(name string) (Func, bool) {
 // load builds the table and its index, once.
 func load() {
 	indexOnce.Do(func() {
-		for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), control, atomics, reads, buffers, templates(), words} {
+		for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), fillers(), control, atomics, reads, buffers, templates(), words} {
 			all = append(all, t...)
 		}
 		index = make(map[string]Func, len(all))

@@ -385,6 +385,10 @@ type storeSite struct {
 	fn   *ssa.Function
 	addr ssa.Value             // the address stored into, for an assignment
 	via  []ssa.CallInstruction // the constructors that returned the object stored into (rule_embeddedbase.go)
+	// fill, when not nil, is what a library that fills the field by
+	// reflection stores (fillers.go); it is checked where a write
+	// requires the field, the program showing no store.
+	fill Origins
 }
 
 // upstream is the merged package facts of the dependencies (index).
@@ -405,11 +409,15 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 	case ssa.CallInstruction:
 		common := in.Common()
 		callee := common.StaticCallee()
-		if callee == nil || len(common.Args) == 0 {
+		if callee == nil {
+			return
+		}
+		key := e.keyOf(callee)
+		if e.fillStores(fn, in, key) || len(common.Args) == 0 {
 			return
 		}
 		args := common.Args
-		switch key := e.keyOf(callee); {
+		switch {
 		case knowledge.Is(key, knowledge.FlagBinder):
 			if callee.Signature.Recv() != nil {
 				args = args[1:]

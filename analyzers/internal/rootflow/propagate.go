@@ -143,7 +143,7 @@ func (e *engine) propagate() {
 		if !e.inModule(key) {
 			continue // a library's own fields: see inModule
 		}
-		e.checkStores(key, stores[key], r, &queue)
+		e.checkStores(key, stores[key], r, token.NoPos, &queue)
 	}
 
 	for len(queue) > 0 {
@@ -168,7 +168,7 @@ func (e *engine) propagate() {
 			continue
 		}
 		name := cellName(p.key)
-		e.checkStores(p.key, stores[p.key], p.req, &queue)
+		e.checkStores(p.key, stores[p.key], p.req, p.pos, &queue)
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose. Another
 		// module's package variable is one object, as precise as a
@@ -177,21 +177,31 @@ func (e *engine) propagate() {
 		if !p.pos.IsValid() || !e.inModule(p.key) && !isVariable(p.key) {
 			continue
 		}
-		if v, ok := up.store(p.key); ok {
+		v, ok := up.store(p.key)
+		if !ok && len(stores[p.key]) == 0 {
+			v, ok = e.unstored(p.key) // no store in sight: unproven, never met
+		}
+		if ok {
 			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
 		}
 	}
 }
 
 // checkStores checks the stores into cell key against requirement r,
-// each under the requirement it answers to.
-func (e *engine) checkStores(key string, stores []storeSite, r Req, queue *[]pending) {
+// each under the requirement it answers to. A library's store by
+// reflection (storeSite.fill) is reported at pos, where the requirement
+// arose, when it is valid: the program shows no store.
+func (e *engine) checkStores(key string, stores []storeSite, r Req, pos token.Pos, queue *[]pending) {
 	name := cellName(key)
 	for _, s := range stores {
 		if e.hooks.storeExempt(e.rules, s, r) {
 			continue
 		}
-		e.check(e.hooks.reqValue(e.rules, e.storeValue(s), r), s.pos, AtStore, name, extend(e.hooks.storeReq(e.rules, s, r), Hop{Name: name, Pos: e.at(s.pos)}), queue)
+		at := s.pos
+		if s.fill != nil && pos.IsValid() {
+			at = pos
+		}
+		e.check(e.hooks.reqValue(e.rules, e.storeValue(s), r), at, AtStore, name, extend(e.hooks.storeReq(e.rules, s, r), Hop{Name: name, Pos: e.at(at)}), queue)
 	}
 }
 
@@ -243,6 +253,9 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 
 // storeValue evaluates what a store site stores.
 func (e *engine) storeValue(s storeSite) Origins {
+	if s.fill != nil {
+		return s.fill
+	}
 	if s.val == nil {
 		return Origins{{Kind: User}}
 	}
