@@ -20,14 +20,29 @@ func TestCrossModule(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s%s", code, out, errOut)
 	}
-	if !strings.Contains(out, `main.go:19:14: lib.Save receives "state.json" relative to the working directory`) {
+	if !strings.Contains(out, `main.go:21:14: lib.Save receives "state.json" relative to the working directory`) {
 		t.Errorf("the parameter requirement is missing:\n%s", out)
 	}
-	if !strings.Contains(out, `main.go:23:17: lib.GenTree receives "man" relative to the working directory`) {
+	if !strings.Contains(out, `main.go:25:17: lib.GenTree receives "man" relative to the working directory`) {
 		t.Errorf("the requirement through a by-value options struct is missing:\n%s", out)
 	}
-	if strings.Contains(out, "display-only") || strings.Count(out, "\n") != 2 {
-		t.Errorf("want only the Save and GenTree findings, not the store into lib's field:\n%s", out)
+	// Another module's objects that keep a path in their fields, made by
+	// this program: followed to where the path enters.
+	for _, want := range []string{
+		"main.go:35:21: lib.NewLock receives a path under the home directory from os.UserHomeDir (main.go:34) for a path it writes (via field lib.Lock.path → (*lib.Lock).TryLock",
+		"main.go:37:24: field lib.Runner.Dir is assigned a path under the home directory from os.UserHomeDir (main.go:34), and it is written (via (*lib.Runner).Run",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "display-only") || strings.Count(out, "\n") != 4 {
+		t.Errorf("want only the Save, GenTree, NewLock and Runner findings, not the store into lib's field:\n%s", out)
+	}
+	// One of lib's objects the program does not make: unproven, counted.
+	_, out, errOut = runCLI(t, analyzers.All, "-C", "testdata/crossmod/app", "--enable", "unproven", "--report-unproven", "./...")
+	if !strings.Contains(out, "main.go:41:29: field lib.Lock.path is assigned a value of another module's object, not followed to where the object was made") {
+		t.Errorf("the lock lib.Shared returns is not unproven:\n%s%s", out, errOut)
 	}
 }
 

@@ -3,6 +3,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"example.com/lib"
 )
@@ -26,6 +28,17 @@ func main() {
 	// path this program gives it.
 	lib.Render(page{})
 	_ = lib.Keep(store{}, "kept.json")
+
+	// lib's objects that keep the path they are given, written by their
+	// methods: followed to this program's own objects.
+	home, _ := os.UserHomeDir()
+	lock := lib.NewLock(filepath.Join(home, ".app.lock"))
+	_, _ = lock.TryLock()
+	ran := &lib.Runner{Dir: filepath.Join(home, ".app-run")}
+	_ = ran.Run(nil)
+	// One this program does not make: not followed to its stores, and
+	// unproven, never silent.
+	_, _ = lib.Shared().TryLock()
 }
 
 type page struct{}

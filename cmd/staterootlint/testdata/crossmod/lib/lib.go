@@ -50,3 +50,23 @@ type Store interface{ Put(path string) error }
 
 // Keep hands the store the path it is given: a path the program passes.
 func Keep(s Store, path string) error { return s.Put(path) }
+
+// Lock is a lock file that keeps its path, as file-locking libraries do.
+type Lock struct{ path string }
+
+// NewLock returns a lock on the file at path.
+func NewLock(path string) *Lock { return &Lock{path: path} }
+
+// TryLock creates the lock file.
+func (l *Lock) TryLock() (bool, error) {
+	f, err := os.OpenFile(l.path, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return false, err
+	}
+	return true, f.Close()
+}
+
+var shared = NewLock(os.Getenv("LIB_LOCK"))
+
+// Shared returns the lock every caller shares.
+func Shared() *Lock { return shared }
