@@ -174,7 +174,17 @@ func (e *engine) propagate() {
 		// module's package variable is one object, as precise as a
 		// parameter (an XDG library's ConfigHome, filled in its init);
 		// its fields are not (inModule).
-		if !p.pos.IsValid() || !e.inModule(p.key) && !isVariable(p.key) {
+		if !p.pos.IsValid() {
+			continue
+		}
+		if !e.inModule(p.key) && !isVariable(p.key) {
+			// Another module's field, of an object not followed to
+			// where it was made: the library's own stores are not the
+			// object's (inModule), so the path is unproven, never met.
+			if len(stores[p.key]) == 0 {
+				why := "a value of another module's object, not followed to where the object was made"
+				e.check(e.bad(p.pos, "%s", why), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
+			}
 			continue
 		}
 		v, ok := up.store(p.key)
