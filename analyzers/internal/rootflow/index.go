@@ -386,8 +386,8 @@ type storeSite struct {
 	addr ssa.Value             // the address stored into, for an assignment
 	via  []ssa.CallInstruction // the constructors that returned the object stored into (rule_embeddedbase.go)
 	// fill, when not nil, is what a library that fills the field by
-	// reflection stores (fillers.go); it is checked where a write
-	// requires the field, the program showing no store.
+	// reflection stores (rule_reflectfilled.go); it is checked where a
+	// write requires the field, the program showing no store.
 	fill Origins
 }
 
@@ -409,15 +409,11 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 	case ssa.CallInstruction:
 		common := in.Common()
 		callee := common.StaticCallee()
-		if callee == nil {
-			return
-		}
-		key := e.keyOf(callee)
-		if e.fillStores(fn, in, key) || len(common.Args) == 0 {
+		if callee == nil || len(common.Args) == 0 {
 			return
 		}
 		args := common.Args
-		switch {
+		switch key := e.keyOf(callee); {
 		case knowledge.Is(key, knowledge.FlagBinder):
 			if callee.Signature.Recv() != nil {
 				args = args[1:]

@@ -54,6 +54,7 @@ var rules = []rule{
 	userDefaultsRule{},
 	tildeRule{},
 	&convertedImplsRule{},
+	reflectFilledRule{},
 }
 
 // phiEdgeRule may decide the value a phi receives along edge i (the

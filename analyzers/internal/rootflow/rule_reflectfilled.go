@@ -1,0 +1,108 @@
+package rootflow
+
+import (
+	"go/types"
+	"reflect"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"golang.org/x/tools/go/ssa"
+)
+
+// reflectFilledRule: a library that fills a struct by reflection
+// (knowledge.FillsFlags, FillsDecoded) leaves no store in the program, so
+// each call of one is a store into every exported path field of each
+// struct it fills, nested structs included: the structs its arguments
+// point to and those it returns. A command-line parser's (kong.Parse) is
+// the user's choice, its default tags included, as flag.String's default
+// is; a decoder's (json.Unmarshal, env.ParseAs) is data the analysis
+// cannot follow, with the field's default tag's literal
+// (`default:"app.log"`, `envDefault:"app.log"`), checked where a write
+// requires the field. Unsound where a parser's field is also set by the
+// program to a value of its own (that store is checked as any other), and
+// where a decoder is passed a struct through an interface value it did
+// not make (any from a parameter): nothing is recorded, and the field is
+// unstored (unstored.go).
+type reflectFilledRule struct{}
+
+func (reflectFilledRule) name() string { return "reflect-filled" }
+
+func (reflectFilledRule) indexed(ruleContext) {}
+
+// index records the stores of a call of a library function that fills
+// structs by reflection into the path fields of the structs its
+// arguments point to and its results are (or point to).
+func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Instruction) {
+	in, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return
+	}
+	callee := in.Common().StaticCallee()
+	if callee == nil {
+		return
+	}
+	key := funcKey(callee)
+	decoded := knowledge.Is(key, knowledge.FillsDecoded)
+	if !decoded && !knowledge.Is(key, knowledge.FillsFlags) {
+		return
+	}
+	var filled []types.Type
+	for _, a := range in.Common().Args {
+		if mi, ok := a.(*ssa.MakeInterface); ok {
+			a = mi.X
+		}
+		if p, ok := a.Type().Underlying().(*types.Pointer); ok {
+			filled = append(filled, p.Elem())
+		}
+	}
+	if call, ok := in.(*ssa.Call); ok {
+		switch t := call.Type().(type) {
+		case *types.Tuple:
+			for i := range t.Len() {
+				filled = append(filled, t.At(i).Type())
+			}
+		default:
+			filled = append(filled, t)
+		}
+	}
+	seen := map[types.Type]bool{}
+	for _, t := range filled {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		fillStruct(ctx, t, func(f *types.Var, tag reflect.StructTag) storeSite {
+			s := storeSite{pos: in.Pos(), fn: fn}
+			if decoded {
+				why := "data " + lattice.ShortName(key) + " decodes, which the analysis cannot follow"
+				s.fill = append(tagDefault(tag, ctx.at(f.Pos())), ctx.bad(in.Pos(), "%s", why)...)
+			}
+			return s
+		}, seen, 0)
+	}
+}
+
+// fillStruct adds the store site site returns for each exported path
+// field of struct type t and of the structs its fields hold (reflection
+// sets exported fields only).
+func fillStruct(ctx ruleContext, t types.Type, site func(f *types.Var, tag reflect.StructTag) storeSite, seen map[types.Type]bool, depth int) {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || seen[t] || depth > maxTypeDepth {
+		return
+	}
+	seen[t] = true
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if !f.Exported() && !f.Embedded() {
+			continue
+		}
+		ft := f.Type()
+		if isPathType(ft) && f.Exported() {
+			ctx.addStore(fieldKey(t, i, ctx), site(f, reflect.StructTag(st.Tag(i))))
+			continue
+		}
+		if p, ok := ft.Underlying().(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		fillStruct(ctx, ft, site, seen, depth+1)
+	}
+}
