@@ -3,8 +3,10 @@
 package lib
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // Runner runs in Dir and writes its output there.
@@ -59,14 +61,40 @@ func NewLock(path string) *Lock { return &Lock{path: path} }
 
 // TryLock creates the lock file.
 func (l *Lock) TryLock() (bool, error) {
-	f, err := os.OpenFile(l.path, os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
+	if err := l.create(); err != nil {
 		return false, err
 	}
-	return true, f.Close()
+	return true, nil
+}
+
+func (l *Lock) create() error {
+	f, err := os.OpenFile(l.path, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 var shared = NewLock(os.Getenv("LIB_LOCK"))
 
 // Shared returns the lock every caller shares.
 func Shared() *Lock { return shared }
+
+// TryLockContext tries the lock until ctx is done, handing TryLock on
+// as a method value.
+func (l *Lock) TryLockContext(ctx context.Context, every time.Duration) (bool, error) {
+	return retry(ctx, l.TryLock, every)
+}
+
+func retry(ctx context.Context, try func() (bool, error), every time.Duration) (bool, error) {
+	for {
+		if ok, err := try(); ok || err != nil {
+			return ok, err
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(every):
+		}
+	}
+}
