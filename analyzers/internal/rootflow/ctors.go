@@ -295,13 +295,21 @@ func (e *engine) requireField(key string, idx int, cell, through string, r Req, 
 		return
 	}
 	fn, ok := e.byKey[key]
-	if _, isValue := e.valueFuncs[key]; !ok || !e.local(fn) || isValue {
+	if !ok || !e.local(fn) {
 		e.require(cell, -1, r.For(cell), pos, queue)
 		return
 	}
-	aliased := r.For(cell)
-	aliased.Tags.SetFlag(lattice.ReqAliased, true)
-	e.require(cell, -1, aliased, pos, queue)
+	if _, isValue := e.valueFuncs[key]; isValue {
+		// Used as a value (a method value bound to its receiver, a
+		// handler): callers the engine does not see may pass any
+		// object, and the calls it sees, in this package or another,
+		// still pass theirs.
+		e.require(cell, -1, r.For(cell), pos, queue)
+	} else {
+		aliased := r.For(cell)
+		aliased.Tags.SetFlag(lattice.ReqAliased, true)
+		e.require(cell, -1, aliased, pos, queue)
+	}
 	reqs := e.fieldReqs[key]
 	if reqs == nil {
 		reqs = map[fieldSlot]Req{}
