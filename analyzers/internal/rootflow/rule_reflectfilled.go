@@ -67,9 +67,6 @@ func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Inst
 	}
 	seen := map[types.Type]bool{}
 	for _, t := range filled {
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
 		fillStruct(ctx, t, func(f *types.Var, tag reflect.StructTag) storeSite {
 			s := storeSite{pos: in.Pos(), fn: fn}
 			if decoded {
@@ -82,9 +79,11 @@ func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Inst
 }
 
 // fillStruct adds the store site site returns for each exported path
-// field of struct type t and of the structs its fields hold (reflection
-// sets exported fields only).
+// field of struct type t (or of the structs t points to or holds as
+// elements) and of the structs its fields hold (reflection sets exported
+// fields only).
 func fillStruct(ctx ruleContext, t types.Type, site func(f *types.Var, tag reflect.StructTag) storeSite, seen map[types.Type]bool, depth int) {
+	t = filledElem(t)
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || seen[t] || depth > maxTypeDepth {
 		return
@@ -100,9 +99,27 @@ func fillStruct(ctx ruleContext, t types.Type, site func(f *types.Var, tag refle
 			ctx.addStore(fieldKey(t, i, ctx), site(f, reflect.StructTag(st.Tag(i))))
 			continue
 		}
-		if p, ok := ft.Underlying().(*types.Pointer); ok {
-			ft = p.Elem()
-		}
 		fillStruct(ctx, ft, site, seen, depth+1)
 	}
+}
+
+// filledElem is the struct type t holds a reflective filler fills the
+// elements of: t itself, or what a pointer, slice, array or map of t
+// holds.
+func filledElem(t types.Type) types.Type {
+	for range maxTypeDepth {
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return t
+		}
+	}
+	return t
 }
