@@ -11,13 +11,15 @@ func flagFuncs() []Func {
 		// func String(name string, value string, usage string) *string,
 		// StringP(name, shorthand, value, usage string) *string,
 		// Arg(i int) string, Args() []string, StringSlice..., GetString(name string) (string, error)
-		for _, fn := range []string{"String", "StringP", "Arg", "Args", "StringSlice", "StringSliceP", "StringArray", "StringArrayP", "GetString"} {
+		// func Bool(name string, value bool, usage string) *bool, BoolP, GetBool: a condition the user chose
+		for _, fn := range []string{"String", "StringP", "Arg", "Args", "StringSlice", "StringSliceP", "StringArray", "StringArrayP", "GetString", "Bool", "BoolP", "GetBool"} {
 			out = append(out,
 				Func{Name: pkg + "." + fn, Roles: UserChosen},
 				Func{Name: "(*" + pkg + ".FlagSet)." + fn, Roles: UserChosen})
 		}
 		// func StringVar(p *string, name string, value string, usage string) and the P, Slice and Array variants
-		for _, fn := range []string{"StringVar", "StringVarP", "StringSliceVar", "StringSliceVarP", "StringArrayVar", "StringArrayVarP"} {
+		// func BoolVar(p *bool, name string, value bool, usage string) and BoolVarP: a condition the user chose
+		for _, fn := range []string{"StringVar", "StringVarP", "StringSliceVar", "StringSliceVarP", "StringArrayVar", "StringArrayVarP", "BoolVar", "BoolVarP"} {
 			out = append(out,
 				Func{Name: pkg + "." + fn, Roles: FlagBinder},
 				Func{Name: "(*" + pkg + ".FlagSet)." + fn, Roles: FlagBinder})

@@ -50,7 +50,7 @@ const (
 // The effect roles: what a call does besides returning.
 const (
 	Sink         Role = 1 << (resultRoles + iota) // writes the paths Sink.Paths name
-	FlagBinder                                    // binds the string variable argument 0 points to to a command-line flag
+	FlagBinder                                    // binds the variable argument 0 points to (a string, a list, a bool) to a command-line flag
 	FlagCallback                                  // calls the function it is given with the user's value for a flag (flag.Func)
 	NoReturn                                      // never returns (os.Exit, log.Fatal)
 	Chdir                                         // changes the process's working directory

@@ -79,12 +79,16 @@ func userAt(a Origin, base string) Origin {
 
 // userBase reports whether a is the working directory, a directory
 // above it (Dir of a file named in it, Dir("Tasks.yml"), is "."), or the
-// home directory the user asked for (or a directory above it: a search
-// from there).
+// home directory the user asked for (or a directory above or below it
+// that the program's branch named: a search from there, the ~/.ssh a
+// flag asks for).
 func userBase(a Origin) bool {
 	if a.Kind == Bad && a.Cause == CauseLiteral && a.Rel && !strings.Contains(a.Lit+a.Path, "*") {
 		// The directory of a file named in the cwd: Dir("Tasks.yml").
 		return climbOnly(lattice.CleanPattern(lattice.JoinPattern(a.Lit, a.Path)))
+	}
+	if a.Kind == Bad && a.Cause == CauseHome && a.Flag(lattice.Asked) {
+		return true // the directory the user asked for, as it arrived (rule_asked.go)
 	}
 	if a.Kind != Bad || !climbOnly(a.Path) {
 		return false
@@ -94,8 +98,6 @@ func userBase(a Origin) bool {
 		return true
 	case a.Cause == CauseLiteral && a.Rel:
 		return a.Lit == "." || a.Lit == ".."
-	case a.Cause == CauseHome:
-		return a.Flag(lattice.Asked)
 	}
 	return false
 }
