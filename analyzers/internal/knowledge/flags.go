@@ -19,7 +19,9 @@ func flagFuncs() []Func {
 		}
 		// func StringVar(p *string, name string, value string, usage string) and the P, Slice and Array variants
 		// func BoolVar(p *bool, name string, value bool, usage string) and BoolVarP: a condition the user chose
-		for _, fn := range []string{"StringVar", "StringVarP", "StringSliceVar", "StringSliceVarP", "StringArrayVar", "StringArrayVarP", "BoolVar", "BoolVarP"} {
+		// func Var(value Value, name string, usage string), VarP and pflag's VarPF: a
+		// flag.Value the address of a variable implements, which its Set fills
+		for _, fn := range []string{"StringVar", "StringVarP", "StringSliceVar", "StringSliceVarP", "StringArrayVar", "StringArrayVarP", "BoolVar", "BoolVarP", "Var", "VarP", "VarPF"} {
 			out = append(out,
 				Func{Name: pkg + "." + fn, Roles: FlagBinder},
 				Func{Name: "(*" + pkg + ".FlagSet)." + fn, Roles: FlagBinder})

@@ -419,7 +419,11 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 				args = args[1:]
 			}
 			if len(args) > 0 {
-				if cell := e.cellOf(args[0]); cell != "" {
+				bound := args[0]
+				if mi, ok := bound.(*ssa.MakeInterface); ok {
+					bound = mi.X // a flag.Value: the variable whose address implements it
+				}
+				if cell := e.cellOf(bound); cell != "" {
 					e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), fn: fn})
 				}
 			}
