@@ -23,7 +23,12 @@ const (
 	// MkdirAll of a directory that exists); no finding is due, and the
 	// inventory disagrees with the linter.
 	Allowed = "allowed"
-	Dropped = "dropped" // none of these: the write is silent
+	// InventoryOnly: explain shows no origin outside the roots for the
+	// write, at the write or at a call or store that reaches it (or has
+	// no result for it: a write in a dependency), and no finding names
+	// it; the inventory alone calls it outside.
+	InventoryOnly = "inventory only"
+	Dropped       = "dropped" // none of these: the write is silent
 )
 
 // Write is one write the inventory lists outside every root: an
@@ -32,8 +37,10 @@ type Write struct {
 	Op string // "os.WriteFile"
 	At string // "internal/x/x.go:12", relative to its module's root
 	// Patterns and Details are the rows' patterns and where each path
-	// comes from, and Funcs the functions that make them concrete.
-	Patterns, Details, Funcs []string
+	// comes from, Funcs the functions that make them concrete, and
+	// Callees the functions those call on the way to the write (the
+	// first of each row's chain).
+	Patterns, Details, Funcs, Callees []string
 }
 
 // Key is how findings and explain name the write: "os.WriteFile at x.go:12".
@@ -58,6 +65,9 @@ func OutsideWrites(arts []inventory.Artifact) []*Write {
 		w.Patterns = appendNew(w.Patterns, a.Pattern)
 		w.Details = appendNew(w.Details, a.Detail)
 		w.Funcs = appendNew(w.Funcs, a.Func)
+		if len(a.Chain) > 0 {
+			w.Callees = appendNew(w.Callees, a.Chain[0])
+		}
 	}
 	slices.SortFunc(out, func(a, b *Write) int { return cmp.Or(comparePos(a.At, b.At), cmp.Compare(a.Op, b.Op)) })
 	return out
@@ -120,6 +130,7 @@ func (p Places) ShortFile(file string) string {
 type Site struct {
 	At      string   // the site's place, "x.go:12"
 	Kind    string   // "write", "call" or "store"
+	Op      string   // the write, the function called or the field stored into
 	Reaches string   // for a call or store: the write it reaches, "os.WriteFile at y.go:3"
 	Outside []Origin // origins neither rooted nor allowed
 	// AllowedOutside are the origins explain calls outside and allowed.
@@ -140,7 +151,7 @@ type Origin struct {
 func SitesFrom(places Places, file string, sites []probe.Site) []Site {
 	var out []Site
 	for _, s := range sites {
-		site := Site{At: places.Short(file, s.Line), Kind: s.Kind, Reaches: s.Reaches}
+		site := Site{At: places.Short(file, s.Line), Kind: s.Kind, Op: s.Op, Reaches: s.Reaches}
 		for _, o := range s.Origins {
 			switch {
 			case o.Pattern != "outside":
@@ -157,7 +168,9 @@ func SitesFrom(places Places, file string, sites []probe.Site) []Site {
 }
 
 // Explainer returns the sites the engine explains for a write: its own
-// write site and every call or store site whose path reaches it.
+// write site, every call or store site whose path reaches it (the engine
+// names one write per site), and every call of one of the write's
+// Callees.
 type Explainer interface {
 	SitesFor(w *Write) []Site
 }
@@ -179,7 +192,9 @@ type Outcome struct {
 // (any analyzer) whose place, or a step of whose chain, is the write, or
 // is where the engine says one of the write's outside paths enters (an
 // outside origin of the write, or a call or store site that reaches the
-// write and has an outside origin, or that origin). A finding of
+// write, or calls one of its Callees, and has an outside origin, or that
+// origin): one such finding is enough, so a write with two outside
+// origins, one of them silent, is not caught. A finding of
 // shadowwrite, cwdwrite or any other analyzer makes it reported; only
 // unproven ones make it unproven (the stderr count). Otherwise a
 // directive or an excluded file on one of those places makes it ignored,
@@ -249,7 +264,11 @@ func Classify(writes []*Write, findings []format.Diagnostic, places Places, ex E
 			out = append(out, Outcome{Write: w, Verdict: Allowed, Why: why})
 			continue
 		}
-		out = append(out, Outcome{Write: w, Verdict: Dropped, Why: describe(sites)})
+		if why, ok := describe(sites); ok {
+			out = append(out, Outcome{Write: w, Verdict: Dropped, Why: why})
+		} else {
+			out = append(out, Outcome{Write: w, Verdict: InventoryOnly, Why: why})
+		}
 	}
 	return out
 }
@@ -283,10 +302,11 @@ func allowedOnly(sites []Site) (string, bool) {
 	return strings.Join(parts, " | "), len(parts) > 0
 }
 
-// describe says what explain showed for a dropped write.
-func describe(sites []Site) string {
+// describe says what explain showed for a write nothing reports; outside
+// is false when it showed no origin outside the roots.
+func describe(sites []Site) (why string, outside bool) {
 	if len(sites) == 0 {
-		return "explain shows no site for it"
+		return "explain has no site for it (nor for a call reaching it)", false
 	}
 	var parts []string
 	for _, s := range sites {
@@ -310,14 +330,14 @@ func describe(sites []Site) string {
 				why += "; the write's origins: " + strings.Join(s.Others, ", ")
 			}
 		}
-		return why
+		return why, false
 	}
-	return strings.Join(parts, " | ")
+	return strings.Join(parts, " | "), true
 }
 
 // Counts are the figures of one program.
 type Counts struct {
-	Outside, Reported, Unproven, Ignored, Allowed, Dropped int
+	Outside, Reported, Unproven, Ignored, Allowed, InventoryOnly, Dropped int
 }
 
 // Count tallies the outcomes.
@@ -333,6 +353,8 @@ func Count(outs []Outcome) Counts {
 			c.Ignored++
 		case Allowed:
 			c.Allowed++
+		case InventoryOnly:
+			c.InventoryOnly++
 		case Dropped:
 			c.Dropped++
 		}

@@ -26,6 +26,9 @@ type graphExplainer struct {
 	// reaching holds the call and store sites of the analyzed module's
 	// files by the write they reach, "os.WriteFile at x.go:12".
 	reaching map[string][]Site
+	// calls holds the call sites of the module's files by the function
+	// called.
+	calls map[string][]Site
 }
 
 // newGraphExplainer runs the engine on the patterns in dir with the
@@ -51,6 +54,7 @@ func newGraphExplainer(ctx context.Context, places Places, cfg *config.Config, p
 		explain:  func(file string, line int) ([]probe.Site, []int) { return probe.Explain(res.Graph, file, line) },
 		files:    map[string][]string{},
 		reaching: map[string][]Site{},
+		calls:    map[string][]Site{},
 	}
 	seen := map[string]bool{}
 	var own []string
@@ -81,6 +85,9 @@ func newGraphExplainer(ctx context.Context, places Places, cfg *config.Config, p
 				}
 				reached, _, _ := strings.Cut(s.Reaches, " via ")
 				g.reaching[reached] = append(g.reaching[reached], s)
+				if s.Kind == "call" {
+					g.calls[s.Op] = append(g.calls[s.Op], s)
+				}
 			}
 		}
 	}
@@ -88,7 +95,8 @@ func newGraphExplainer(ctx context.Context, places Places, cfg *config.Config, p
 }
 
 // SitesFor returns the write's own sites on its line (for each file the
-// place may name) and the call and store sites that reach it.
+// place may name), the call and store sites that reach it, and the calls
+// of its Callees.
 func (g *graphExplainer) SitesFor(w *Write) []Site {
 	file, line := splitPos(w.At)
 	var out []Site
@@ -100,5 +108,9 @@ func (g *graphExplainer) SitesFor(w *Write) []Site {
 			}
 		}
 	}
-	return append(out, g.reaching[w.Key()]...)
+	out = append(out, g.reaching[w.Key()]...)
+	for _, c := range w.Callees {
+		out = append(out, g.calls[c]...)
+	}
+	return out
 }

@@ -16,8 +16,10 @@
 //
 // It prints one tab-separated line: writes outside, reported, unproven,
 // ignored, allowed (explain allows every outside origin: the inventory
-// disagrees with the linter), dropped; then, on lines starting with "#",
-// each write ignored, allowed or dropped, and why.
+// disagrees with the linter), inventory only (explain shows no outside
+// origin, or has no result for the write), dropped (explain shows an
+// outside origin nothing reports); then, on lines starting with "#",
+// each write of the last four, and why.
 package main
 
 import (
@@ -108,7 +110,7 @@ func run(ctx context.Context, dir, cfgPath, invPath, findingsPath string, patter
 		}
 	}
 	c := Count(outs)
-	fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\t%d\n", c.Outside, c.Reported, c.Unproven, c.Ignored, c.Allowed, c.Dropped)
+	fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\t%d\t%d\n", c.Outside, c.Reported, c.Unproven, c.Ignored, c.Allowed, c.InventoryOnly, c.Dropped)
 	for _, o := range outs {
 		if o.Verdict != Reported && o.Verdict != Unproven {
 			fmt.Fprintf(w, "# %s %s (%s, made concrete in %v): %s\n", o.Verdict, o.Write.Key(), joinOr(o.Write.Details, "no detail"), o.Write.Funcs, o.Why)
