@@ -107,7 +107,10 @@ func markBases(authorities []Authority, origins []FindingOrigin, below []NameBel
 	total := map[string]int{}
 	for i := range authorities {
 		a := &authorities[i]
-		if !sharedBase(a.Candidate) {
+		// Declared through exported functions that join a name of the
+		// program's own below it (a scope's application name), it is
+		// that directory, no shared base.
+		if !sharedBase(a.Candidate) || a.promoted() && a.viaJoins {
 			continue
 		}
 		names := namesBelow(a.Candidate, origins, below)

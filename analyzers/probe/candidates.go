@@ -80,6 +80,12 @@ type Candidate struct {
 	// returns as a directory ("x.go:12"): the program keeps state
 	// beside the found file, and the finder is no user path.
 	Below string
+	// Via are, for a dependency's candidate, the configuration names of
+	// the exported functions and methods of its package that the
+	// program calls and whose results are built on its own: what a
+	// configuration names when the candidate itself is unexported (a
+	// library's (*Scope).configDir behind (*Scope).ConfigDirs), sorted.
+	Via []string
 
 	file     string
 	from, to int             // its declaration's lines in file
@@ -89,6 +95,7 @@ type Candidate struct {
 	joins    bool            // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
 	flagAt   []site          // flag accessors: where the flag values it returns print themselves
 	usedBy   map[string]bool // flag accessors: the packages that call it
+	viaJoins bool            // a function of Via joins a name below its result
 }
 
 // site is a line of a file.
@@ -190,9 +197,12 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 					continue
 				}
 				g.flagAccessor(pf, f.Object, fact, used)
+				callers := used[[2]string{pf.Path, f.Object}]
 				for _, v := range fact.Results {
 					for _, o := range v {
-						g.result(o, pf, f.Object)
+						if c := g.result(o, pf, f.Object); c != nil && !pf.Main && len(callers) > 0 {
+							c.reachedBy(callers[0].Name, o.Path != "")
+						}
 					}
 				}
 			case *rootflow.PackageFact:
@@ -233,7 +243,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	}
 	out := make([]*Candidate, 0, len(g.byName))
 	for _, c := range g.byName {
-		for _, l := range []*[]string{&c.Home, &c.Env, &c.Wrappers} {
+		for _, l := range []*[]string{&c.Home, &c.Env, &c.Wrappers, &c.Via} {
 			slices.Sort(*l)
 			*l = slices.Compact(*l)
 		}
@@ -297,10 +307,10 @@ func repoDotDirOf(lit, below string, rel bool) string {
 
 // result records origin o of a result of the function (objectpath obj)
 // of pf: the declaration it arose in is a candidate when it returns a
-// path.
-func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string) {
+// path. It returns that candidate, or nil.
+func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string) *Candidate {
 	if !homeOrEnv(o) {
-		return
+		return nil
 	}
 	var c *Candidate
 	if o.At.IsValid() {
@@ -310,7 +320,7 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 		c = g.funcNamed(pf, obj)
 	}
 	if c == nil {
-		return
+		return nil
 	}
 	if o.Path != "" && c.Name == pf.Path+"."+obj {
 		c.joins = true
@@ -322,6 +332,37 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 	if where := g.byDir[filepath.Dir(o.At.Filename)]; where != nil && where.Path != pf.Path && !strings.Contains(obj, ".") {
 		c.Wrappers = append(c.Wrappers, lattice.ShortName(pf.Path+"."+obj))
 	}
+	return c
+}
+
+// reachedBy records that the program calls name, an exported function
+// or method of c's package whose result is built on c's, and whether it
+// joins something below it (joins).
+func (c *Candidate) reachedBy(name string, joins bool) {
+	if name == c.Name {
+		return
+	}
+	if !slices.Contains(c.Via, name) {
+		c.Via = append(c.Via, name)
+	}
+	c.viaJoins = c.viaJoins || joins
+}
+
+// Callable reports whether a program can call c by its name: an
+// exported function, or an exported method of an exported type; a
+// package variable or a field counts when it is exported.
+func (c *Candidate) Callable() bool {
+	name := c.Name
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	if !token.IsExported(name) {
+		return false
+	}
+	if c.receiver != "" {
+		return token.IsExported(c.receiver)
+	}
+	return true
 }
 
 // store records origin o stored into cell key (a package variable

@@ -96,6 +96,21 @@ type Authority struct {
 	Base bool
 }
 
+// Names are the configuration names the authority is declared by: its
+// own, or, for a dependency's unexported candidate, the exported
+// functions and methods the program calls that return it (Via).
+func (a Authority) Names() []string {
+	if a.promoted() {
+		return a.Via
+	}
+	return []string{a.Name}
+}
+
+// promoted reports whether the authority is declared by the exported
+// functions of Via instead of its own name, which the program cannot
+// call.
+func (a Authority) promoted() bool { return !a.Callable() && a.Module != "" && len(a.Via) > 0 }
+
 // Entry is a proposed value of a list key or of state-dir, with the
 // reason shown above it.
 type Entry struct{ Value, Why string }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/internal/config"
 )
 
@@ -30,6 +31,7 @@ func (p *Proposal) Text() string {
 	default:
 		b.WriteString("authorities:\n")
 	}
+	declared := map[string]bool{}
 	for _, a := range p.Authorities {
 		where := ""
 		if a.Module != "" {
@@ -60,7 +62,19 @@ func (p *Proposal) Text() string {
 		if len(a.Wrappers) > 0 {
 			fmt.Fprintf(&b, "  # (the program reaches it through %s)\n", strings.Join(a.Wrappers, ", "))
 		}
-		fmt.Fprintf(&b, "  - %s=%s\n", a.Name, kind)
+		if a.promoted() {
+			var short []string
+			for _, n := range a.Via {
+				short = append(short, lattice.ShortName(n))
+			}
+			fmt.Fprintf(&b, "  # (unexported: declared as what the program calls that returns it, %s)\n", strings.Join(short, ", "))
+		}
+		for _, n := range a.Names() {
+			if !declared[n] {
+				declared[n] = true
+				fmt.Fprintf(&b, "  - %s=%s\n", n, kind)
+			}
+		}
 	}
 	list := func(key string, es []Entry, trailer string) {
 		if len(es) == 0 {

@@ -285,3 +285,31 @@ func TestInitSharedBases(t *testing.T) {
 		}
 	}
 }
+
+// TestInitUnexportedResolver runs init on a program whose directories
+// come from a scope library's exported methods, which join the
+// application's name below what unexported methods resolve (and add
+// system-wide defaults): the proposal names the exported methods the
+// program calls, which a configuration can declare and which cover the
+// defaults too, not the unexported innermost resolvers, and it is no
+// shared base (the library joins the program's name itself).
+func TestInitUnexportedResolver(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initscope")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=global\n",
+		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).ConfigDirs)\n  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+		"# With this file: 0 findings (without it: 5).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{").configDir=", ").cacheDir=", ":base", "state-dir:"} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
