@@ -88,14 +88,15 @@ type Candidate struct {
 	Via []string
 
 	file     string
-	from, to int             // its declaration's lines in file
-	stores   map[site]bool   // for variables, fields and their getters: where their values are built
-	receiver string          // methods: the receiver type's name
-	lits     [][2]string     // repo candidates: the relative literals (and patterns below) of their results
-	joins    bool            // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
-	flagAt   []site          // flag accessors: where the flag values it returns print themselves
-	usedBy   map[string]bool // flag accessors: the packages that call it
-	viaJoins bool            // a function of Via joins a name below its result
+	from, to int               // its declaration's lines in file
+	stores   map[site]bool     // for variables, fields and their getters: where their values are built
+	receiver string            // methods: the receiver type's name
+	lits     [][2]string       // repo candidates: the relative literals (and patterns below) of their results
+	joins    bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	flagAt   []site            // flag accessors: where the flag values it returns print themselves
+	usedBy   map[string]bool   // flag accessors: the packages that call it
+	viaJoins bool              // a function of Via joins a name below its result
+	flagEnv  map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
 }
 
 // site is a line of a file.
@@ -241,6 +242,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 			}
 		}
 	}
+	g.flagEnvs()
 	out := make([]*Candidate, 0, len(g.byName))
 	for _, c := range g.byName {
 		for _, l := range []*[]string{&c.Home, &c.Env, &c.Wrappers, &c.Via} {

@@ -438,7 +438,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, fin
 		for _, e := range a.Env {
 			if !seen[e] && ownOverride(e) {
 				seen[e] = true
-				p.RootEnv = append(p.RootEnv, Entry{e, "the override " + a.Short + " reads"})
+				why := "the override " + a.Short + " reads"
+				if how := a.flagEnv[e]; how != "" {
+					why += " through " + how
+				}
+				p.RootEnv = append(p.RootEnv, Entry{e, why})
 			}
 		}
 	}

@@ -313,3 +313,33 @@ func TestInitUnexportedResolver(t *testing.T) {
 		}
 	}
 }
+
+// TestInitFlagBoundOverride runs init on a program whose resolver reads
+// a package variable that a urfave/cli-style flag, bound to an
+// environment variable, stores its value into, before it falls back to
+// the home directory: the resolver is proposed as the authority and the
+// flag's environment variable as its override. A function that only
+// joins onto the home directory, and a flag variable no resolver reads,
+// are not.
+func TestInitFlagBoundOverride(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initclienv")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  # dirs.ConfigDir at internal/dirs/dirs.go:18 resolves a directory from $CLIENV_CONFIG_DIR and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initclienv/internal/dirs.ConfigDir=global\n",
+		"root-env:\n  # the override dirs.ConfigDir reads through the --config-dir flag bound to it at main.go:16, stored into dirs.ConfigDirFlag: only the authority may read it\n  - CLIENV_CONFIG_DIR\n",
+		"state-dir: .clienv\n",
+		"#   dirs.TrashDir at internal/dirs/dirs.go:28 only joins onto os.UserHomeDir, with no override variable",
+		"# With this file: 1 finding (without it: 5).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"TrashDir=", "CLIENV_LOG_LEVEL", "ConfigDirFlag=", "LogLevel="} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
