@@ -26,7 +26,7 @@ var basePaths = []string{".config", ".local/share", ".local/state", ".cache", "L
 // XDG variable or a platform base directory and joins no directory of
 // the program's own onto it.
 func sharedBase(c *Candidate) bool {
-	if c.Module == "" || c.StateDir != "" || c.Repo || c.User || c.Finder {
+	if c.Module == "" || c.StateDir != "" || c.Repo || c.User || c.Finder || c.File {
 		return false
 	}
 	return slices.ContainsFunc(c.Home, func(h string) bool {

@@ -6,7 +6,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -80,6 +82,11 @@ type Candidate struct {
 	// returns as a directory ("x.go:12"): the program keeps state
 	// beside the found file, and the finder is no user path.
 	Below string
+	// File says its value names a file in the directory it resolves,
+	// not the directory (its results end in a file's name,
+	// "settings.json"): declared =KIND:file, the file's directory is
+	// the root.
+	File bool
 	// Via are, for a dependency's candidate, the configuration names of
 	// the exported functions and methods of its package that the
 	// program calls and whose results are built on its own: what a
@@ -625,6 +632,9 @@ func (g *gatherer) candidate(name string, pf *driver.PackageFacts, shape string,
 		c.file, c.from, c.to = pos.Filename, pos.Line, g.fset.Position(decl.End()).Line
 		c.At = fmt.Sprintf("%s:%d", report.ModuleRelative(pos.Filename), pos.Line)
 		c.StateDir = dotDir(decl)
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			c.File = returnsFile(fd)
+		}
 	}
 	g.byName[name] = c
 	return c
@@ -963,3 +973,58 @@ func (c *Candidate) HoldsOrigin(o FindingOrigin) bool {
 		return l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
 	})
 }
+
+// returnsFile reports whether d returns a file's path: a result it
+// returns is built (a Join, whatever its package, or +) with a last
+// constant element named like a file ("settings.json", "/app.yml"), and
+// none with a last constant element named otherwise ("plugins.d",
+// ".app"). A result that is a variable or a call's value says nothing.
+func returnsFile(d *ast.FuncDecl) bool {
+	if d.Body == nil {
+		return false
+	}
+	file, dir := false, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		for _, r := range ret.Results {
+			last, ok := lastElement(r)
+			if !ok {
+				continue
+			}
+			if fileName.MatchString(path.Base(filepath.ToSlash(last))) {
+				file = true
+			} else {
+				dir = true
+			}
+		}
+		return true
+	})
+	return file && !dir
+}
+
+// lastElement returns the constant last element of a path built by a
+// call whose function's name contains Join, or by +.
+func lastElement(e ast.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if len(e.Args) > 1 && strings.Contains(calleeName(e), "Join") {
+			return stringConst(e.Args[len(e.Args)-1])
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			return stringConst(e.Y)
+		}
+	}
+	return "", false
+}
+
+// fileName matches the name of a file: a name, a dot and an extension
+// of two to five characters, beginning with a letter. A directory named
+// with one (Foo.app, repo.git) is taken for a file; plugins.d is not.
+var fileName = regexp.MustCompile(`^[^.].*\.[A-Za-z][A-Za-z0-9]{1,4}$`)

@@ -39,9 +39,13 @@ func (p *Proposal) Text() string {
 		}
 		what := fmt.Sprintf("resolves a directory from %s", a.Sources())
 		kind := a.Kind()
-		if a.Base {
+		switch {
+		case a.Base:
 			what = fmt.Sprintf("resolves a base many programs share from %s: the root is the state-dir name below it", a.Sources())
 			kind += ":base"
+		case a.File && !a.User:
+			what = fmt.Sprintf("resolves a file from %s: the root is the file's directory", a.Sources())
+			kind += ":file"
 		}
 		effect := "as an authority it removes " + plural(a.Removes, "finding", "findings")
 		switch {

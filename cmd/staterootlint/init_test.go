@@ -343,3 +343,29 @@ func TestInitFlagBoundOverride(t *testing.T) {
 		}
 	}
 }
+
+// TestInitFileAuthority runs init on a program whose resolver returns
+// its settings file, not a directory, and which writes a backup and a
+// database beside it: the resolver is proposed =global:file (its
+// directory is the root), and a resolver of a directory whose name has
+// a one-letter extension (plugins.d) stays a plain one.
+func TestInitFileAuthority(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initfile")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 5 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
+		"  - example.com/initfile/internal/conf.PluginDir=global\n",
+		"# With this file: 0 findings (without it: 8).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"SettingsFile=global\n", "PluginDir=global:file"} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
