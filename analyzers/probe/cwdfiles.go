@@ -90,6 +90,11 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 	var reads map[string]token.Pos
 	for _, f := range res.Findings {
 		pattern, ok := rootflow.CwdPattern(f.Origin)
+		if !ok && f.Origin.ExeSibling() {
+			// The running executable, or a file named from it: a
+			// command that replaces the binary declares exe.
+			pattern, ok = exePattern, true
+		}
 		if !ok {
 			continue
 		}
@@ -101,7 +106,7 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 			reads = readNames(pass)
 		}
 		c := CwdFile{Pattern: pattern, Func: fn, At: rootflow.ShortPos(pass.Fset.Position(f.Pos))}
-		if pos, ok := reads[strings.TrimPrefix(pattern, "cwd:")]; ok {
+		if pos, ok := reads[strings.TrimPrefix(pattern, "cwd:")]; ok && pattern != exePattern {
 			c.ReadBack = rootflow.ShortPos(pass.Fset.Position(pos))
 		}
 		out = append(out, c)
@@ -155,6 +160,10 @@ func readNames(pass *analysis.Pass) map[string]token.Pos {
 	return out
 }
 
+// exePattern is the allowance pattern of the running executable and
+// the files named from it.
+const exePattern = "exe"
+
 // readers are the functions that open or look at a file by name whose
 // role in the knowledge table is not to read its contents.
 var readers = []string{"os.Open", "os.Stat", "os.Lstat"}
@@ -175,18 +184,23 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 	if len(fs) == 0 {
 		return
 	}
-	b.WriteString("# Fixed names written relative to the working directory. A file a command\n")
-	b.WriteString("# writes there on purpose (its product) is declared on the command; state\n")
-	b.WriteString("# kept there (a cache, a lock, a log) belongs under a state root instead:\n")
+	b.WriteString("# Fixed names written relative to the working directory, and the running\n")
+	b.WriteString("# executable. A file a command writes there on purpose (its product, a\n")
+	b.WriteString("# self-update) is declared on the command; state kept there (a cache, a\n")
+	b.WriteString("# lock, a log) belongs under a state root instead:\n")
 	b.WriteString("# allow-write:\n")
 	for i, f := range fs {
 		if i == maxCwdFiles {
 			fmt.Fprintf(b, "#   and %d more\n", len(fs)-maxCwdFiles)
 			break
 		}
-		read := "not read back"
+		read := "; not read back"
 		if f.ReadBack != "" {
-			read = "read back at " + f.ReadBack + ": state?"
+			read = "; read back at " + f.ReadBack + ": state?"
+		}
+		what := "written at " + f.At
+		if f.Pattern == exePattern {
+			what, read = "the running executable or a file named from it, written at "+f.At, ""
 		}
 		by := ""
 		switch {
@@ -195,6 +209,6 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 		case len(f.Commands) > 0:
 			by = " by " + plural(len(f.Commands), "command", "commands") + " (" + strings.Join(f.Commands, ", ") + ")"
 		}
-		fmt.Fprintf(b, "#   %q: [%q]  # written at %s%s; %s\n", f.Func, f.Pattern, f.At, by, read)
+		fmt.Fprintf(b, "#   %q: [%q]  # %s%s%s\n", f.Func, f.Pattern, what, by, read)
 	}
 }

@@ -369,3 +369,34 @@ func TestInitFileAuthority(t *testing.T) {
 		}
 	}
 }
+
+// TestInitCwdCandidates runs init on a program whose scaffold command
+// writes its products where it runs, whose upgrade command replaces the
+// running binary, and whose every command appends to a log there that
+// one reads back: each is a commented candidate with its evidence (the
+// commands reaching it, whether every command does, whether the
+// program reads it back), and nothing is declared.
+func TestInitCwdCandidates(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initcwd")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"# allow-write:\n",
+		`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:29 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:31 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:59 by every command: state?; read back at main.go:53: state?` + "\n",
+		`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:44 by 1 command (upgrade)` + "\n",
+		"# With this file: 6 findings (without it: 6).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\nallow-write:") {
+		t.Errorf("init declares an allowance:\n%s", out)
+	}
+	if _, err := config.Decode([]byte(out), "proposal"); err != nil {
+		t.Errorf("the proposal does not decode: %v", err)
+	}
+}

@@ -1,0 +1,63 @@
+// Command initcwd has three commands: scaffold writes a project's files
+// where it runs (its products), upgrade replaces the running binary, and
+// every command appends to a log kept where it runs, and reads it back
+// (state, no product).
+package main
+
+import (
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	logRun()
+	switch os.Args[1] {
+	case "scaffold":
+		scaffold()
+	case "upgrade":
+		upgrade()
+	case "status":
+		status()
+	}
+}
+
+// scaffold writes a new project's files.
+//
+//staterootlint:command scaffold
+func scaffold() {
+	logRun()
+	_ = os.WriteFile("app.toml", nil, 0o644)
+	_ = os.MkdirAll(filepath.Join("deploy", "k8s"), 0o755)
+	_ = os.WriteFile("Dockerfile", nil, 0o644)
+}
+
+// upgrade replaces the running binary with a new one, keeping the old
+// one beside it.
+//
+//staterootlint:command upgrade
+func upgrade() {
+	logRun()
+	exe, err := os.Executable()
+	if err != nil {
+		return
+	}
+	_ = os.Rename(exe, exe+".old")
+	_ = os.WriteFile(exe, nil, 0o755)
+}
+
+// status prints what the log says.
+//
+//staterootlint:command status
+func status() {
+	logRun()
+	data, _ := os.ReadFile("initcwd.log")
+	_ = data
+}
+
+// logRun appends to the log of runs.
+func logRun() {
+	f, err := os.OpenFile("initcwd.log", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_ = f.Close()
+	}
+}
