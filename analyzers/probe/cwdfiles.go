@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -45,12 +46,20 @@ type CwdFile struct {
 	Every    bool
 }
 
-// commandWrites are, by write position, the commands of the program
-// that reach it, from the inventory's per-command rows; all holds every
-// command.
+// commandWrites are the commands of the program that reach each write,
+// from the inventory's per-command rows; all holds every command.
 type commandWrites struct {
-	by  map[string][]string
-	all map[string]bool
+	rows []commandRow
+	all  map[string]bool
+}
+
+// commandRow is a per-command row of the inventory: the write's
+// position, the functions from the command's to the write's (local
+// names, "profile", "(*T).M"), and what the row says of its path.
+type commandRow struct {
+	command, at     string
+	funcs           []string
+	pattern, detail string
 }
 
 // collect takes in one package's inventory result.
@@ -64,23 +73,68 @@ func (w *commandWrites) collect(_ string, r any) {
 			continue
 		}
 		if w.all == nil {
-			w.all, w.by = map[string]bool{}, map[string][]string{}
+			w.all = map[string]bool{}
 		}
 		w.all[a.Command] = true
-		if a.Kind != inventory.KindCommand && !slices.Contains(w.by[a.At], a.Command) {
-			w.by[a.At] = append(w.by[a.At], a.Command)
+		if a.Kind == inventory.KindCommand {
+			continue
 		}
+		row := commandRow{command: a.Command, at: a.At, pattern: a.Pattern, detail: a.Detail}
+		for _, f := range append([]string{a.Func}, a.Chain...) {
+			row.funcs = append(row.funcs, localName(f))
+		}
+		w.rows = append(w.rows, row)
 	}
 }
 
-// attach gives each candidate the commands that reach its write.
+// attach gives each candidate the commands that reach its write: the
+// rows of its position, and, where the finding is at a call that passes
+// the path on (a helper writes it, in the package or another), the rows
+// whose chain goes through the candidate's function and whose path is
+// the candidate's (the same name, or the executable).
 func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 	for i := range fs {
-		cmds := slices.Sorted(slices.Values(w.by[fs[i].At]))
-		fs[i].Commands = cmds
-		fs[i].Every = len(cmds) > 1 && len(cmds) == len(w.all)
+		f := &fs[i]
+		fn := localName(f.Func)
+		name := strconv.Quote(strings.TrimPrefix(f.Pattern, "cwd:"))
+		var cmds []string
+		for _, r := range w.rows {
+			same := r.at == f.At
+			if !same && slices.Contains(r.funcs, fn) {
+				if f.Pattern == exePattern {
+					same = strings.Contains(r.detail, "executable")
+				} else {
+					same = strings.Contains(r.pattern, name)
+				}
+			}
+			if same && !slices.Contains(cmds, r.command) {
+				cmds = append(cmds, r.command)
+			}
+		}
+		slices.Sort(cmds)
+		f.Commands = cmds
+		f.Every = len(cmds) > 1 && len(cmds) == len(w.all)
 	}
 	return fs
+}
+
+// localName is a function's name without its package: "profile" of
+// "main.profile" or "example.com/app.profile", "(*T).M" of
+// "(*example.com/app/pkg.T).M" or "(*pkg.T).M".
+func localName(name string) string {
+	if strings.HasPrefix(name, "(") {
+		end := strings.Index(name, ")")
+		if end < 0 {
+			return name
+		}
+		recv, star := name[1:end], ""
+		if r, ok := strings.CutPrefix(recv, "*"); ok {
+			recv, star = r, "*"
+		}
+		return "(" + star + recv[strings.LastIndex(recv, ".")+1:] + ")" + name[end+1:]
+	}
+	name = name[strings.LastIndex(name, "/")+1:]
+	return name[strings.Index(name, ".")+1:]
 }
 
 // cwdFiles returns the fixed names the package writes relative to the

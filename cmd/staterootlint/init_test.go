@@ -371,9 +371,10 @@ func TestInitFileAuthority(t *testing.T) {
 }
 
 // TestInitCwdCandidates runs init on a program whose scaffold command
-// writes its products where it runs, whose upgrade command replaces the
-// running binary, and whose every command appends to a log there that
-// one reads back: each is a commented candidate with its evidence (the
+// writes its products where it runs, whose upgrade commands replace the
+// running binary (one through a library's helper), whose profile command
+// hands a name to a helper in a goroutine, and whose every command
+// appends to a log there that one reads back: each is a commented candidate with its evidence (the
 // commands reaching it, whether every command does, whether the
 // program reads it back), and nothing is declared.
 func TestInitCwdCandidates(t *testing.T) {
@@ -383,11 +384,15 @@ func TestInitCwdCandidates(t *testing.T) {
 	}
 	for _, want := range []string{
 		"# allow-write:\n",
-		`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:29 by 1 command (scaffold); not read back` + "\n",
-		`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:31 by 1 command (scaffold); not read back` + "\n",
-		`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:59 by every command: state?; read back at main.go:53: state?` + "\n",
-		`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:44 by 1 command (upgrade)` + "\n",
-		"# With this file: 6 findings (without it: 6).",
+		`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:37 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:39 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:67 by every command: state?; read back at main.go:61: state?` + "\n",
+		`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:52 by 1 command (upgrade)` + "\n",
+		// the path passed on to a helper that writes it: the commands
+		// whose chains go through the function of the finding
+		`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:86 by 1 command (profile); not read back` + "\n",
+		`#   "example.com/initcwd/internal/selfupdate.To": ["exe"]  # the running executable or a file named from it, written at internal/selfupdate/selfupdate.go:13 by 1 command (selfupdate)` + "\n",
+		"# With this file: 8 findings (without it: 8).",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)

@@ -1,12 +1,16 @@
-// Command initcwd has three commands: scaffold writes a project's files
-// where it runs (its products), upgrade replaces the running binary, and
-// every command appends to a log kept where it runs, and reads it back
-// (state, no product).
+// Command initcwd has five commands: scaffold writes a project's files
+// where it runs (its products), upgrade replaces the running binary and
+// selfupdate does so through a library, profile writes a profile there
+// from a goroutine, and every command appends to a log kept where it
+// runs, which status reads back (state, no product).
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+
+	"example.com/initcwd/internal/selfupdate"
 )
 
 func main() {
@@ -18,6 +22,10 @@ func main() {
 		upgrade()
 	case "status":
 		status()
+	case "selfupdate":
+		selfUpdate()
+	case "profile":
+		profile()
 	}
 }
 
@@ -57,6 +65,29 @@ func status() {
 // logRun appends to the log of runs.
 func logRun() {
 	f, err := os.OpenFile("initcwd.log", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_ = f.Close()
+	}
+}
+
+// selfUpdate replaces the binary through the library.
+//
+//staterootlint:command selfupdate
+func selfUpdate() {
+	logRun()
+	_ = selfupdate.To(nil)
+}
+
+// profile writes a profile where it runs, from a goroutine.
+//
+//staterootlint:command profile
+func profile() {
+	logRun()
+	go saveProfile(fmt.Sprintf("prof-%d.csv", os.Getpid()))
+}
+
+func saveProfile(file string) {
+	f, err := os.Create(file)
 	if err == nil {
 		_ = f.Close()
 	}
