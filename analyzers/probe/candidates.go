@@ -103,6 +103,7 @@ type Candidate struct {
 	flagAt   []site            // flag accessors: where the flag values it returns print themselves
 	usedBy   map[string]bool   // flag accessors: the packages that call it
 	viaJoins bool              // a function of Via joins a name below its result
+	viaFile  map[string]bool   // the functions of Via that take a name to join (takesName)
 	flagEnv  map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
 }
 
@@ -209,7 +210,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 				for _, v := range fact.Results {
 					for _, o := range v {
 						if c := g.result(o, pf, f.Object); c != nil && !pf.Main && len(callers) > 0 {
-							c.reachedBy(callers[0].Name, o.Path != "")
+							c.reachedBy(callers[0].Name, o.Path != "", g.takesName(pf, callers[0].Name))
 						}
 					}
 				}
@@ -344,10 +345,46 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 	return c
 }
 
+// takesName reports whether the function or method of pf that a
+// configuration names name takes a string parameter: a helper that
+// joins a caller's name below the directory (DataPath(filename)),
+// whose result is a file in the root, not the root.
+func (g *gatherer) takesName(pf *driver.PackageFacts, name string) bool {
+	local := localName(name)
+	for _, f := range g.dir(pf.Dir) {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != local[strings.LastIndex(local, ".")+1:] {
+				continue
+			}
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				typ, ptr := recvType(fd.Recv.List[0].Type)
+				star := ""
+				if ptr {
+					star = "*"
+				}
+				if "("+star+typ+")."+fd.Name.Name != local {
+					continue
+				}
+			} else if fd.Name.Name != local {
+				continue
+			}
+			for _, p := range fd.Type.Params.List {
+				if id, ok := p.Type.(*ast.Ident); ok && id.Name == "string" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // reachedBy records that the program calls name, an exported function
-// or method of c's package whose result is built on c's, and whether it
-// joins something below it (joins).
-func (c *Candidate) reachedBy(name string, joins bool) {
+// or method of c's package whose result is built on c's, whether it
+// joins something below it (joins), and whether it takes a name to
+// join (file): its result is then a file in the directory, declared
+// =KIND:file.
+func (c *Candidate) reachedBy(name string, joins, file bool) {
 	if name == c.Name {
 		return
 	}
@@ -355,7 +392,17 @@ func (c *Candidate) reachedBy(name string, joins bool) {
 		c.Via = append(c.Via, name)
 	}
 	c.viaJoins = c.viaJoins || joins
+	if file {
+		if c.viaFile == nil {
+			c.viaFile = map[string]bool{}
+		}
+		c.viaFile[name] = true
+	}
 }
+
+// ViaFile reports whether name, one of c.Via, takes a name it joins
+// below c's directory: its result names a file in the root.
+func (c *Candidate) ViaFile(name string) bool { return c.viaFile[name] }
 
 // Callable reports whether a program can call c by its name: an
 // exported function, or an exported method of an exported type; a

@@ -74,9 +74,15 @@ func (p *Proposal) Text() string {
 			fmt.Fprintf(&b, "  # (unexported: declared as what the program calls that returns it, %s)\n", strings.Join(short, ", "))
 		}
 		for _, n := range a.Names() {
+			k := kind
+			if a.promoted() && a.ViaFile(n) && !strings.Contains(k, ":") {
+				// A helper that joins the caller's name: a file in
+				// the root.
+				k += ":file"
+			}
 			if !declared[n] {
 				declared[n] = true
-				fmt.Fprintf(&b, "  - %s=%s\n", n, kind)
+				fmt.Fprintf(&b, "  - %s=%s\n", n, k)
 			}
 		}
 	}

@@ -292,7 +292,8 @@ func TestInitSharedBases(t *testing.T) {
 // system-wide defaults): the proposal names the exported methods the
 // program calls, which a configuration can declare and which cover the
 // defaults too, not the unexported innermost resolvers, and it is no
-// shared base (the library joins the program's name itself).
+// shared base (the library joins the program's name itself); one that
+// joins the caller's file name below the directory is declared :file.
 func TestInitUnexportedResolver(t *testing.T) {
 	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initscope")
 	if code != exitClean {
@@ -301,13 +302,16 @@ func TestInitUnexportedResolver(t *testing.T) {
 	for _, want := range []string{
 		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=global\n",
 		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).ConfigDirs)\n  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
-		"# With this file: 0 findings (without it: 5).",
+		// a helper that joins the caller's file name below the directory:
+		// its result is a file in the root, a backup beside it inside
+		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
+		"# With this file: 0 findings (without it: 7).",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)
 		}
 	}
-	for _, not := range []string{").configDir=", ").cacheDir=", ":base", "state-dir:"} {
+	for _, not := range []string{").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:"} {
 		if strings.Contains(out, not) {
 			t.Errorf("init output has %q:\n%s", not, out)
 		}

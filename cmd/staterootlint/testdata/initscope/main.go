@@ -27,4 +27,11 @@ func main() {
 	}
 	_ = os.MkdirAll(dir, 0o755)
 	_ = os.WriteFile(filepath.Join(dir, "initscope.log"), nil, 0o644)
+
+	db, err := scope.DataPath("initscope.db")
+	if err != nil {
+		return
+	}
+	_ = os.WriteFile(db, nil, 0o644)
+	_ = os.WriteFile(db+".bak", nil, 0o644)
 }

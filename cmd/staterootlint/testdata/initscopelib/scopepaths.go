@@ -52,6 +52,15 @@ func (s *Scope) CacheDir() (string, error) {
 	return s.appendPaths(p), nil
 }
 
+// DataPath returns filename in the application's data directory.
+func (s *Scope) DataPath(filename string) (string, error) {
+	p, err := s.dataDir()
+	if err != nil {
+		return p, err
+	}
+	return s.appendPaths(p, filename), nil
+}
+
 func (s *Scope) appendPaths(p string, parts ...string) string {
 	return filepath.Join(append([]string{p, s.App}, parts...)...)
 }
@@ -87,4 +96,12 @@ func (s *Scope) cacheDir() (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	return filepath.Join(home, ".cache"), err
+}
+
+func (s *Scope) dataDir() (string, error) {
+	if p := os.Getenv("XDG_DATA_HOME"); p != "" {
+		return p, nil
+	}
+	home, err := os.UserHomeDir()
+	return filepath.Join(home, ".local", "share"), err
 }
