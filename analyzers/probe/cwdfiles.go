@@ -149,7 +149,7 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 			// command that replaces the binary declares exe.
 			pattern, ok = exePattern, true
 		}
-		if !ok {
+		if !ok || !fixedName(pattern) {
 			continue
 		}
 		fn := enclosingFunc(pass, f.Pos)
@@ -167,6 +167,15 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 	}
 	slices.SortFunc(out, func(a, b CwdFile) int { return cmp.Or(cmp.Compare(a.Func, b.Func), cmp.Compare(a.Pattern, b.Pattern)) })
 	return slices.CompactFunc(out, func(a, b CwdFile) bool { return a.Func == b.Func && a.Pattern == b.Pattern })
+}
+
+// fixedName reports whether a cwd: pattern fixes some part of the name
+// ("cwd:cpu-*.pprof", "cwd:app.toml"): "cwd:*", a temporary file's name
+// or one the program reads from elsewhere, would allow any file there,
+// and is no candidate.
+func fixedName(pattern string) bool {
+	name, ok := strings.CutPrefix(pattern, "cwd:")
+	return !ok || strings.Trim(name, "*/") != ""
 }
 
 // enclosingFunc returns the full name of the function declaration that

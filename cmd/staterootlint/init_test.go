@@ -377,7 +377,9 @@ func TestInitFileAuthority(t *testing.T) {
 // TestInitCwdCandidates runs init on a program whose scaffold command
 // writes its products where it runs, whose upgrade commands replace the
 // running binary (one through a library's helper), whose profile command
-// hands a name to a helper in a goroutine, and whose every command
+// hands a name to a helper in a goroutine, whose scratch command keeps a
+// temporary file there (no candidate: its name is fixed by nothing), and
+// whose every command
 // appends to a log there that one reads back: each is a commented candidate with its evidence (the
 // commands reaching it, whether every command does, whether the
 // program reads it back), and nothing is declared.
@@ -388,15 +390,15 @@ func TestInitCwdCandidates(t *testing.T) {
 	}
 	for _, want := range []string{
 		"# allow-write:\n",
-		`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:37 by 1 command (scaffold); not read back` + "\n",
-		`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:39 by 1 command (scaffold); not read back` + "\n",
-		`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:67 by every command: state?; read back at main.go:61: state?` + "\n",
-		`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:52 by 1 command (upgrade)` + "\n",
+		`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:40 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:42 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:70 by every command: state?; read back at main.go:64: state?` + "\n",
+		`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:55 by 1 command (upgrade)` + "\n",
 		// the path passed on to a helper that writes it: the commands
 		// whose chains go through the function of the finding
-		`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:86 by 1 command (profile); not read back` + "\n",
+		`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:89 by 1 command (profile); not read back` + "\n",
 		`#   "example.com/initcwd/internal/selfupdate.To": ["exe"]  # the running executable or a file named from it, written at internal/selfupdate/selfupdate.go:13 by 1 command (selfupdate)` + "\n",
-		"# With this file: 8 findings (without it: 8).",
+		"# With this file: 10 findings (without it: 10).",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)
@@ -404,6 +406,10 @@ func TestInitCwdCandidates(t *testing.T) {
 	}
 	if strings.Contains(out, "\nallow-write:") {
 		t.Errorf("init declares an allowance:\n%s", out)
+	}
+	// a temporary file's name fixes nothing: cwd:* would allow any file
+	if strings.Contains(out, `["cwd:*"]`) {
+		t.Errorf("init lists a pattern that fixes no name:\n%s", out)
 	}
 	if _, err := config.Decode([]byte(out), "proposal"); err != nil {
 		t.Errorf("the proposal does not decode: %v", err)

@@ -1,7 +1,8 @@
-// Command initcwd has five commands: scaffold writes a project's files
+// Command initcwd has six commands: scaffold writes a project's files
 // where it runs (its products), upgrade replaces the running binary and
 // selfupdate does so through a library, profile writes a profile there
-// from a goroutine, and every command appends to a log kept where it
+// from a goroutine, scratch keeps a temporary file there under a name
+// no pattern can fix, and every command appends to a log kept where it
 // runs, which status reads back (state, no product).
 package main
 
@@ -26,6 +27,8 @@ func main() {
 		selfUpdate()
 	case "profile":
 		profile()
+	case "scratch":
+		scratch()
 	}
 }
 
@@ -91,4 +94,18 @@ func saveProfile(file string) {
 	if err == nil {
 		_ = f.Close()
 	}
+}
+
+// scratch copies its input to a temporary file where it runs, and
+// removes it.
+//
+//staterootlint:command scratch
+func scratch() {
+	logRun()
+	f, err := os.CreateTemp(".", "")
+	if err != nil {
+		return
+	}
+	_ = f.Close()
+	_ = os.Remove(f.Name())
 }
