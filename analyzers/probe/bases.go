@@ -29,6 +29,13 @@ func sharedBase(c *Candidate) bool {
 	if c.Module == "" || c.StateDir != "" || c.Repo || c.User || c.Finder || c.File {
 		return false
 	}
+	// A resolver that joins a name of its own below the base
+	// ($XDG_CACHE_HOME/gh), or reads a program's own override
+	// ($GH_CACHE_DIR), resolves one program's directory: go-gh's
+	// CacheDir is gh's, not a base many programs share.
+	if c.ownName != "" || slices.ContainsFunc(c.Env, ownOverride) {
+		return false
+	}
 	return slices.ContainsFunc(c.Home, func(h string) bool {
 		return strings.HasPrefix(h, "$XDG_") || h == "os.UserConfigDir" || h == "os.UserCacheDir"
 	})
@@ -83,20 +90,26 @@ func namesBelow(c *Candidate, origins []FindingOrigin, below []NameBelow) map[st
 		if !c.HoldsOrigin(o) {
 			continue
 		}
-		p := o.Path
-		if o.Cause == "home" {
-			for _, parent := range basePaths {
-				if rest, ok := strings.CutPrefix(p, parent+"/"); ok {
-					p = rest
-					break
-				}
-			}
-		}
-		if first := firstName(p); first != "" {
+		if first := nameBelowBase(o.Path, o.Cause == "home"); first != "" {
 			names[first]++
 		}
 	}
 	return names
+}
+
+// nameBelowBase is the first constant name of pattern p below an
+// origin, an XDG parent below the home directory cut off when the
+// origin is the home directory (home).
+func nameBelowBase(p string, home bool) string {
+	if home {
+		for _, parent := range basePaths {
+			if rest, ok := strings.CutPrefix(p, parent+"/"); ok {
+				p = rest
+				break
+			}
+		}
+	}
+	return firstName(p)
 }
 
 // markBases marks the proposed authorities that are shared bases

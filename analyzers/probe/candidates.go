@@ -104,6 +104,7 @@ type Candidate struct {
 	usedBy   map[string]bool   // flag accessors: the packages that call it
 	viaJoins bool              // a function of Via joins a name below its result
 	viaFile  map[string]bool   // the functions of Via that take a name to join (takesName)
+	ownName  string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
 	flagEnv  map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
 }
 
@@ -334,6 +335,9 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 	}
 	if o.Path != "" && c.Name == pf.Path+"."+obj {
 		c.joins = true
+		if name := nameBelowBase(o.Path, o.Cause == rootflow.CauseHome); name != "" {
+			c.ownName = name
+		}
 	}
 	c.add(source(o))
 	if d := repoDotDir(o); d != "" {

@@ -415,3 +415,30 @@ func TestInitCwdCandidates(t *testing.T) {
 		t.Errorf("the proposal does not decode: %v", err)
 	}
 }
+
+// TestInitOwnDirNoBase runs init on a program whose directories a
+// library resolves with the program's own name already joined below the
+// XDG bases, and its own override variables (go-gh's shape): they are
+// plain authorities, not shared bases (declared :base with the name as
+// state-dir, the root was the name twice, and writes stayed reported).
+func TestInitOwnDirNoBase(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initownbase")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  - example.com/ownbase.CacheDir=global\n",
+		"  - example.com/ownbase.StateDir=global\n",
+		"  - OWNBASE_CACHE_DIR\n",
+		"# With this file: 0 findings (without it: 3).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{":base", "state-dir: .ownbase"} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
