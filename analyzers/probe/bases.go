@@ -26,7 +26,14 @@ var basePaths = []string{".config", ".local/share", ".local/state", ".cache", "L
 // XDG variable or a platform base directory and joins no directory of
 // the program's own onto it.
 func sharedBase(c *Candidate) bool {
-	if c.Module == "" || c.StateDir != "" || c.Repo || c.User || c.Finder {
+	if c.Module == "" || c.StateDir != "" || c.Repo || c.User || c.Finder || c.File {
+		return false
+	}
+	// A resolver that joins a name of its own below the base
+	// ($XDG_CACHE_HOME/gh), or reads a program's own override
+	// ($GH_CACHE_DIR), resolves one program's directory: go-gh's
+	// CacheDir is gh's, not a base many programs share.
+	if c.ownName != "" || slices.ContainsFunc(c.Env, ownOverride) {
 		return false
 	}
 	return slices.ContainsFunc(c.Home, func(h string) bool {
@@ -83,20 +90,26 @@ func namesBelow(c *Candidate, origins []FindingOrigin, below []NameBelow) map[st
 		if !c.HoldsOrigin(o) {
 			continue
 		}
-		p := o.Path
-		if o.Cause == "home" {
-			for _, parent := range basePaths {
-				if rest, ok := strings.CutPrefix(p, parent+"/"); ok {
-					p = rest
-					break
-				}
-			}
-		}
-		if first := firstName(p); first != "" {
+		if first := nameBelowBase(o.Path, o.Cause == "home"); first != "" {
 			names[first]++
 		}
 	}
 	return names
+}
+
+// nameBelowBase is the first constant name of pattern p below an
+// origin, an XDG parent below the home directory cut off when the
+// origin is the home directory (home).
+func nameBelowBase(p string, home bool) string {
+	if home {
+		for _, parent := range basePaths {
+			if rest, ok := strings.CutPrefix(p, parent+"/"); ok {
+				p = rest
+				break
+			}
+		}
+	}
+	return firstName(p)
 }
 
 // markBases marks the proposed authorities that are shared bases
@@ -107,7 +120,10 @@ func markBases(authorities []Authority, origins []FindingOrigin, below []NameBel
 	total := map[string]int{}
 	for i := range authorities {
 		a := &authorities[i]
-		if !sharedBase(a.Candidate) {
+		// Declared through exported functions that join a name of the
+		// program's own below it (a scope's application name), it is
+		// that directory, no shared base.
+		if !sharedBase(a.Candidate) || a.promoted() && a.viaJoins {
 			continue
 		}
 		names := namesBelow(a.Candidate, origins, below)

@@ -6,7 +6,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -80,15 +82,30 @@ type Candidate struct {
 	// returns as a directory ("x.go:12"): the program keeps state
 	// beside the found file, and the finder is no user path.
 	Below string
+	// File says its value names a file in the directory it resolves,
+	// not the directory (its results end in a file's name,
+	// "settings.json"): declared =KIND:file, the file's directory is
+	// the root.
+	File bool
+	// Via are, for a dependency's candidate, the configuration names of
+	// the exported functions and methods of its package that the
+	// program calls and whose results are built on its own: what a
+	// configuration names when the candidate itself is unexported (a
+	// library's (*Scope).configDir behind (*Scope).ConfigDirs), sorted.
+	Via []string
 
 	file     string
-	from, to int             // its declaration's lines in file
-	stores   map[site]bool   // for variables, fields and their getters: where their values are built
-	receiver string          // methods: the receiver type's name
-	lits     [][2]string     // repo candidates: the relative literals (and patterns below) of their results
-	joins    bool            // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
-	flagAt   []site          // flag accessors: where the flag values it returns print themselves
-	usedBy   map[string]bool // flag accessors: the packages that call it
+	from, to int               // its declaration's lines in file
+	stores   map[site]bool     // for variables, fields and their getters: where their values are built
+	receiver string            // methods: the receiver type's name
+	lits     [][2]string       // repo candidates: the relative literals (and patterns below) of their results
+	joins    bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	flagAt   []site            // flag accessors: where the flag values it returns print themselves
+	usedBy   map[string]bool   // flag accessors: the packages that call it
+	viaJoins bool              // a function of Via joins a name below its result
+	viaFile  map[string]bool   // the functions of Via that take a name to join (takesName)
+	ownName  string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
+	flagEnv  map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
 }
 
 // site is a line of a file.
@@ -190,9 +207,12 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 					continue
 				}
 				g.flagAccessor(pf, f.Object, fact, used)
+				callers := used[[2]string{pf.Path, f.Object}]
 				for _, v := range fact.Results {
 					for _, o := range v {
-						g.result(o, pf, f.Object)
+						if c := g.result(o, pf, f.Object); c != nil && !pf.Main && len(callers) > 0 {
+							c.reachedBy(callers[0].Name, o.Path != "", g.takesName(pf, callers[0].Name))
+						}
 					}
 				}
 			case *rootflow.PackageFact:
@@ -231,9 +251,10 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 			}
 		}
 	}
+	g.flagEnvs()
 	out := make([]*Candidate, 0, len(g.byName))
 	for _, c := range g.byName {
-		for _, l := range []*[]string{&c.Home, &c.Env, &c.Wrappers} {
+		for _, l := range []*[]string{&c.Home, &c.Env, &c.Wrappers, &c.Via} {
 			slices.Sort(*l)
 			*l = slices.Compact(*l)
 		}
@@ -297,10 +318,10 @@ func repoDotDirOf(lit, below string, rel bool) string {
 
 // result records origin o of a result of the function (objectpath obj)
 // of pf: the declaration it arose in is a candidate when it returns a
-// path.
-func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string) {
+// path. It returns that candidate, or nil.
+func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string) *Candidate {
 	if !homeOrEnv(o) {
-		return
+		return nil
 	}
 	var c *Candidate
 	if o.At.IsValid() {
@@ -310,10 +331,13 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 		c = g.funcNamed(pf, obj)
 	}
 	if c == nil {
-		return
+		return nil
 	}
 	if o.Path != "" && c.Name == pf.Path+"."+obj {
 		c.joins = true
+		if name := nameBelowBase(o.Path, o.Cause == rootflow.CauseHome); name != "" {
+			c.ownName = name
+		}
 	}
 	c.add(source(o))
 	if d := repoDotDir(o); d != "" {
@@ -322,6 +346,83 @@ func (g *gatherer) result(o rootflow.Origin, pf *driver.PackageFacts, obj string
 	if where := g.byDir[filepath.Dir(o.At.Filename)]; where != nil && where.Path != pf.Path && !strings.Contains(obj, ".") {
 		c.Wrappers = append(c.Wrappers, lattice.ShortName(pf.Path+"."+obj))
 	}
+	return c
+}
+
+// takesName reports whether the function or method of pf that a
+// configuration names name takes a string parameter: a helper that
+// joins a caller's name below the directory (DataPath(filename)),
+// whose result is a file in the root, not the root.
+func (g *gatherer) takesName(pf *driver.PackageFacts, name string) bool {
+	local := localName(name)
+	for _, f := range g.dir(pf.Dir) {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != local[strings.LastIndex(local, ".")+1:] {
+				continue
+			}
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				typ, ptr := recvType(fd.Recv.List[0].Type)
+				star := ""
+				if ptr {
+					star = "*"
+				}
+				if "("+star+typ+")."+fd.Name.Name != local {
+					continue
+				}
+			} else if fd.Name.Name != local {
+				continue
+			}
+			for _, p := range fd.Type.Params.List {
+				if id, ok := p.Type.(*ast.Ident); ok && id.Name == "string" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reachedBy records that the program calls name, an exported function
+// or method of c's package whose result is built on c's, whether it
+// joins something below it (joins), and whether it takes a name to
+// join (file): its result is then a file in the directory, declared
+// =KIND:file.
+func (c *Candidate) reachedBy(name string, joins, file bool) {
+	if name == c.Name {
+		return
+	}
+	if !slices.Contains(c.Via, name) {
+		c.Via = append(c.Via, name)
+	}
+	c.viaJoins = c.viaJoins || joins
+	if file {
+		if c.viaFile == nil {
+			c.viaFile = map[string]bool{}
+		}
+		c.viaFile[name] = true
+	}
+}
+
+// ViaFile reports whether name, one of c.Via, takes a name it joins
+// below c's directory: its result names a file in the root.
+func (c *Candidate) ViaFile(name string) bool { return c.viaFile[name] }
+
+// Callable reports whether a program can call c by its name: an
+// exported function, or an exported method of an exported type; a
+// package variable or a field counts when it is exported.
+func (c *Candidate) Callable() bool {
+	name := c.Name
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	if !token.IsExported(name) {
+		return false
+	}
+	if c.receiver != "" {
+		return token.IsExported(c.receiver)
+	}
+	return true
 }
 
 // store records origin o stored into cell key (a package variable
@@ -582,6 +683,9 @@ func (g *gatherer) candidate(name string, pf *driver.PackageFacts, shape string,
 		c.file, c.from, c.to = pos.Filename, pos.Line, g.fset.Position(decl.End()).Line
 		c.At = fmt.Sprintf("%s:%d", report.ModuleRelative(pos.Filename), pos.Line)
 		c.StateDir = dotDir(decl)
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			c.File = returnsFile(fd)
+		}
 	}
 	g.byName[name] = c
 	return c
@@ -920,3 +1024,58 @@ func (c *Candidate) HoldsOrigin(o FindingOrigin) bool {
 		return l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
 	})
 }
+
+// returnsFile reports whether d returns a file's path: a result it
+// returns is built (a Join, whatever its package, or +) with a last
+// constant element named like a file ("settings.json", "/app.yml"), and
+// none with a last constant element named otherwise ("plugins.d",
+// ".app"). A result that is a variable or a call's value says nothing.
+func returnsFile(d *ast.FuncDecl) bool {
+	if d.Body == nil {
+		return false
+	}
+	file, dir := false, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		for _, r := range ret.Results {
+			last, ok := lastElement(r)
+			if !ok {
+				continue
+			}
+			if fileName.MatchString(path.Base(filepath.ToSlash(last))) {
+				file = true
+			} else {
+				dir = true
+			}
+		}
+		return true
+	})
+	return file && !dir
+}
+
+// lastElement returns the constant last element of a path built by a
+// call whose function's name contains Join, or by +.
+func lastElement(e ast.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if len(e.Args) > 1 && strings.Contains(calleeName(e), "Join") {
+			return stringConst(e.Args[len(e.Args)-1])
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			return stringConst(e.Y)
+		}
+	}
+	return "", false
+}
+
+// fileName matches the name of a file: a name, a dot and an extension
+// of two to five characters, beginning with a letter. A directory named
+// with one (Foo.app, repo.git) is taken for a file; plugins.d is not.
+var fileName = regexp.MustCompile(`^[^.].*\.[A-Za-z][A-Za-z0-9]{1,4}$`)

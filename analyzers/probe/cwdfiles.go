@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -45,12 +46,20 @@ type CwdFile struct {
 	Every    bool
 }
 
-// commandWrites are, by write position, the commands of the program
-// that reach it, from the inventory's per-command rows; all holds every
-// command.
+// commandWrites are the commands of the program that reach each write,
+// from the inventory's per-command rows; all holds every command.
 type commandWrites struct {
-	by  map[string][]string
-	all map[string]bool
+	rows []commandRow
+	all  map[string]bool
+}
+
+// commandRow is a per-command row of the inventory: the write's
+// position, the functions from the command's to the write's (local
+// names, "profile", "(*T).M"), and what the row says of its path.
+type commandRow struct {
+	command, at     string
+	funcs           []string
+	pattern, detail string
 }
 
 // collect takes in one package's inventory result.
@@ -64,23 +73,68 @@ func (w *commandWrites) collect(_ string, r any) {
 			continue
 		}
 		if w.all == nil {
-			w.all, w.by = map[string]bool{}, map[string][]string{}
+			w.all = map[string]bool{}
 		}
 		w.all[a.Command] = true
-		if a.Kind != inventory.KindCommand && !slices.Contains(w.by[a.At], a.Command) {
-			w.by[a.At] = append(w.by[a.At], a.Command)
+		if a.Kind == inventory.KindCommand {
+			continue
 		}
+		row := commandRow{command: a.Command, at: a.At, pattern: a.Pattern, detail: a.Detail}
+		for _, f := range append([]string{a.Func}, a.Chain...) {
+			row.funcs = append(row.funcs, localName(f))
+		}
+		w.rows = append(w.rows, row)
 	}
 }
 
-// attach gives each candidate the commands that reach its write.
+// attach gives each candidate the commands that reach its write: the
+// rows of its position, and, where the finding is at a call that passes
+// the path on (a helper writes it, in the package or another), the rows
+// whose chain goes through the candidate's function and whose path is
+// the candidate's (the same name, or the executable).
 func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 	for i := range fs {
-		cmds := slices.Sorted(slices.Values(w.by[fs[i].At]))
-		fs[i].Commands = cmds
-		fs[i].Every = len(cmds) > 1 && len(cmds) == len(w.all)
+		f := &fs[i]
+		fn := localName(f.Func)
+		name := strconv.Quote(strings.TrimPrefix(f.Pattern, "cwd:"))
+		var cmds []string
+		for _, r := range w.rows {
+			same := r.at == f.At
+			if !same && slices.Contains(r.funcs, fn) {
+				if f.Pattern == exePattern {
+					same = strings.Contains(r.detail, "executable")
+				} else {
+					same = strings.Contains(r.pattern, name)
+				}
+			}
+			if same && !slices.Contains(cmds, r.command) {
+				cmds = append(cmds, r.command)
+			}
+		}
+		slices.Sort(cmds)
+		f.Commands = cmds
+		f.Every = len(cmds) > 1 && len(cmds) == len(w.all)
 	}
 	return fs
+}
+
+// localName is a function's name without its package: "profile" of
+// "main.profile" or "example.com/app.profile", "(*T).M" of
+// "(*example.com/app/pkg.T).M" or "(*pkg.T).M".
+func localName(name string) string {
+	if strings.HasPrefix(name, "(") {
+		end := strings.Index(name, ")")
+		if end < 0 {
+			return name
+		}
+		recv, star := name[1:end], ""
+		if r, ok := strings.CutPrefix(recv, "*"); ok {
+			recv, star = r, "*"
+		}
+		return "(" + star + recv[strings.LastIndex(recv, ".")+1:] + ")" + name[end+1:]
+	}
+	name = name[strings.LastIndex(name, "/")+1:]
+	return name[strings.Index(name, ".")+1:]
 }
 
 // cwdFiles returns the fixed names the package writes relative to the
@@ -90,7 +144,12 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 	var reads map[string]token.Pos
 	for _, f := range res.Findings {
 		pattern, ok := rootflow.CwdPattern(f.Origin)
-		if !ok {
+		if !ok && f.Origin.ExeSibling() {
+			// The running executable, or a file named from it: a
+			// command that replaces the binary declares exe.
+			pattern, ok = exePattern, true
+		}
+		if !ok || !fixedName(pattern) {
 			continue
 		}
 		fn := enclosingFunc(pass, f.Pos)
@@ -101,13 +160,22 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 			reads = readNames(pass)
 		}
 		c := CwdFile{Pattern: pattern, Func: fn, At: rootflow.ShortPos(pass.Fset.Position(f.Pos))}
-		if pos, ok := reads[strings.TrimPrefix(pattern, "cwd:")]; ok {
+		if pos, ok := reads[strings.TrimPrefix(pattern, "cwd:")]; ok && pattern != exePattern {
 			c.ReadBack = rootflow.ShortPos(pass.Fset.Position(pos))
 		}
 		out = append(out, c)
 	}
 	slices.SortFunc(out, func(a, b CwdFile) int { return cmp.Or(cmp.Compare(a.Func, b.Func), cmp.Compare(a.Pattern, b.Pattern)) })
 	return slices.CompactFunc(out, func(a, b CwdFile) bool { return a.Func == b.Func && a.Pattern == b.Pattern })
+}
+
+// fixedName reports whether a cwd: pattern fixes some part of the name
+// ("cwd:cpu-*.pprof", "cwd:app.toml"): "cwd:*", a temporary file's name
+// or one the program reads from elsewhere, would allow any file there,
+// and is no candidate.
+func fixedName(pattern string) bool {
+	name, ok := strings.CutPrefix(pattern, "cwd:")
+	return !ok || strings.Trim(name, "*/") != ""
 }
 
 // enclosingFunc returns the full name of the function declaration that
@@ -155,6 +223,10 @@ func readNames(pass *analysis.Pass) map[string]token.Pos {
 	return out
 }
 
+// exePattern is the allowance pattern of the running executable and
+// the files named from it.
+const exePattern = "exe"
+
 // readers are the functions that open or look at a file by name whose
 // role in the knowledge table is not to read its contents.
 var readers = []string{"os.Open", "os.Stat", "os.Lstat"}
@@ -175,18 +247,23 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 	if len(fs) == 0 {
 		return
 	}
-	b.WriteString("# Fixed names written relative to the working directory. A file a command\n")
-	b.WriteString("# writes there on purpose (its product) is declared on the command; state\n")
-	b.WriteString("# kept there (a cache, a lock, a log) belongs under a state root instead:\n")
+	b.WriteString("# Fixed names written relative to the working directory, and the running\n")
+	b.WriteString("# executable. A file a command writes there on purpose (its product, a\n")
+	b.WriteString("# self-update) is declared on the command; state kept there (a cache, a\n")
+	b.WriteString("# lock, a log) belongs under a state root instead:\n")
 	b.WriteString("# allow-write:\n")
 	for i, f := range fs {
 		if i == maxCwdFiles {
 			fmt.Fprintf(b, "#   and %d more\n", len(fs)-maxCwdFiles)
 			break
 		}
-		read := "not read back"
+		read := "; not read back"
 		if f.ReadBack != "" {
-			read = "read back at " + f.ReadBack + ": state?"
+			read = "; read back at " + f.ReadBack + ": state?"
+		}
+		what := "written at " + f.At
+		if f.Pattern == exePattern {
+			what, read = "the running executable or a file named from it, written at "+f.At, ""
 		}
 		by := ""
 		switch {
@@ -195,6 +272,6 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 		case len(f.Commands) > 0:
 			by = " by " + plural(len(f.Commands), "command", "commands") + " (" + strings.Join(f.Commands, ", ") + ")"
 		}
-		fmt.Fprintf(b, "#   %q: [%q]  # written at %s%s; %s\n", f.Func, f.Pattern, f.At, by, read)
+		fmt.Fprintf(b, "#   %q: [%q]  # %s%s%s\n", f.Func, f.Pattern, what, by, read)
 	}
 }

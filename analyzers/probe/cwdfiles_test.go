@@ -46,3 +46,21 @@ func TestCwdFileCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalName drops the package from a function's name, full or
+// short, so that a candidate's function and the inventory's chains
+// compare.
+func TestLocalName(t *testing.T) {
+	for in, want := range map[string]string{
+		"example.com/app.profile":           "profile",
+		"main.profile":                      "profile",
+		"selfupdate.To":                     "To",
+		"(*example.com/app/pkg.Runner).Run": "(*Runner).Run",
+		"(*pkg.Runner).Run":                 "(*Runner).Run",
+		"(example.com/app/pkg.T).M":         "(T).M",
+	} {
+		if got := localName(in); got != want {
+			t.Errorf("localName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

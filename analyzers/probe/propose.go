@@ -96,6 +96,21 @@ type Authority struct {
 	Base bool
 }
 
+// Names are the configuration names the authority is declared by: its
+// own, or, for a dependency's unexported candidate, the exported
+// functions and methods the program calls that return it (Via).
+func (a Authority) Names() []string {
+	if a.promoted() {
+		return a.Via
+	}
+	return []string{a.Name}
+}
+
+// promoted reports whether the authority is declared by the exported
+// functions of Via instead of its own name, which the program cannot
+// call.
+func (a Authority) promoted() bool { return !a.Callable() && a.Module != "" && len(a.Via) > 0 }
+
 // Entry is a proposed value of a list key or of state-dir, with the
 // reason shown above it.
 type Entry struct{ Value, Why string }
@@ -423,7 +438,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, fin
 		for _, e := range a.Env {
 			if !seen[e] && ownOverride(e) {
 				seen[e] = true
-				p.RootEnv = append(p.RootEnv, Entry{e, "the override " + a.Short + " reads"})
+				why := "the override " + a.Short + " reads"
+				if how := a.flagEnv[e]; how != "" {
+					why += " through " + how
+				}
+				p.RootEnv = append(p.RootEnv, Entry{e, why})
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/internal/config"
 )
 
@@ -30,6 +31,7 @@ func (p *Proposal) Text() string {
 	default:
 		b.WriteString("authorities:\n")
 	}
+	declared := map[string]bool{}
 	for _, a := range p.Authorities {
 		where := ""
 		if a.Module != "" {
@@ -37,9 +39,13 @@ func (p *Proposal) Text() string {
 		}
 		what := fmt.Sprintf("resolves a directory from %s", a.Sources())
 		kind := a.Kind()
-		if a.Base {
+		switch {
+		case a.Base:
 			what = fmt.Sprintf("resolves a base many programs share from %s: the root is the state-dir name below it", a.Sources())
 			kind += ":base"
+		case a.File && !a.User:
+			what = fmt.Sprintf("resolves a file from %s: the root is the file's directory", a.Sources())
+			kind += ":file"
 		}
 		effect := "as an authority it removes " + plural(a.Removes, "finding", "findings")
 		switch {
@@ -60,7 +66,25 @@ func (p *Proposal) Text() string {
 		if len(a.Wrappers) > 0 {
 			fmt.Fprintf(&b, "  # (the program reaches it through %s)\n", strings.Join(a.Wrappers, ", "))
 		}
-		fmt.Fprintf(&b, "  - %s=%s\n", a.Name, kind)
+		if a.promoted() {
+			var short []string
+			for _, n := range a.Via {
+				short = append(short, lattice.ShortName(n))
+			}
+			fmt.Fprintf(&b, "  # (unexported: declared as what the program calls that returns it, %s)\n", strings.Join(short, ", "))
+		}
+		for _, n := range a.Names() {
+			k := kind
+			if a.promoted() && a.ViaFile(n) && !strings.Contains(k, ":") {
+				// A helper that joins the caller's name: a file in
+				// the root.
+				k += ":file"
+			}
+			if !declared[n] {
+				declared[n] = true
+				fmt.Fprintf(&b, "  - %s=%s\n", n, k)
+			}
+		}
 	}
 	list := func(key string, es []Entry, trailer string) {
 		if len(es) == 0 {

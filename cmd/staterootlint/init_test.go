@@ -285,3 +285,160 @@ func TestInitSharedBases(t *testing.T) {
 		}
 	}
 }
+
+// TestInitUnexportedResolver runs init on a program whose directories
+// come from a scope library's exported methods, which join the
+// application's name below what unexported methods resolve (and add
+// system-wide defaults): the proposal names the exported methods the
+// program calls, which a configuration can declare and which cover the
+// defaults too, not the unexported innermost resolvers, and it is no
+// shared base (the library joins the program's name itself); one that
+// joins the caller's file name below the directory is declared :file.
+func TestInitUnexportedResolver(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initscope")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=global\n",
+		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).ConfigDirs)\n  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+		// a helper that joins the caller's file name below the directory:
+		// its result is a file in the root, a backup beside it inside
+		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
+		"# With this file: 0 findings (without it: 7).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:"} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
+
+// TestInitFlagBoundOverride runs init on a program whose resolver reads
+// a package variable that a urfave/cli-style flag, bound to an
+// environment variable, stores its value into, before it falls back to
+// the home directory: the resolver is proposed as the authority and the
+// flag's environment variable as its override. A function that only
+// joins onto the home directory, and a flag variable no resolver reads,
+// are not.
+func TestInitFlagBoundOverride(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initclienv")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  # dirs.ConfigDir at internal/dirs/dirs.go:18 resolves a directory from $CLIENV_CONFIG_DIR and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initclienv/internal/dirs.ConfigDir=global\n",
+		"root-env:\n  # the override dirs.ConfigDir reads through the --config-dir flag bound to it at main.go:16, stored into dirs.ConfigDirFlag: only the authority may read it\n  - CLIENV_CONFIG_DIR\n",
+		"state-dir: .clienv\n",
+		"#   dirs.TrashDir at internal/dirs/dirs.go:28 only joins onto os.UserHomeDir, with no override variable",
+		"# With this file: 1 finding (without it: 5).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"TrashDir=", "CLIENV_LOG_LEVEL", "ConfigDirFlag=", "LogLevel="} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
+
+// TestInitFileAuthority runs init on a program whose resolver returns
+// its settings file, not a directory, and which writes a backup and a
+// database beside it: the resolver is proposed =global:file (its
+// directory is the root), and a resolver of a directory whose name has
+// a one-letter extension (plugins.d) stays a plain one.
+func TestInitFileAuthority(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initfile")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 5 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
+		"  - example.com/initfile/internal/conf.PluginDir=global\n",
+		"# With this file: 0 findings (without it: 8).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"SettingsFile=global\n", "PluginDir=global:file"} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}
+
+// TestInitCwdCandidates runs init on a program whose scaffold command
+// writes its products where it runs, whose upgrade commands replace the
+// running binary (one through a library's helper), whose profile command
+// hands a name to a helper in a goroutine, whose scratch command keeps a
+// temporary file there (no candidate: its name is fixed by nothing), and
+// whose every command
+// appends to a log there that one reads back: each is a commented candidate with its evidence (the
+// commands reaching it, whether every command does, whether the
+// program reads it back), and nothing is declared.
+func TestInitCwdCandidates(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initcwd")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"# allow-write:\n",
+		`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:40 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:42 by 1 command (scaffold); not read back` + "\n",
+		`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:70 by every command: state?; read back at main.go:64: state?` + "\n",
+		`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:55 by 1 command (upgrade)` + "\n",
+		// the path passed on to a helper that writes it: the commands
+		// whose chains go through the function of the finding
+		`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:89 by 1 command (profile); not read back` + "\n",
+		`#   "example.com/initcwd/internal/selfupdate.To": ["exe"]  # the running executable or a file named from it, written at internal/selfupdate/selfupdate.go:13 by 1 command (selfupdate)` + "\n",
+		"# With this file: 10 findings (without it: 10).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\nallow-write:") {
+		t.Errorf("init declares an allowance:\n%s", out)
+	}
+	// a temporary file's name fixes nothing: cwd:* would allow any file
+	if strings.Contains(out, `["cwd:*"]`) {
+		t.Errorf("init lists a pattern that fixes no name:\n%s", out)
+	}
+	if _, err := config.Decode([]byte(out), "proposal"); err != nil {
+		t.Errorf("the proposal does not decode: %v", err)
+	}
+}
+
+// TestInitOwnDirNoBase runs init on a program whose directories a
+// library resolves with the program's own name already joined below the
+// XDG bases, and its own override variables (go-gh's shape): they are
+// plain authorities, not shared bases (declared :base with the name as
+// state-dir, the root was the name twice, and writes stayed reported).
+func TestInitOwnDirNoBase(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initownbase")
+	if code != exitClean {
+		t.Fatalf("init: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"  - example.com/ownbase.CacheDir=global\n",
+		"  - example.com/ownbase.StateDir=global\n",
+		"  - OWNBASE_CACHE_DIR\n",
+		"# With this file: 0 findings (without it: 3).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{":base", "state-dir: .ownbase"} {
+		if strings.Contains(out, not) {
+			t.Errorf("init output has %q:\n%s", not, out)
+		}
+	}
+}

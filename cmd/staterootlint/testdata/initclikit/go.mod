@@ -1,0 +1,3 @@
+module example.com/clikit
+
+go 1.26

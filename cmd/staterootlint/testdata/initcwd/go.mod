@@ -1,0 +1,3 @@
+module example.com/initcwd
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/initfile
+
+go 1.26

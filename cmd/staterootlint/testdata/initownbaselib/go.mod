@@ -1,0 +1,3 @@
+module example.com/ownbase
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/scopepaths
+
+go 1.26
