@@ -44,6 +44,9 @@ func TestCrossModule(t *testing.T) {
 	if !strings.Contains(out, "main.go:41:29: field lib.Lock.path is assigned a value of another module's object, not followed to where the object was made") {
 		t.Errorf("the lock lib.Shared returns is not unproven:\n%s%s", out, errOut)
 	}
+	if strings.Contains(out, "Scratch") || strings.Count(out, "(unproven)") != 1 {
+		t.Errorf("want lib.Shared's lock as the one unproven write, not the scratch space lib fills with a temporary directory:\n%s", out)
+	}
 }
 
 // TestCrossModuleVariable checks that a write below another module's

@@ -39,6 +39,9 @@ func main() {
 	// One this program does not make: not followed to its stores, and
 	// unproven, never silent.
 	_, _ = lib.Shared().TryLock()
+	// One whose field lib only ever fills with a temporary directory:
+	// allowed as it is, whichever object it is.
+	_ = lib.DefaultScratch().Save("notes.txt", nil)
 }
 
 type page struct{}

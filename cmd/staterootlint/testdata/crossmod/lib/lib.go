@@ -98,3 +98,16 @@ func retry(ctx context.Context, try func() (bool, error), every time.Duration) (
 		}
 	}
 }
+
+// Scratch keeps files in lib's own directory under the temporary one.
+type Scratch struct{ dir string }
+
+var scratch = &Scratch{dir: filepath.Join(os.TempDir(), "lib-scratch")}
+
+// DefaultScratch returns the scratch space every caller shares.
+func DefaultScratch() *Scratch { return scratch }
+
+// Save writes data under the scratch directory.
+func (s *Scratch) Save(name string, data []byte) error {
+	return os.WriteFile(filepath.Join(s.dir, name), data, 0o600)
+}
