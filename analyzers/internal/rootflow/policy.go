@@ -145,3 +145,22 @@ func createsNothing(a Origin, r Req) bool {
 func ancestorOfRoot(a Origin, r Req) bool {
 	return a.Kind == Bad && a.Cause == CauseClimb && lattice.ClimbsOnly(a.Path) && knowledge.Is(r.Op, knowledge.MakesParents)
 }
+
+// settled reports whether every origin of v is concrete and allowed
+// under requirement r as it is: no symbol left for a caller, a store or
+// a call site to decide. An empty v is not settled: nothing is known.
+func settled(cfg *Config, v Origins, r Req) bool {
+	if len(v) == 0 {
+		return false
+	}
+	for _, a := range v {
+		switch a.Kind {
+		case Param, Cell, Func, Env:
+			return false
+		}
+		if !cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) {
+			return false
+		}
+	}
+	return true
+}

@@ -180,8 +180,11 @@ func (e *engine) propagate() {
 		if !e.inModule(p.key) && !isVariable(p.key) {
 			// Another module's field, of an object not followed to
 			// where it was made: the library's own stores are not the
-			// object's (inModule), so the path is unproven, never met.
-			if len(stores[p.key]) == 0 {
+			// object's (inModule), so the path is unproven, never met,
+			// unless every store the library makes is allowed as it is
+			// (stateroots' DirContext keeps only roots in its fields).
+			upv, _ := up.store(p.key)
+			if len(stores[p.key]) == 0 && !settled(e.cfg, e.hooks.reqValue(e.rules, upv, p.req), p.req) {
 				why := "a value of another module's object, not followed to where the object was made"
 				e.check(e.bad(p.pos, "%s", why), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
 			}
