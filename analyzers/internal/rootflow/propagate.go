@@ -172,26 +172,23 @@ func (e *engine) propagate() {
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose. Another
 		// module's package variable is one object, as precise as a
-		// parameter (an XDG library's ConfigHome, filled in its init);
-		// its fields are not (inModule).
+		// parameter (an XDG library's ConfigHome, filled in its init).
 		if !p.pos.IsValid() {
 			continue
 		}
-		if !e.inModule(p.key) && !isVariable(p.key) {
+		v, ok := up.store(p.key)
+		switch {
+		case !e.inModule(p.key) && !isVariable(p.key):
 			// Another module's field, of an object not followed to
 			// where it was made: the library's own stores are not the
 			// object's (inModule), so the path is unproven, never met,
 			// unless every store the library makes is allowed as it is
 			// (stateroots' DirContext keeps only roots in its fields).
-			upv, _ := up.store(p.key)
-			if len(stores[p.key]) == 0 && !settled(e.cfg, e.hooks.reqValue(e.rules, upv, p.req), p.req) {
-				why := "a value of another module's object, not followed to where the object was made"
-				e.check(e.bad(p.pos, "%s", why), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
+			if len(stores[p.key]) > 0 || settled(e.cfg, e.hooks.reqValue(e.rules, v, p.req), p.req) {
+				continue
 			}
-			continue
-		}
-		v, ok := up.store(p.key)
-		if !ok && len(stores[p.key]) == 0 {
+			v, ok = e.bad(p.pos, "a value of another module's object, not followed to where the object was made"), true
+		case !ok && len(stores[p.key]) == 0:
 			v, ok = e.unstored(p.key) // no store in sight: unproven, never met
 		}
 		if ok {
