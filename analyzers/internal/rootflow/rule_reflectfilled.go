@@ -3,6 +3,8 @@ package rootflow
 import (
 	"go/types"
 	"reflect"
+	"strings"
+	"sync"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -38,8 +40,8 @@ func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Inst
 		return
 	}
 	callee := in.Common().StaticCallee()
-	if callee == nil {
-		return
+	if callee == nil || !fillerNames()[origin(callee).Name()] {
+		return // most calls: no key built
 	}
 	key := funcKey(callee)
 	decoded := knowledge.Is(key, knowledge.FillsDecoded)
@@ -77,6 +79,19 @@ func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Inst
 		}, seen, 0)
 	}
 }
+
+// fillerNames are the names of the functions the knowledge table says
+// fill structs by reflection ("Unmarshal", "Parse"): a call of any other
+// name is no filler.
+var fillerNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{}
+	for _, f := range knowledge.All() {
+		if f.Has(knowledge.FillsFlags) || f.Has(knowledge.FillsDecoded) {
+			names[f.Name[strings.LastIndex(f.Name, ".")+1:]] = true
+		}
+	}
+	return names
+})
 
 // fillStruct adds the store site site returns for each exported path
 // field of struct type t (or of the structs t points to or holds as
