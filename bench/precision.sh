@@ -18,7 +18,10 @@
 # apart), "unproven" the writes the run with --report-unproven lists as
 # not proven rooted outside the UNPROVABLE rows, "unprovable listed" the
 # UNPROVABLE rows (paths from a file's contents, a subprocess's output or
-# the network: unproven by design, scored apart) it lists. "bar met" says
+# the network: unproven by design, scored apart) it lists, "unproven on
+# data" the unproven writes elsewhere whose path a decoder of bytes filled
+# (category data: a file's contents, a request; unproven by design, scored
+# apart like UNPROVABLE rows). "bar met" says
 # whether a program meets the bar: every SHADOW site found, false
 # positives at most 1 per 50 correct sites, no finding outside the table,
 # unproven writes at most 1 in 10 labelled write sites.
@@ -50,8 +53,8 @@ fi
 
 status=0
 details=""
-printf '| program | version | shadow sites found | false positives / correct sites | not in the table | residual | unproven | unprovable listed | bar met | adhocroot/rootenv: true / false / not labelled |\n'
-printf '|---|---|---|---|---|---|---|---|---|---|\n'
+printf '| program | version | shadow sites found | false positives / correct sites | not in the table | residual | unproven | unprovable listed | unproven on data | bar met | adhocroot/rootenv: true / false / not labelled |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
 for p in "${programs[@]}"; do
 	if ! program_copy "$p" "$work"; then
 		status=2
@@ -61,7 +64,7 @@ for p in "${programs[@]}"; do
 		status=2
 		continue
 	fi
-	read -r shadow found correct fp unlabelled otrue ofp ounlabelled residual twice unprovable listed unproven <"$work/$p.score"
+	read -r shadow found correct fp unlabelled otrue ofp ounlabelled residual twice unprovable listed unproven data <"$work/$p.score"
 	bar=yes
 	((found < shadow || fp * 50 > correct || unlabelled > 0 || unproven * 10 > shadow + correct + residual)) && bar=no
 	if ((twice > 0)); then
@@ -69,7 +72,7 @@ for p in "${programs[@]}"; do
 		details+="$p: REGRESSION: $twice lines reported by shadowwrite and by cwdwrite or adhocroot"$'\n'
 		((status == 0)) && status=1
 	fi
-	printf '| %s | %s | %d / %d | %d / %d | %d | %d | %d | %d / %d | %s | %d / %d / %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$residual" "$unproven" "$listed" "$unprovable" "$bar" "$otrue" "$ofp" "$ounlabelled"
+	printf '| %s | %s | %d / %d | %d / %d | %d | %d | %d | %d / %d | %d | %s | %d / %d / %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$residual" "$unproven" "$listed" "$unprovable" "$data" "$bar" "$otrue" "$ofp" "$ounlabelled"
 	details+=$(sed -n "s|^# |$p: |p" "$work/$p.score")$'\n'
 	if [[ -f $dir/expect ]]; then
 		read -r efound efp eunlabelled eofp eounlabelled <"$dir/expect"

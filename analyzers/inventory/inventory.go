@@ -222,7 +222,7 @@ func kindOf(a rootflow.Origin) (kind string, ok bool) {
 	case rootflow.DevNull:
 		return KindDevNull, true
 	case rootflow.Bad:
-		if a.Cause == rootflow.CauseUnproven || a.Cause == rootflow.CauseLimit {
+		if a.Cause.Unproven() {
 			return KindUnproven, true // the unproven analyzer's, not shadowwrite's
 		}
 		return KindUnknown, true

@@ -75,7 +75,10 @@ func Message(f *rootflow.Finding, line int) string {
 	if at := f.Origin.At; at.IsValid() && at.Line != line {
 		origin += " (" + rootflow.ShortPos(at) + ")"
 	}
-	const advice = "not proven rooted; derive the path from a state root where it is built, or say why it is fine with //staterootlint:ignore unproven REASON"
+	advice := "not proven rooted; derive the path from a state root where it is built, or say why it is fine with //staterootlint:ignore unproven REASON"
+	if f.Origin.Cause == rootflow.CauseData {
+		advice = "not proven rooted, unproven by design: the path is read from data; keep it below a state root where it is used (os.Root, guard.New), or say why it is fine with //staterootlint:ignore unproven REASON"
+	}
 	switch f.Site {
 	case rootflow.AtCall:
 		return fmt.Sprintf("%s receives %s for a path it writes (%s): %s", f.Op, origin, consumer.Via(f.Reach, 1), advice)

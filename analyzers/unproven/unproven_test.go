@@ -2,6 +2,7 @@ package unproven_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -74,4 +75,24 @@ func TestIgnoreMatchedEitherWay(t *testing.T) {
 // nothing visibly stores, is unproven, never met.
 func TestFilledFields(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/filledfields")
+}
+
+// TestDataCategory: a path a decoder of bytes fills (a file's contents,
+// the network) is unproven by design, category "data", and its advice
+// says so; a field nothing visibly stores is "unproven", for want of
+// analysis.
+func TestDataCategory(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/filledfields")
+	got := map[string]int{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			got[d.Category]++
+			if d.Category == "data" && !strings.Contains(d.Message, "unproven by design") {
+				t.Errorf("a finding on data does not say it is unproven by design: %s", d.Message)
+			}
+		}
+	}
+	if got["data"] != 2 || got["unproven"] == 0 {
+		t.Errorf("categories %v; want 2 data (the fields json.Unmarshal fills) and the unstored field unproven", got)
+	}
 }

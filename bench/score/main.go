@@ -9,8 +9,10 @@
 // OTHERS.tsv (others.go; none labelled without it): true findings, false
 // positives, findings on no row; then the findings on RESIDUAL rows and
 // the lines one write is reported on twice (twice.go); then the
-// UNPROVABLE rows, those listed, and the unproven findings elsewhere
-// (FINDINGS.json from a run with report-unproven); then, on later
+// UNPROVABLE rows, those listed, the unproven findings elsewhere
+// (FINDINGS.json from a run with report-unproven) and, of those, the
+// ones on paths read from data (category data, unproven by design,
+// counted apart); then, on later
 // lines starting with "#", every missed shadow site, false positive,
 // unlabelled finding and line reported twice.
 package main
@@ -69,8 +71,8 @@ func run(sitesPath, findingsPath, moduleDir, othersPath string, w io.Writer) err
 	s := Score(sites, out.Diagnostics, moduleDir)
 	o := ScoreOthers(others, out.Diagnostics, moduleDir)
 	twice := Twice(out.Diagnostics, moduleDir)
-	fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", s.Shadow, s.Found, s.Correct, len(s.FalsePositives), len(s.Unlabelled),
-		o.True, len(o.FalsePositives), len(o.Unlabelled), len(s.Residuals), len(twice), s.Unprovable, s.Listed, s.Unproven)
+	fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", s.Shadow, s.Found, s.Correct, len(s.FalsePositives), len(s.Unlabelled),
+		o.True, len(o.FalsePositives), len(o.Unlabelled), len(s.Residuals), len(twice), s.Unprovable, s.Listed, s.Unproven, s.Data)
 	for _, m := range s.Unlisted {
 		fmt.Fprintf(w, "# unprovable site not listed by unproven %s (%s): %s\n", m.Site, m.Call, m.Reason)
 	}

@@ -102,7 +102,12 @@ type finding struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
 	Message  string `json:"message"`
+	Category string `json:"category"`
 }
+
+// categoryData is the category of an unproven finding on a path read
+// from data (a file's contents, the network): unproven by design.
+const categoryData = "data"
 
 // Result is the score of one program.
 type Result struct {
@@ -115,9 +120,11 @@ type Result struct {
 	// Unprovable counts the UNPROVABLE rows, Listed those a finding of
 	// unproven (or shadowwrite) landed on; Unproven counts the unproven
 	// findings on any other place: writes the analysis could follow the
-	// path of, and did not prove.
-	Unprovable, Listed, Unproven int
-	Unlisted                     []Site // UNPROVABLE rows nothing landed on
+	// path of, and did not prove. Data counts the unproven findings of
+	// category data elsewhere: paths read from data, unproven by design
+	// like UNPROVABLE rows, scored apart.
+	Unprovable, Listed, Unproven, Data int
+	Unlisted                           []Site // UNPROVABLE rows nothing landed on
 }
 
 // Score matches the shadowwrite findings to the labelled sites: a finding
@@ -150,7 +157,11 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 			continue
 		}
 		if f.Analyzer == "unproven" {
-			r.Unproven++
+			if f.Category == categoryData {
+				r.Data++
+			} else {
+				r.Unproven++
+			}
 			continue
 		}
 		if len(matched) == 0 {

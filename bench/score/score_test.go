@@ -126,10 +126,11 @@ func TestScoreUnprovable(t *testing.T) {
 		{Analyzer: "unproven", File: "/m/a.go", Line: 1},
 		{Analyzer: "unproven", File: "/m/a.go", Line: 3},
 		{Analyzer: "unproven", File: "/m/b.go", Line: 9},
+		{Analyzer: "unproven", File: "/m/b.go", Line: 10, Category: "data"},
 		{Analyzer: "shadowwrite", File: "/m/a.go", Line: 4},
 	}, "/m")
-	if r.Unprovable != 2 || r.Listed != 1 || r.Unproven != 2 || len(r.Unlisted) != 1 || r.Unlisted[0].Site != "a.go:2" {
-		t.Errorf("unprovable %d, listed %d, unproven elsewhere %d, unlisted %v; want 2, 1, 2, [a.go:2]", r.Unprovable, r.Listed, r.Unproven, r.Unlisted)
+	if r.Unprovable != 2 || r.Listed != 1 || r.Unproven != 2 || r.Data != 1 || len(r.Unlisted) != 1 || r.Unlisted[0].Site != "a.go:2" {
+		t.Errorf("unprovable %d, listed %d, unproven elsewhere %d, on data %d, unlisted %v; want 2, 1, 2, 1, [a.go:2]", r.Unprovable, r.Listed, r.Unproven, r.Data, r.Unlisted)
 	}
 	if r.Shadow != 1 || r.Found != 1 || len(r.Missed) != 0 || len(r.FalsePositives) != 0 {
 		t.Errorf("an UNPROVABLE row is no shadow site and an unproven finding no false positive: %+v", r)

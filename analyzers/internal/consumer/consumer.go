@@ -64,8 +64,8 @@ func New(name, docSrc string, cfg Config, run Run, requires ...*analysis.Analyze
 
 // Category returns the Diagnostic.Category of a finding whose path comes
 // from o: the cause of an origin outside every root (literal, cwd, home,
-// env, executable, climb, limit, or unproven for a value the analysis
-// cannot follow), or the kind the configuration does not allow (temp,
+// env, executable, climb, limit, data for a path read from data, or
+// unproven for a value the analysis cannot follow), or the kind the configuration does not allow (temp,
 // cache, user).
 func Category(o rootflow.Origin) string {
 	if o.Kind != rootflow.Bad {
@@ -78,11 +78,11 @@ func Category(o rootflow.Origin) string {
 }
 
 // Unproven reports whether a finding on origin o is unproven, not a
-// proven shadow write: a value the analysis cannot follow, or one it
-// stopped following at a bound. shadowwrite leaves these to the unproven
-// analyzer.
+// proven shadow write: a value the analysis cannot follow, one it
+// stopped following at a bound, or data (Cause.Unproven). shadowwrite
+// leaves these to the unproven analyzer.
 func Unproven(o rootflow.Origin) bool {
-	return o.Kind == rootflow.Bad && (o.Cause == rootflow.CauseUnproven || o.Cause == rootflow.CauseLimit)
+	return o.Kind == rootflow.Bad && o.Cause.Unproven()
 }
 
 // CategoryUnproven is the category of a finding on a value the analysis

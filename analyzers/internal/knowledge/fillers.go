@@ -4,7 +4,11 @@ package knowledge
 // fields in the program: a command-line parser (the fields are the user's
 // choice, their default tags included, as flag.String's default is) and a
 // decoder (the fields hold data the analysis cannot follow; a default tag
-// is a literal like any other).
+// is a literal like any other). A decoder of bytes (JSON, XML, YAML, TOML)
+// has the cause CauseData: what it fills comes from a file's contents or
+// the network, unproven by design. One that reads the environment or
+// merges several sources (env, envconfig, mapstructure, viper) does not:
+// its fields are unproven for want of analysis.
 
 // fillers are the command-line parsers and decoders that fill the
 // structs their arguments point to (or that they return).
@@ -34,14 +38,14 @@ func fillers() []Func {
 	// func Unmarshal(data []byte, v any) error; func (dec *Decoder) Decode(v any) error
 	for _, pkg := range []string{"encoding/json", "encoding/xml", "gopkg.in/yaml.v2", "gopkg.in/yaml.v3", "go.yaml.in/yaml/v3", "sigs.k8s.io/yaml", "github.com/goccy/go-yaml", "github.com/pelletier/go-toml", "github.com/pelletier/go-toml/v2"} {
 		out = append(out,
-			Func{Name: pkg + ".Unmarshal", Roles: FillsDecoded},
-			Func{Name: "(*" + pkg + ".Decoder).Decode", Roles: FillsDecoded})
+			Func{Name: pkg + ".Unmarshal", Roles: FillsDecoded, Cause: CauseData},
+			Func{Name: "(*" + pkg + ".Decoder).Decode", Roles: FillsDecoded, Cause: CauseData})
 	}
 	// func Decode(data string, v any) (MetaData, error)
 	// func DecodeFile(path string, v any) (MetaData, error)
 	// func Unmarshal(data []byte, v any) error
 	for _, fn := range []string{"Decode", "DecodeFile", "Unmarshal"} {
-		out = append(out, Func{Name: "github.com/BurntSushi/toml." + fn, Roles: FillsDecoded})
+		out = append(out, Func{Name: "github.com/BurntSushi/toml." + fn, Roles: FillsDecoded, Cause: CauseData})
 	}
 	// func Process(prefix string, spec any) error
 	out = append(out, Func{Name: "github.com/kelseyhightower/envconfig.Process", Roles: FillsDecoded})

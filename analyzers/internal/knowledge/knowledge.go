@@ -101,7 +101,19 @@ const (
 	CauseExecutable Cause = "executable" // next to the executable
 	CauseClimb      Cause = "climb"      // a path that climbs out of its root
 	CauseLimit      Cause = "limit"      // an analysis bound was hit
+	// CauseData: a path read from data (a file's contents, the network,
+	// a subprocess's output), decoded into the program's values: unproven
+	// by design (SPEC 4.1), scored apart from what the analysis could
+	// follow and did not.
+	CauseData Cause = "data"
 )
+
+// Unproven reports whether an origin outside every root with cause c is
+// unproven rather than a proven shadow write: a value the analysis
+// cannot follow, one it stopped following at a bound, or data.
+func (c Cause) Unproven() bool {
+	return c == CauseUnproven || c == CauseLimit || c == CauseData
+}
 
 // Func is what the analyzers know about one function.
 type Func struct {
@@ -133,6 +145,8 @@ type Func struct {
 	SepArg int
 	// Outside: why the result is outside every root, in a message's words,
 	// and its cause; Rel when it is relative to the working directory.
+	// On a FillsDecoded function, Cause is CauseData where what it fills
+	// is data (a file's contents, the network).
 	Why   string
 	Cause Cause
 	Rel   bool

@@ -292,7 +292,7 @@ func partOf(whole Origins, fn string, at token.Position) Origins {
 		case User, Empty, Cell, Env, Func:
 			return Origins{a}
 		case Bad:
-			if a.Cause == CauseUnproven || a.Cause == CauseEnv {
+			if a.Cause == CauseUnproven || a.Cause == CauseData || a.Cause == CauseEnv {
 				return Origins{a}
 			}
 		}

@@ -55,6 +55,7 @@ const (
 	CauseExecutable = knowledge.CauseExecutable
 	CauseClimb      = knowledge.CauseClimb
 	CauseLimit      = knowledge.CauseLimit
+	CauseData       = knowledge.CauseData
 )
 
 // emptyIsTemp maps the empty path to a temp origin, and marks parameters

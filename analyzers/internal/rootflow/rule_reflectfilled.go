@@ -44,8 +44,9 @@ func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Inst
 		return // most calls: no key built
 	}
 	key := funcKey(callee)
-	decoded := knowledge.Is(key, knowledge.FillsDecoded)
-	if !decoded && !knowledge.Is(key, knowledge.FillsFlags) {
+	filler, _ := knowledge.Lookup(key)
+	decoded := filler.Has(knowledge.FillsDecoded)
+	if !decoded && !filler.Has(knowledge.FillsFlags) {
 		return
 	}
 	var filled []types.Type
@@ -73,7 +74,7 @@ func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Inst
 			s := storeSite{pos: in.Pos(), fn: fn}
 			if decoded {
 				why := "data " + lattice.ShortName(key) + " decodes, which the analysis cannot follow"
-				s.fill = append(tagDefault(tag, ctx.at(f.Pos())), ctx.bad(in.Pos(), "%s", why)...)
+				s.fill = append(tagDefault(tag, ctx.at(f.Pos())), Origin{Kind: Bad, Why: why, Cause: filler.Cause, At: ctx.at(in.Pos())})
 			}
 			return s
 		}, seen, 0)

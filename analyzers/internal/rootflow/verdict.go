@@ -89,6 +89,8 @@ func (cfg *Config) Verdict(a Origin) (allowed bool, why string) {
 		return false, "not rooted: the path leaves its state root"
 	case CauseLimit:
 		return false, "not rooted: an analysis bound was hit, so the value is not proven"
+	case CauseData:
+		return false, "not proven: a path read from data (a file's contents, the network) is unproven by design"
 	}
 	return false, "not rooted: the analysis cannot follow where the value comes from"
 }
