@@ -88,6 +88,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "deepchain"},
 		{dir: "iface/..."},
 		{dir: "objects"},
+		{dir: "setterlocality"},
 		{dir: "objectctors/..."},
 		{dir: "ifacemethod"},
 		{dir: "absguard"},
