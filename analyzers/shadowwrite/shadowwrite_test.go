@@ -89,6 +89,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "iface/..."},
 		{dir: "objects"},
 		{dir: "setterlocality"},
+		{dir: "ifaceholder"},
 		{dir: "objectctors/..."},
 		{dir: "ifacemethod"},
 		{dir: "absguard"},
