@@ -41,6 +41,14 @@ const (
 	// "../x"): a rooted value must stay rooted with each appended. A
 	// strengthening set: a meet keeps every pattern either side has.
 	ReqClimbs
+	// ReqObjects: on a requirement on a function's parameter, the
+	// arguments (SSA indices, the receiver first) that are objects the
+	// function stores the parameter into without handing them on (a
+	// setter's l.Path = p): the requirement holds at a call only where one
+	// of them may be seen outside the caller. A call that passes only the
+	// caller's own objects, which never reach a write, is exempt. Empty:
+	// every call.
+	ReqObjects
 
 	numReqTags
 )
@@ -53,6 +61,8 @@ const (
 	MaxBelowPaths = 4
 	// MaxMapKeys bounds the keys of a map a requirement keeps.
 	MaxMapKeys = 8
+	// MaxObjects bounds the object arguments a requirement keeps.
+	MaxObjects = 4
 	// MaxClimbs bounds the climbing patterns a requirement keeps; past
 	// it, the first in order are kept, which are the deepest climbs
 	// ("../../x" sorts before "../x").
@@ -88,6 +98,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqAliased:    {name: "aliased", policy: relaxFlag, slot: 1},
 	ReqEmptyTemp:  {name: "empty-temp", policy: strictFlag, slot: 2},
 	ReqClimbs:     {name: "climbs", policy: strictSet, slot: 2, bound: MaxClimbs},
+	ReqObjects:    {name: "objects", policy: relaxSet, slot: 3, bound: MaxObjects},
 }
 
 // String returns the tag's printed name.
@@ -98,7 +109,7 @@ func (t ReqTag) String() string { return reqTagDefs[t].name }
 // exported for the fact encoding only.
 type ReqTags struct {
 	Flags uint8
-	Sets  [3][]string
+	Sets  [4][]string
 	Text  [1]string
 }
 
@@ -168,12 +179,22 @@ func (g *ReqTags) SetGuard(cell, flag string) {
 
 // IsZero reports whether no tag is set.
 func (g ReqTags) IsZero() bool {
-	return g.Flags == 0 && g.Sets[0] == nil && g.Sets[1] == nil && g.Sets[2] == nil && g.Text == [1]string{}
+	for _, set := range g.Sets {
+		if set != nil {
+			return false
+		}
+	}
+	return g.Flags == 0 && g.Text == [1]string{}
 }
 
 // Equal reports whether the two hold the same transforms.
 func (g ReqTags) Equal(h ReqTags) bool {
-	return g.Flags == h.Flags && slices.Equal(g.Sets[0], h.Sets[0]) && slices.Equal(g.Sets[1], h.Sets[1]) && slices.Equal(g.Sets[2], h.Sets[2]) && g.Text == h.Text
+	for i := range g.Sets {
+		if !slices.Equal(g.Sets[i], h.Sets[i]) {
+			return false
+		}
+	}
+	return g.Flags == h.Flags && g.Text == h.Text
 }
 
 func (d reqTagDef) covers(old, r ReqTags, t ReqTag) bool {

@@ -323,7 +323,7 @@ func (e *engine) requireField(key string, idx int, cell, through string, r Req, 
 	}
 	reqs[slot] = r
 	if through != "" {
-		for _, st := range e.heldStores(through) {
+		for _, st := range e.heldStores(through, false) {
 			e.checkObject(st.Val, cell, "", extend(r, Hop{Name: cellName(through), Pos: e.at(st.Pos()), Object: true}), nil, st.Pos(), map[ssa.Value]bool{}, queue)
 		}
 	}
@@ -331,25 +331,31 @@ func (e *engine) requireField(key string, idx int, cell, through string, r Req, 
 }
 
 // heldStores returns the package's stores into field cell (one that
-// holds an object) other than into a new object's field: where a setter
-// puts an object there.
-func (e *engine) heldStores(cell string) []*ssa.Store {
-	if v, ok := e.held[cell]; ok {
-		return v
-	}
-	var out []*ssa.Store
-	for _, fn := range e.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok || e.cellOf(st.Addr) != cell || freshStore(storeSite{addr: st.Addr}) {
-					continue
+// holds an object): with fresh, every one; without, those other than into
+// a new object's field, where a setter puts an object there.
+func (e *engine) heldStores(cell string, fresh bool) []*ssa.Store {
+	all, ok := e.held[cell]
+	if !ok {
+		for _, fn := range e.funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if st, ok := instr.(*ssa.Store); ok && e.cellOf(st.Addr) == cell {
+						all = append(all, st)
+					}
 				}
-				out = append(out, st)
 			}
 		}
+		e.held[cell] = all
 	}
-	e.held[cell] = out
+	if fresh {
+		return all
+	}
+	var out []*ssa.Store
+	for _, st := range all {
+		if !freshStore(storeSite{addr: st.Addr}) {
+			out = append(out, st)
+		}
+	}
 	return out
 }
 
@@ -542,6 +548,42 @@ func (e *engine) checkHeld(a *ssa.Alloc, cell, through string, r Req, frames []c
 		}
 	}
 	return true
+}
+
+// requireHeld requires field cell of any object held in field through of
+// the objects a call reaches among other implementations (through an
+// interface): each object stored into through is checked (checkObject),
+// not that field of every object of its type, which a helper's parsed
+// address shares with the client's own location. Without through, or
+// where the package may not see every object stored there (an exported
+// field, one of another package), it is the
+// field's cell. (A field no code stores into holds nil: the cell keeps
+// the call checked all the same.)
+func requireHeld(e *engine, cell, through string, r Req, pos token.Pos, queue *[]pending) {
+	var stores []*ssa.Store
+	if through != "" && ownUnexported(e.pass.Pkg.Path(), through) {
+		stores = e.heldStores(through, true)
+	}
+	if len(stores) == 0 {
+		e.require(cell, -1, r.For(cell), pos, queue)
+		return
+	}
+	for _, st := range stores {
+		held := extend(r.For(""), Hop{Name: cellName(through), Pos: e.at(st.Pos()), Object: true})
+		e.checkObject(st.Val, cell, "", held, nil, st.Pos(), map[ssa.Value]bool{}, queue)
+	}
+}
+
+// ownUnexported reports whether cell key names an unexported field of a
+// named struct type of package pkg ("pkg.T.f"): only pkg can store into
+// it.
+func ownUnexported(pkg, key string) bool {
+	rest, ok := strings.CutPrefix(key, pkg+".")
+	if !ok {
+		return false
+	}
+	typ, field, ok := strings.Cut(rest, ".")
+	return ok && typ != "" && field != "" && !strings.Contains(field, ".") && !token.IsExported(field)
 }
 
 // checkFramed checks v, a value of function fn (the innermost of frames),

@@ -155,8 +155,9 @@ func (e *engine) propagate() {
 			}
 			if len(shared[p.key]) > 0 {
 				// A call that may reach it among other implementations:
-				// its objects are any object.
-				e.require(p.cell, -1, p.req.For(p.cell), p.pos, &queue)
+				// its objects are any object, or, for the field of an
+				// object the receiver holds, any the receivers hold.
+				requireHeld(e, p.cell, p.through, p.req, p.pos, &queue)
 			}
 			continue
 		}
@@ -280,9 +281,12 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	if cs.t.invoke {
 		return
 	}
-	if idx >= len(args) {
+	if idx >= len(args) || e.hooks.callExempt(e.rules, cs.instr, args, r) {
 		return
 	}
+	// The object arguments a requirement names are the target's: past the
+	// call, every caller of this function is asked again.
+	r.Tags.SetSet(lattice.ReqObjects, nil)
 	name := lattice.ShortName(cs.t.key)
 	v := e.hooks.siteValue(e.rules, cs.fn, cs.instr.Block(), e.eval(args[idx]))
 	v = e.hooks.reqValue(e.rules, v, r)

@@ -2,6 +2,9 @@ package rootflow
 
 import (
 	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
@@ -14,9 +17,19 @@ import (
 // apart: what is stored into its fields is what its reads see, and its
 // stores are no stores into the cell, so another object of the type that
 // reaches a write does not make this one's fields suspect.
+//
+// Handing the object to a setter keeps it local: a function of the
+// package whose parameter it only stores into, with parameters or
+// constants (setPath(&l, p) doing l.Path = p). Its reads then see what
+// the setter stores there with the call's arguments, and the setter's
+// store, a store into the cell for the other objects callers pass, puts
+// its requirement on the setter's parameter only at the calls that pass
+// an object seen outside the caller (lattice.ReqObjects): a helper's own
+// object never reaches a write.
 
 // localObjectsRule: see above. A read of a field of such an object (or of
-// a struct value copied from one) is what the function stored there.
+// a struct value copied from one) is what the function stored there,
+// itself or through a setter.
 //
 // Unsound where the object's address escapes through a path keepsLocal
 // does not see (unsafe, reflection): then its fields may change unseen.
@@ -67,8 +80,9 @@ func (lo *localObjectsRule) localObject(ctx ruleContext, addr ssa.Value) (*ssa.A
 
 // escapes reports whether an allocated object can be seen outside its
 // function: only storing into and reading its fields, storing a whole
-// value into it, and copying it whole into another such object keep it
-// local (a composite literal assigned to a local variable is both).
+// value into it, copying it whole into another such object (a composite
+// literal assigned to a local variable is both), and handing it to a
+// setter (setterParams) keep it local.
 func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
 
 // keepsLocal is !escapes(a), once per object: every store the index
@@ -108,6 +122,10 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 				default:
 					return true
 				}
+			}
+		case *ssa.Call:
+			if setterCall(ref, a) == nil {
+				return true
 			}
 		case *ssa.UnOp:
 			// A copy of the whole object: fine while only its fields are
@@ -171,6 +189,18 @@ func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field
 					parts = append(parts, ctx.eval(st.Val))
 				}
 			}
+		case *ssa.Call:
+			// A setter: what it stores, with this call's arguments.
+			callee := ref.Call.StaticCallee()
+			for _, i := range setterCall(ref, a) {
+				for _, st := range setterStores(callee.Params[i], field) {
+					if p, ok := st.Val.(*ssa.Parameter); ok {
+						parts = append(parts, ctx.eval(ref.Call.Args[slices.Index(callee.Params, p)]))
+					} else {
+						parts = append(parts, ctx.eval(st.Val)) // a constant
+					}
+				}
+			}
 		case *ssa.Store:
 			if from := lo.copiedObject(ctx, ref.Val); from != nil {
 				parts = append(parts, lo.objectFieldFrom(ctx, from, field, seen))
@@ -185,4 +215,120 @@ func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field
 		return Origins{{Kind: Empty}}
 	}
 	return lattice.Union(parts...)
+}
+
+// storeReq: a setter's store through its parameter (l.Path = p, l a
+// setter parameter) answers for the objects callers pass there, so its
+// requirement holds only at the calls that pass one seen outside the
+// caller.
+func (lo *localObjectsRule) storeReq(_ ruleContext, s storeSite, r Req) (Req, bool) {
+	fa, ok := s.addr.(*ssa.FieldAddr)
+	if !ok {
+		return r, false
+	}
+	p, ok := fa.X.(*ssa.Parameter)
+	if !ok || s.fn == nil || p.Parent() != s.fn || !setterParam(p) {
+		return r, false
+	}
+	out := r.For("")
+	out.Tags.SetSet(lattice.ReqObjects, []string{strconv.Itoa(slices.Index(s.fn.Params, p))})
+	return out, true
+}
+
+// exemptCall: a call that passes the caller's own objects (kept local)
+// for every object argument a setter's requirement names.
+func (lo *localObjectsRule) exemptCall(ctx ruleContext, _ ssa.CallInstruction, args []ssa.Value, r Req) bool {
+	objs := r.Tags.Set(lattice.ReqObjects)
+	if len(objs) == 0 {
+		return false
+	}
+	for _, o := range objs {
+		i, err := strconv.Atoi(o)
+		if err != nil || i >= len(args) {
+			return false
+		}
+		a, ok := args[i].(*ssa.Alloc)
+		if !ok || !lo.keepsLocal(ctx, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// setterCall returns the argument positions at which call hands object a
+// to a setter parameter of its callee, or nil when it hands it to
+// anything else (or the callee's body is not in sight).
+func setterCall(call *ssa.Call, a *ssa.Alloc) []int {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Parent() != nil || call.Call.IsInvoke() {
+		return nil
+	}
+	var at []int
+	for i, arg := range call.Call.Args {
+		if arg != a {
+			continue
+		}
+		if i >= len(callee.Params) || !setterParam(callee.Params[i]) {
+			return nil
+		}
+		at = append(at, i)
+	}
+	return at
+}
+
+// setterParam reports whether p, a pointer parameter, is only stored
+// into: each use is a field's address that is only assigned a parameter
+// of the function or a constant. Such a function neither lets the object
+// go nor reads it.
+func setterParam(p *ssa.Parameter) bool {
+	if _, ok := p.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	for _, ref := range *p.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef:
+				case *ssa.Store:
+					if use.Addr != ref {
+						return false
+					}
+					switch v := use.Val.(type) {
+					case *ssa.Const:
+					case *ssa.Parameter:
+						if v.Parent() != p.Parent() {
+							return false
+						}
+					default:
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// setterStores returns the stores setter parameter p makes into its
+// object's field number field.
+func setterStores(p *ssa.Parameter, field int) []*ssa.Store {
+	var out []*ssa.Store
+	for _, ref := range *p.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
 }

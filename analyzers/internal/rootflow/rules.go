@@ -144,6 +144,15 @@ type storeReqRule interface {
 	storeReq(ctx ruleContext, s storeSite, r Req) (out Req, ok bool)
 }
 
+// callExemptRule may exempt a call from requirement r its target puts on
+// one of its arguments: what the call passes there never reaches the
+// write (the object a setter stores it into is the caller's own). args
+// are the call's arguments, SSA-numbered.
+type callExemptRule interface {
+	rule
+	exemptCall(ctx ruleContext, instr ssa.CallInstruction, args []ssa.Value, r Req) bool
+}
+
 // joinRule may decide the value of filepath.Join(first, rest...) (whose
 // constant elements after the first make the pattern suffix); ok false
 // leaves it to the next rule, and in the end to the first element's value
@@ -231,6 +240,7 @@ type hooks struct {
 	onSiteReq    []siteReqRule
 	onExempt     []storeExemptRule
 	onStoreReq   []storeReqRule
+	onCallExempt []callExemptRule
 	onJoin       []joinRule
 	onJoinBase   []joinBaseRule
 	onFieldRead  []fieldReadRule
@@ -283,6 +293,9 @@ func newHooks(list []rule, off map[string]bool) hooks {
 		}
 		if r, ok := r.(storeReqRule); ok {
 			h.onStoreReq = append(h.onStoreReq, r)
+		}
+		if r, ok := r.(callExemptRule); ok {
+			h.onCallExempt = append(h.onCallExempt, r)
 		}
 		if r, ok := r.(joinRule); ok {
 			h.onJoin = append(h.onJoin, r)
@@ -419,6 +432,17 @@ func (h *hooks) storeReq(ctx ruleContext, s storeSite, r Req) Req {
 		}
 	}
 	return r.For("")
+}
+
+// callExempt reports whether a rule exempts the call instr, passing args,
+// from requirement r its target puts on one of them.
+func (h *hooks) callExempt(ctx ruleContext, instr ssa.CallInstruction, args []ssa.Value, r Req) bool {
+	for _, rule := range h.onCallExempt {
+		if rule.exemptCall(ctx, instr, args, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // joined is the value of filepath.Join(first, rest...) with suffix the

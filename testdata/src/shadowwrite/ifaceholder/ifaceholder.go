@@ -61,10 +61,22 @@ func open(project string, remote bool) store {
 	return &diskStore{loc: &location{Path: root}}
 }
 
+// spoolStore keeps blobs below a location of its own too: a fixed one.
+type spoolStore struct{ loc *location }
+
+func (s *spoolStore) Put(name string, data []byte) error {
+	return os.WriteFile(filepath.Join(s.loc.Path, name), data, 0o600)
+}
+
+func spool() store {
+	return &spoolStore{loc: &location{Path: "spool.d"}} // want `field ifaceholder.location.Path is assigned "spool.d" relative to the working directory, and it is written \(via field ifaceholder.spoolStore.loc`
+}
+
 // Save puts a blob in whatever store it is handed, from any package.
 func Save(s store) error { return s.Put("blob", nil) }
 
 func run(project, addr string) {
 	_ = Save(open(project, addr != ""))
+	_ = Save(spool())
 	fmt.Println(parse("http://localhost:9000").Path)
 }

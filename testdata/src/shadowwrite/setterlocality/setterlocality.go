@@ -51,3 +51,11 @@ func run(project string, data []byte) {
 	setPath(w, "spool.d") // want `"spool.d" relative to the working directory`
 	_ = w.store(data)
 }
+
+// scratch writes where its own object, filled by the setter, says: what
+// the setter stored with this call's arguments is what the write sees.
+func scratch() {
+	var l location
+	setPath(&l, "scratch.d")
+	_ = os.MkdirAll(l.Path, 0o700) // want `os.MkdirAll writes "scratch.d" relative to the working directory`
+}
