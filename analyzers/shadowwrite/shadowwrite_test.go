@@ -90,6 +90,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "objects"},
 		{dir: "setterlocality"},
 		{dir: "ifaceholder"},
+		{dir: "expandenv"},
 		{dir: "objectctors/..."},
 		{dir: "ifacemethod"},
 		{dir: "absguard"},
