@@ -91,6 +91,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "setterlocality"},
 		{dir: "ifaceholder"},
 		{dir: "relfields"},
+		{dir: "expandenv"},
 		{dir: "objectctors/..."},
 		{dir: "ifacemethod"},
 		{dir: "absguard"},

@@ -93,3 +93,19 @@ func TestCrossModuleUnresolved(t *testing.T) {
 		t.Errorf("want one unproven write, lib.Keep's, not lib.Render's:\n%s", out)
 	}
 }
+
+// TestCrossModuleSetter checks a path another module keeps in its object
+// through a setter and writes through a file system interface (viper's
+// SetConfigFile and WriteConfig over afero's Fs): reported where the
+// program calls the setter on the object that reaches the write, and not
+// for objects of the same type that are only read or shown.
+func TestCrossModuleSetter(t *testing.T) {
+	code, out, errOut := runCLI(t, analyzers.All, "-C", "testdata/vfsmod/app", "--enable", "shadowwrite", "./...")
+	if code != exitFindings {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	want := "main.go:20:17: (*cfglib.Config).SetConfigFile receives a path under the home directory from os.UserHomeDir (main.go:14) for a path it writes (via field cfglib.Config.file → (afero.Fs).MkdirAll at cfglib.go:"
+	if !strings.Contains(out, want) || strings.Count(out, "\n") != 1 {
+		t.Errorf("want the one setter call on the object that is written:\n%s", out)
+	}
+}

@@ -57,6 +57,30 @@ var sinks = []Func{
 	// func TempFile(dir, pattern string) (f *os.File, err error)
 	{Name: "io/ioutil.TempFile", Roles: Sink | TempMaker, Sink: SinkSpec{Paths: []int{0}, Flag: -1, EmptyIsTemp: true}},
 
+	// afero's Fs is the file system interface configuration libraries
+	// (viper) write through; its implementation is the disk unless a
+	// program swaps it (afero.NewOsFs), so a call of its methods writes
+	// the path it is passed, whichever implementation runs. The receiver
+	// is argument 0. Unsound (over-reporting) for an in-memory Fs.
+	// func (Fs) Create(name string) (File, error)
+	{Name: "(github.com/spf13/afero.Fs).Create", Roles: Sink, Sink: writes(1)},
+	// func (Fs) Mkdir(name string, perm os.FileMode) error
+	{Name: "(github.com/spf13/afero.Fs).Mkdir", Roles: Sink, Sink: writes(1)},
+	// func (Fs) MkdirAll(path string, perm os.FileMode) error
+	{Name: "(github.com/spf13/afero.Fs).MkdirAll", Roles: Sink | MakesParents, Sink: writes(1)},
+	// func (Fs) OpenFile(name string, flag int, perm os.FileMode) (File, error)
+	{Name: "(github.com/spf13/afero.Fs).OpenFile", Roles: Sink, Sink: SinkSpec{Paths: []int{1}, Flag: 2}},
+	// func (Fs) Remove(name string) error
+	{Name: "(github.com/spf13/afero.Fs).Remove", Roles: Sink, Sink: writes(1)},
+	// func (Fs) RemoveAll(path string) error
+	{Name: "(github.com/spf13/afero.Fs).RemoveAll", Roles: Sink, Sink: writes(1)},
+	// func (Fs) Rename(oldname, newname string) error
+	{Name: "(github.com/spf13/afero.Fs).Rename", Roles: Sink, Sink: writes(1, 2)},
+	// func (Fs) Chmod(name string, mode os.FileMode) error
+	{Name: "(github.com/spf13/afero.Fs).Chmod", Roles: Sink, Sink: writes(1)},
+	// func (Fs) Chtimes(name string, atime time.Time, mtime time.Time) error
+	{Name: "(github.com/spf13/afero.Fs).Chtimes", Roles: Sink, Sink: writes(1)},
+
 	// Writes through an *os.Root land under the directory it was opened
 	// on: the receiver (argument 0) stands for that directory, and the
 	// written name (argument 1) is below it.

@@ -123,6 +123,24 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 	return lattice.Union(parts...)
 }
 
+// expandedTemplate is what os.ExpandEnv makes of a template with origins
+// v: a literal that names a $VAR is the environment's (outside); any
+// other origin is the path it is, $VARs being expanded only where the
+// text has them (a parameter is what its caller passes, a home path
+// stays a home path). The environment is never made up for a template
+// that names none.
+func expandedTemplate(v, outside Origins) Origins {
+	if len(v) == 0 {
+		return outside
+	}
+	return v.Map(func(a Origin) Origins {
+		if a.Kind == Bad && a.Cause == CauseLiteral && strings.Contains(a.Lit+a.Path, "$") {
+			return outside
+		}
+		return Origins{a}
+	})
+}
+
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
 	at := e.at(pos)
 	if kind, ok := e.authorities[t.key]; ok {
@@ -354,7 +372,11 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true
 		}
-		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: at, Rel: f.Rel}}, true
+		outside := Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: at, Rel: f.Rel}}
+		if f.Has(knowledge.Expand) {
+			return expandedTemplate(e.eval(arg(0)), outside), true
+		}
+		return outside, true
 	case knowledge.Getenv:
 		if idx != 0 {
 			return nil, true

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -392,6 +393,9 @@ type ctorFrame struct {
 // a constructor's parameter at the constructor's call), as a requirement
 // on a function's parameter, or on the field's cell.
 func (e *engine) checkObject(v ssa.Value, cell, through string, r Req, frames []ctorFrame, pos token.Pos, seen map[ssa.Value]bool, queue *[]pending) {
+	if through == "" {
+		checkSetters(e, v, cell, queue)
+	}
 	field := cellName(cell)
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -509,6 +513,55 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell, through string, r 
 		}
 	}
 	return true
+}
+
+// checkSetters checks the calls that hand object v, which reaches a
+// write of its field cell, to a function of another module that stores a
+// parameter into that field (a setter: SetConfigFile(path)): what such a
+// call passes is what the write writes. The requirement the library
+// puts on the parameter holds of every object of its type, so it is not
+// applied to the library's calls as such (inModule); here the object is
+// one that reaches the write. A store of the library's own (its
+// parameter's field through a function of its package) is recognised by
+// its requirement's object argument (lattice.ReqObjects) and the field it
+// runs through.
+func checkSetters(e *engine, v ssa.Value, cell string, queue *[]pending) {
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	via := cellName(cell)
+	for _, ref := range *refs {
+		call, ok := ref.(ssa.CallInstruction)
+		if !ok || call.Common().IsInvoke() {
+			continue
+		}
+		fn := call.Common().StaticCallee()
+		if fn == nil || e.local(fn) {
+			continue
+		}
+		key := funcKey(fn)
+		if e.inModule(key) {
+			continue // the calls themselves are checked
+		}
+		t := callee{fn: fn, key: key}
+		sum := e.summary(t)
+		if sum == nil {
+			continue
+		}
+		for j, arg := range call.Common().Args {
+			if arg != v {
+				continue
+			}
+			for _, pr := range sum.Reqs {
+				if !slices.Contains(pr.Req.Tags.Set(lattice.ReqObjects), strconv.Itoa(j)) ||
+					!slices.ContainsFunc(pr.Req.Via, func(h Hop) bool { return h.Name == via }) {
+					continue
+				}
+				e.checkArg(callSite{instr: call, fn: call.Parent(), t: t}, pr.Index, pr.Req, queue)
+			}
+		}
+	}
 }
 
 // checkHeld checks field cell of the object new object a holds in its

@@ -303,14 +303,19 @@ func extend(r Req, hop Hop) Req {
 // checkWrite checks a call that may be a write sink.
 func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, queue *[]pending) {
 	spec, ok := e.sinks[t.key]
-	if !ok || t.invoke || t.viaParam {
+	if !ok || t.viaParam {
 		return
 	}
 	args := in.Common().Args
+	if t.invoke {
+		// An interface method the table or the configuration names as a
+		// sink (afero's Fs): the receiver is argument 0.
+		args = append([]ssa.Value{in.Common().Value}, args...)
+	}
 	paths := spec.paths
 	if len(spec.extra) > 0 {
 		shift := 0
-		if t.fn != nil && t.fn.Signature.Recv() != nil {
+		if t.invoke || t.fn != nil && t.fn.Signature.Recv() != nil {
 			shift = 1
 		}
 		paths = slices.Clone(paths)

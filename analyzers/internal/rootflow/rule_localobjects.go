@@ -217,17 +217,19 @@ func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field
 	return lattice.Union(parts...)
 }
 
-// storeReq: a setter's store through its parameter (l.Path = p, l a
-// setter parameter) answers for the objects callers pass there, so its
-// requirement holds only at the calls that pass one seen outside the
-// caller.
+// storeReq: a store through a parameter (l.Path = p) answers for the
+// objects callers pass there, so its requirement holds only at the calls
+// that pass one seen outside the caller; only setters (setterParam) can
+// be handed a caller's own object, so only their calls are ever exempt.
+// The tag also names the object for another module's callers, which
+// check the call where they follow that object to a write (ctors.go).
 func (lo *localObjectsRule) storeReq(_ ruleContext, s storeSite, r Req) (Req, bool) {
 	fa, ok := s.addr.(*ssa.FieldAddr)
 	if !ok {
 		return r, false
 	}
 	p, ok := fa.X.(*ssa.Parameter)
-	if !ok || s.fn == nil || p.Parent() != s.fn || !setterParam(p) {
+	if !ok || s.fn == nil || p.Parent() != s.fn {
 		return r, false
 	}
 	out := r.For("")

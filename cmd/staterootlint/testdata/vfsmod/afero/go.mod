@@ -1,0 +1,3 @@
+module github.com/spf13/afero
+
+go 1.24
