@@ -21,11 +21,13 @@ import (
 // them no run of its own on every dependency.
 
 // findEnvHelpers finds the package's env helpers, to a fixpoint (a helper
-// may call another declared later), and what each function the package
-// calls reads (Result.EnvCalls). The syntax is walked once: each call that
-// passes one of its function's parameters is kept as an edge, and the
-// fixpoint runs over the edges.
-func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
+// may call another declared later), and, withCalls, what each function
+// the package calls reads (Result.EnvCalls; only rootenv, which runs
+// where findings are reported, reads it, and it asks for the fact of
+// every callee). The syntax is walked once: each call that passes one of
+// its function's parameters is kept as an edge, and the fixpoint runs
+// over the edges.
+func (ix *index) findEnvHelpers(withCalls bool) (helpers, calls map[*types.Func][]int) {
 	pass := ix.pass
 	type edge struct {
 		caller, callee *types.Func
@@ -54,7 +56,9 @@ func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 				if callee == nil {
 					return true
 				}
-				callees[callee] = true
+				if withCalls {
+					callees[callee] = true
+				}
 				if params == nil {
 					return true
 				}
@@ -94,6 +98,9 @@ func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 				changed = true
 			}
 		}
+	}
+	if !withCalls {
+		return helpers, nil
 	}
 	calls = map[*types.Func][]int{}
 	for callee := range callees {
