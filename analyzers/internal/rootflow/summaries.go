@@ -179,16 +179,14 @@ func isZeroConst(v ssa.Value) bool {
 }
 
 // importable reports whether another package may ask for fn's summary:
-// not for a function or method with an unexported name, which is called
-// only inside its package (an interface naming such a method is declared
-// there too, and a promoted copy cannot be named elsewhere), unless the
-// package takes its value (f, x.m, T.m: returned, stored, passed), which
-// a func value can carry anywhere. Its summary would be encoded, and
-// under go vet decoded and encoded again by every importer above, for
-// no one. A package variable's initializer that takes it is part of the
-// package's init, which the engine reads too.
+// not for a method with an unexported name, which is called only inside
+// its package (an interface naming it is declared there too, and a
+// promoted copy cannot be named elsewhere), unless the package takes its
+// value (x.m, T.m), which a func value can carry anywhere. Its summary
+// would be encoded, and under go vet decoded and encoded again by every
+// importer above, for no one.
 func (e *engine) importable(fn *types.Func) bool {
-	if fn.Exported() {
+	if fn.Exported() || fn.Type().(*types.Signature).Recv() == nil {
 		return true
 	}
 	if e.methodValues == nil {
