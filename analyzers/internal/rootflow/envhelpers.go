@@ -47,6 +47,9 @@ func (ix *index) findEnvHelpers(withCalls bool) (helpers, calls map[*types.Func]
 					params = paramObjects(pass, d)
 				}
 			}
+			if params == nil && !withCalls {
+				continue // no parameter to pass on, and no callee asked for
+			}
 			ast.Inspect(d, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
