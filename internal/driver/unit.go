@@ -59,8 +59,6 @@ type unit struct {
 	deps       []*unit // direct imports
 	dependents []*unit // units in the run that import this one
 	pending    atomic.Int32
-	seq        int   // its index in the units, in go list's order
-	priority   int64 // the order in which ready units run (schedule.go)
 
 	// Results, kept until the end of the run.
 	facts    *unitFacts
@@ -240,7 +238,7 @@ func collectedSet(collect map[*analysis.Analyzer]func(string, any)) map[string]b
 func newUnitDriver(listed []*listedPackage) *unitDriver {
 	d := &unitDriver{byID: map[string]*unit{}, byPath: map[string]*unit{}, sizes: types.SizesFor("gc", build.Default.GOARCH)}
 	for _, p := range listed {
-		u := &unit{pkg: p, path: p.path(), root: !p.DepOnly, seq: len(d.units)}
+		u := &unit{pkg: p, path: p.path(), root: !p.DepOnly}
 		d.units = append(d.units, u)
 		d.byID[p.ImportPath] = u
 		if _, ok := d.byPath[u.path]; !ok || p.ForTest == "" {
@@ -369,8 +367,7 @@ func (d *unitDriver) mark() {
 }
 
 // schedule runs the marked units, each once all its dependencies are
-// done, on GOMAXPROCS workers, the ready unit on the longest chain of
-// work first (schedule.go).
+// done, on GOMAXPROCS workers.
 func (d *unitDriver) schedule() {
 	var todo []*unit
 	for _, u := range d.units {
@@ -379,34 +376,29 @@ func (d *unitDriver) schedule() {
 		}
 	}
 	d.progress.begin(len(todo))
-	if len(todo) == 0 {
-		return
-	}
-	prioritize(todo)
-	ready := newReadyQueue()
+	ready := make(chan *unit, len(todo))
 	for _, u := range todo {
 		if u.pending.Load() == 0 {
-			ready.push(u)
+			ready <- u
 		}
 	}
 	var left atomic.Int32
 	left.Store(int32(len(todo)))
+	if len(todo) == 0 {
+		return
+	}
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for {
-				u, ok := ready.pop()
-				if !ok {
-					return
-				}
+			for u := range ready {
 				d.do(u)
 				for _, dep := range u.dependents {
 					if dep.pending.Add(-1) == 0 {
-						ready.push(dep)
+						ready <- dep
 					}
 				}
 				if left.Add(-1) == 0 {
-					ready.close()
+					close(ready)
 				}
 			}
 		})

@@ -29,6 +29,19 @@ import (
 // over the edges.
 func (ix *index) findEnvHelpers(withCalls bool) (helpers, calls map[*types.Func][]int) {
 	pass := ix.pass
+	imported := func(fn *types.Func) []int {
+		if f := ix.factOf(fn); f != nil {
+			return f.EnvReads
+		}
+		return nil
+	}
+	if !namesEnvReader(pass, imported) {
+		// Nothing to find: no helper without a reader below it.
+		if withCalls {
+			calls = map[*types.Func][]int{}
+		}
+		return map[*types.Func][]int{}, calls
+	}
 	type edge struct {
 		caller, callee *types.Func
 		params         []int // per argument, the caller's parameter it is, or -1
@@ -83,12 +96,6 @@ func (ix *index) findEnvHelpers(withCalls bool) (helpers, calls map[*types.Func]
 		}
 	}
 	helpers = map[*types.Func][]int{}
-	imported := func(fn *types.Func) []int {
-		if f := ix.factOf(fn); f != nil {
-			return f.EnvReads
-		}
-		return nil
-	}
 	for changed := true; changed; {
 		changed = false
 		for _, ed := range edges {
@@ -112,6 +119,28 @@ func (ix *index) findEnvHelpers(withCalls bool) (helpers, calls map[*types.Func]
 		}
 	}
 	return helpers, calls
+}
+
+// namesEnvReader reports whether the package names a function of
+// another package that reads the environment variable an argument names
+// (os.Getenv and the like, or an env helper by its fact): an env helper
+// of the package calls one, directly or through its other helpers, and
+// so does every call Result.EnvCalls lists. Most packages name none, and
+// then their syntax need not be walked. Every callee a walk would find
+// (typeutil.StaticCallee) is among the objects the package uses.
+func namesEnvReader(pass *analysis.Pass, imported func(*types.Func) []int) bool {
+	seen := map[*types.Func]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		if len(envReads(pass.Pkg, fn, nil, imported)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // envReads returns the argument indices of a call of fn (the receiver

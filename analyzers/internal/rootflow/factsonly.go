@@ -24,10 +24,10 @@ const FactsOnlyName = "factsonly"
 // with the unit's VetxOnly.
 //
 // On such a package the engine skips what only the package's own
-// analyzers read (factsOnlySkips): the paths built on the home directory
-// (Bases, DotPaths), what the package's calls read of the environment
-// (EnvCalls) and the program's authorities named in advice. It exports
-// the same facts either way (TestFactsOnlySameFacts).
+// analyzers read (run): the paths built on the home directory (Bases,
+// DotPaths), what the package's calls read of the environment (EnvCalls)
+// and the program's authorities named in advice. It exports the same
+// facts either way (internal/driver's TestFactsOnlySameFacts).
 var FactsOnly = &analysis.Analyzer{
 	Name:       FactsOnlyName,
 	Doc:        "factsonly: say whether a package is analyzed for its facts only\n\nIts result is true when the driver analyzes the package only so that other packages can read its facts, and nothing is reported there. Run as it is, it says false.",
