@@ -18,7 +18,9 @@
 #
 # For each target it measures four runs one after the other and prints a
 # markdown table of wall time, CPU time and peak RSS, with the ratio of each
-# to go vet's on the same target:
+# to go vet's on the same target (wall and CPU side by side: on a machine
+# with few cores a run that is less parallel than go vet's shows a wall
+# ratio above its CPU ratio):
 #
 #   go vet                  the default vet suite
 #   go vet -vettool         go vet -vettool=staterootlint: the suite under
@@ -179,7 +181,7 @@ alive() {
 rows=()  # finished table rows
 nrun=0
 failed=0
-vet_wall='' vet_rss='' vet_tree=''
+vet_wall='' vet_cpu='' vet_rss='' vet_tree=''
 
 # ratio A B: A/B with two decimals.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
@@ -239,11 +241,11 @@ $(tail -n 10 "$run/stderr")"
 	fi
 	[[ -z $failure ]] || notes="$failure; $notes"
 	if [[ $tool == "go vet" ]]; then
-		vet_wall=$wall vet_rss=$rss vet_tree=$peak
+		vet_wall=$wall vet_cpu=$cpu vet_rss=$rss vet_tree=$peak
 	fi
 	((peak >= rss)) || peak=$rss # a sample missed the largest process's peak
 	local tree=$((peak / 1024))
-	rows+=("| $target | $tool | $wall | $cpu | $((rss / 1024)) | $tree | $(ratio "$wall" "$vet_wall") | $(ratio "$rss" "$vet_rss") | $(ratio "$peak" "$vet_tree") | $load | $notes |")
+	rows+=("| $target | $tool | $wall | $cpu | $((rss / 1024)) | $tree | $(ratio "$wall" "$vet_wall") | $(ratio "$cpu" "$vet_cpu") | $(ratio "$rss" "$vet_rss") | $(ratio "$peak" "$vet_tree") | $load | $notes |")
 	log "${rows[-1]}"
 }
 
@@ -300,7 +302,7 @@ for target in "${targets[@]}"; do
 	done
 	log "$target: warm cache is $(du -sh "$WORK/cache-$target" | cut -f1)"
 
-	vet_wall='' vet_rss='' vet_tree=''
+	vet_wall='' vet_cpu='' vet_rss='' vet_tree=''
 	measure "$target" "go vet" "$dir" \
 		"$GO" vet "-debug-actiongraph=$WORK/run$((nrun + 1))-$target/actions.json" "$pattern"
 	measure "$target" "go vet -vettool${vet_flags[*]:+ ${vet_flags[*]}}" "$dir" \
@@ -326,8 +328,8 @@ cat <<EOF
 
 staterootlint $commit, $("$GO" version), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)
 
-| target | tool | wall s | CPU s | peak RSS MiB | tree MiB | wall × vet | RSS × vet | tree × vet | load1 | notes |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
+| target | tool | wall s | CPU s | peak RSS MiB | tree MiB | wall × vet | CPU × vet | RSS × vet | tree × vet | load1 | notes |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
 EOF
 printf '%s\n' "${rows[@]}"
 if ((failed)); then

@@ -115,10 +115,13 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 // that has facts or requires one that has, so the reporting analyzers
 // (shadowwrite and the like, built on the engine) would otherwise build
 // findings nobody reads on every dependency; the standalone driver does
-// not run them on dependencies either. Their flags stay registered: go
+// not run them on dependencies either; and it tells the engine, by the
+// one facts-only signal, that the unit is analyzed for its facts only
+// (driver.FactsOnly). Their flags stay registered: go
 // vet passes every unit the same flags. A skipped analyzer returns the
 // zero value of its result type, as unitchecker checks the type.
 func factsOnly(roots []*analysis.Analyzer) {
+	driver.FactsOnly(roots) // the engine skips what only they would read
 	var facts []*analysis.Analyzer
 	for _, a := range config.Closure(roots) {
 		if len(a.FactTypes) > 0 {

@@ -107,15 +107,17 @@ func (*fakeFact) AFact() {}
 // TestFactsOnly: on a unit go vet runs for its facts only, an analyzer
 // with facts and its requirements run, and the analyzers that only
 // report (and what only they require) do not: they return the zero value
-// of their result type, which unitchecker checks.
+// of their result type, which unitchecker checks. The facts-only signal
+// says true there.
 func TestFactsOnly(t *testing.T) {
 	ran := map[string]int{}
 	run := func(name string, result any) func(*analysis.Pass) (any, error) {
 		return func(*analysis.Pass) (any, error) { ran[name]++; return result, nil }
 	}
 	helper := &analysis.Analyzer{Name: "helper", Doc: "helper: help", Run: run("helper", nil)}
+	signal := &analysis.Analyzer{Name: driver.FactsOnlyName, Doc: "factsonly: the signal", ResultType: reflect.TypeFor[bool](), Run: run(driver.FactsOnlyName, false)}
 	engine := &analysis.Analyzer{Name: "engine", Doc: "engine: facts", FactTypes: []analysis.Fact{new(fakeFact)},
-		Requires: []*analysis.Analyzer{helper}, ResultType: reflect.TypeFor[*int](), Run: run("engine", new(int))}
+		Requires: []*analysis.Analyzer{helper, signal}, ResultType: reflect.TypeFor[*int](), Run: run("engine", new(int))}
 	only := &analysis.Analyzer{Name: "only", Doc: "only: what the reporter alone requires", ResultType: reflect.TypeFor[[]string](), Run: run("only", []string{"x"})}
 	reporter := &analysis.Analyzer{Name: "reporter", Doc: "reporter: report", Requires: []*analysis.Analyzer{engine, only},
 		ResultType: reflect.TypeFor[*int](), Run: run("reporter", new(int))}
@@ -140,6 +142,9 @@ func TestFactsOnly(t *testing.T) {
 	}
 	if r := results["reporter"].(*int); r != nil {
 		t.Errorf("reporter's result %v, want a nil *int", r)
+	}
+	if results[driver.FactsOnlyName] != true {
+		t.Errorf("the facts-only signal says %v, want true", results[driver.FactsOnlyName])
 	}
 }
 

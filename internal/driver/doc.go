@@ -22,7 +22,9 @@
 //     against its dependencies' export data (go list -export), its
 //     analyzers run with the facts of its dependencies, and then
 //     everything but its encoded facts and its findings is dropped, so
-//     memory follows the largest package, not the program. Each
+//     memory follows the largest package, not the program. A
+//     dependency is analyzed for its facts only, and the driver tells
+//     the engine so (FactsOnlyName, factsonly.go). Each
 //     dependency's export data is read once per run and its types
 //     shared by the units that import it (shared.go); test variants
 //     read their own.

@@ -512,6 +512,12 @@ func (d *unitDriver) analyze(u *unit) error {
 		}
 		act := new(action)
 		actions[a] = act
+		if isFactsOnly(a) {
+			// The one signal (factsonly.go): a dependency is analyzed
+			// for its facts only.
+			act.result = !u.root
+			return act
+		}
 		inputs := map[*analysis.Analyzer]any{}
 		var failed []string
 		for _, req := range a.Requires {

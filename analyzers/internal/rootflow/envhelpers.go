@@ -21,12 +21,27 @@ import (
 // them no run of its own on every dependency.
 
 // findEnvHelpers finds the package's env helpers, to a fixpoint (a helper
-// may call another declared later), and what each function the package
-// calls reads (Result.EnvCalls). The syntax is walked once: each call that
-// passes one of its function's parameters is kept as an edge, and the
-// fixpoint runs over the edges.
-func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
+// may call another declared later), and, withCalls, what each function
+// the package calls reads (Result.EnvCalls; only rootenv, which runs
+// where findings are reported, reads it, and it asks for the fact of
+// every callee). The syntax is walked once: each call that passes one of
+// its function's parameters is kept as an edge, and the fixpoint runs
+// over the edges.
+func (ix *index) findEnvHelpers(withCalls bool) (helpers, calls map[*types.Func][]int) {
 	pass := ix.pass
+	imported := func(fn *types.Func) []int {
+		if f := ix.factOf(fn); f != nil {
+			return f.EnvReads
+		}
+		return nil
+	}
+	if !namesEnvReader(pass, imported) {
+		// Nothing to find: no helper without a reader below it.
+		if withCalls {
+			calls = map[*types.Func][]int{}
+		}
+		return map[*types.Func][]int{}, calls
+	}
 	type edge struct {
 		caller, callee *types.Func
 		params         []int // per argument, the caller's parameter it is, or -1
@@ -45,6 +60,9 @@ func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 					params = paramObjects(pass, d)
 				}
 			}
+			if params == nil && !withCalls {
+				continue // no parameter to pass on, and no callee asked for
+			}
 			ast.Inspect(d, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
@@ -54,7 +72,9 @@ func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 				if callee == nil {
 					return true
 				}
-				callees[callee] = true
+				if withCalls {
+					callees[callee] = true
+				}
 				if params == nil {
 					return true
 				}
@@ -76,12 +96,6 @@ func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 		}
 	}
 	helpers = map[*types.Func][]int{}
-	imported := func(fn *types.Func) []int {
-		if f := ix.factOf(fn); f != nil {
-			return f.EnvReads
-		}
-		return nil
-	}
 	for changed := true; changed; {
 		changed = false
 		for _, ed := range edges {
@@ -95,6 +109,9 @@ func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 			}
 		}
 	}
+	if !withCalls {
+		return helpers, nil
+	}
 	calls = map[*types.Func][]int{}
 	for callee := range callees {
 		if idx := envReads(pass.Pkg, callee, helpers, imported); len(idx) > 0 {
@@ -102,6 +119,28 @@ func (ix *index) findEnvHelpers() (helpers, calls map[*types.Func][]int) {
 		}
 	}
 	return helpers, calls
+}
+
+// namesEnvReader reports whether the package names a function of
+// another package that reads the environment variable an argument names
+// (os.Getenv and the like, or an env helper by its fact): an env helper
+// of the package calls one, directly or through its other helpers, and
+// so does every call Result.EnvCalls lists. Most packages name none, and
+// then their syntax need not be walked. Every callee a walk would find
+// (typeutil.StaticCallee) is among the objects the package uses.
+func namesEnvReader(pass *analysis.Pass, imported func(*types.Func) []int) bool {
+	seen := map[*types.Func]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		if len(envReads(pass.Pkg, fn, nil, imported)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // envReads returns the argument indices of a call of fn (the receiver

@@ -37,6 +37,7 @@ func New(cfg Config) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers",
 		ResultType: reflect.TypeOf((*Result)(nil)),
 		FactTypes:  []analysis.Fact{new(FuncFact), new(PackageFact)},
+		Requires:   []*analysis.Analyzer{FactsOnly},
 		Run: func(pass *analysis.Pass) (res any, err error) {
 			defer report.Recover(pass, nil, &err)
 			return run(pass, c)
@@ -255,16 +256,22 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		return nil, err
 	}
 	e.allow = allow
-	e.envHelpers, e.res.EnvCalls = e.findEnvHelpers()
+	// On a package analyzed for its facts only (FactsOnly), what only
+	// the package's own analyzers read is left out: their results are
+	// nobody's input there.
+	only := factsOnly(pass)
+	e.envHelpers, e.res.EnvCalls = e.findEnvHelpers(!only)
 	e.up = e.mergeUpstream()
 	e.comps = e.computeComponents()
 	e.summarize()
 	e.resetMemo()
-	e.bases()
+	if !only {
+		e.bases()
+	}
 	e.propagate()
 	e.reachAll()
 	e.export()
-	if len(e.res.Findings) > 0 {
+	if len(e.res.Findings) > 0 && !only {
 		e.res.Authorities = e.programAuthorities()
 	}
 	if e.factErr != nil {

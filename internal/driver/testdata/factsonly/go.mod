@@ -1,0 +1,3 @@
+module example.com/factsonly
+
+go 1.24
