@@ -269,6 +269,39 @@ func TestInitPrograms(t *testing.T) {
 				":base", "state-dir: .ownbase",
 			},
 		},
+		// A program that writes its configuration in the first of a list
+		// of directories: its own override variable, read once where the
+		// list is built, before a scope library's directories (glow's
+		// $GLOW_CONFIG_HOME): the variable is the override of that
+		// directory. A directory variable read once with nothing to fall
+		// back on (a report's) is no override.
+		{
+			name: "initoverride",
+			dir:  filepath.Join("testdata", "initoverride"),
+			want: []string{
+				"  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+				"  # the program's own override, taken before $XDG_CONFIG_HOME and os.UserHomeDir for the directory written under at main.go:26: only the authority may read it\n  - INITOVERRIDE_CONFIG_HOME\n",
+				"# With this file: 1 finding (",
+			},
+			not: []string{"INITOVERRIDE_DUMP_DIR"},
+		},
+		// A program whose configuration file, a database beside it and a
+		// source directory are below the bases an XDG library resolves into
+		// a struct's fields, joined by its own methods, which expand a
+		// leading ~/ onto a home directory kept in a field that a function
+		// returning the home directory itself fills (chezmoi's shape): the
+		// methods are its resolvers, the one returning the file :file; the
+		// home directory function is not proposed.
+		{
+			name: "initxdgwrap",
+			dir:  filepath.Join("testdata", "initxdgwrap"),
+			want: []string{
+				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
+				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
+				"# With this file: 0 findings (",
+			},
+			not: []string{"home.UserHomeDir=", "defaultConfigFile=global\n", "persistentStateFile="},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
