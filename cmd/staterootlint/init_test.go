@@ -19,6 +19,9 @@ func TestInitPrograms(t *testing.T) {
 		name      string
 		dir       string
 		want, not []string
+		// lint and lintNot, when set, are what a lint with the
+		// proposal reports, and what it does not.
+		lint, lintNot []string
 	}{
 		// A program with its own resolver, one in a dependency, a decoy that
 		// only joins onto the home directory, a helper derived from the
@@ -281,9 +284,13 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
 				"  # the program's own override, taken before $XDG_CONFIG_HOME and os.UserHomeDir for the directory written under at main.go:26: only the authority may read it\n  - INITOVERRIDE_CONFIG_HOME\n",
-				"# With this file: 1 finding (",
+				// the report's write, and rootenv's finding on the
+				// override read outside the authority
+				"# With this file: 2 findings (without it: 6).",
 			},
-			not: []string{"INITOVERRIDE_DUMP_DIR"},
+			not:     []string{"INITOVERRIDE_DUMP_DIR"},
+			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
+			lintNot: []string{"environment variable INITOVERRIDE_CONFIG_HOME"},
 		},
 		// A program whose configuration file, a database beside it and a
 		// source directory are below the bases an XDG library resolves into
@@ -298,7 +305,7 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
-				"# With this file: 0 findings (",
+				"# With this file: 0 findings (without it: 1).",
 			},
 			not: []string{"home.UserHomeDir=", "defaultConfigFile=global\n", "persistentStateFile="},
 		},
@@ -323,6 +330,24 @@ func TestInitPrograms(t *testing.T) {
 			}
 			if !strings.Contains(errOut, "init --write") {
 				t.Errorf("stderr does not say how to write it: %q", errOut)
+			}
+			if tc.lint == nil && tc.lintNot == nil {
+				return
+			}
+			file := filepath.Join(t.TempDir(), config.FileName)
+			if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, findings, _ := runCLI(t, analyzers.All, "--config", file, "-C", tc.dir)
+			for _, want := range tc.lint {
+				if !strings.Contains(findings, want) {
+					t.Errorf("the lint with the proposal lacks %q:\n%s", want, findings)
+				}
+			}
+			for _, not := range tc.lintNot {
+				if strings.Contains(findings, not) {
+					t.Errorf("the lint with the proposal reports %q:\n%s", not, findings)
+				}
 			}
 		})
 	}
