@@ -1209,26 +1209,19 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 	}
 }
 
-// importPaths maps the names a file's imports are used by to their
-// paths: the package's own name, read from its files, when the import
-// is not renamed (go-xdg/v6 is used as xdg).
+// importPaths is importNames with, for an import that is not renamed,
+// the package's own name read from its files too (go-xdg/v6 is used as
+// xdg).
 func (g *gatherer) importPaths(f *ast.File) map[string]string {
-	out := map[string]string{}
+	out := importNames(f)
 	for _, imp := range f.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
+		if err != nil || imp.Name != nil || g.byPath[p] == nil {
 			continue
 		}
-		name := p[strings.LastIndex(p, "/")+1:]
-		if pf := g.byPath[p]; pf != nil {
-			if fs := g.dir(pf.Dir); len(fs) > 0 {
-				name = fs[0].Name.Name
-			}
+		if fs := g.dir(g.byPath[p].Dir); len(fs) > 0 {
+			out[fs[0].Name.Name] = p
 		}
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		out[name] = p
 	}
 	return out
 }
