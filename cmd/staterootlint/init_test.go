@@ -298,7 +298,9 @@ func TestInitPrograms(t *testing.T) {
 		// leading ~/ onto a home directory kept in a field that a function
 		// returning the home directory itself fills (chezmoi's shape): the
 		// methods are its resolvers, the one returning the file :file; the
-		// home directory function is not proposed.
+		// home directory function is not proposed, nor a function filling a
+		// struct of defaults from a base (chezmoi's newConfigFile), nor
+		// the variable it also reads.
 		{
 			name: "initxdgwrap",
 			dir:  filepath.Join("testdata", "initxdgwrap"),
@@ -307,7 +309,7 @@ func TestInitPrograms(t *testing.T) {
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
 				"# With this file: 0 findings (without it: 1).",
 			},
-			not: []string{"home.UserHomeDir=", "defaultConfigFile=global\n", "persistentStateFile="},
+			not: []string{"home.UserHomeDir=", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -46,6 +46,21 @@ func (c *Config) defaultSourceDir(bds *xdgspec.BaseDirectorySpecification) strin
 	return filepath.Join(home.Expand(bds.DataHome, c.homeDir), "initxdgwrap")
 }
 
+// defaults are the configuration's defaults.
+type defaults struct {
+	cacheDir string
+	keyDir   string
+}
+
+// newDefaults returns the defaults: the cache below the cache home, the
+// keys where the environment says.
+func newDefaults(bds *xdgspec.BaseDirectorySpecification) defaults {
+	return defaults{
+		cacheDir: filepath.Join(bds.CacheHome, "initxdgwrap"),
+		keyDir:   filepath.Join(os.Getenv("INITXDGWRAP_KEYDIR"), "keys"),
+	}
+}
+
 // persistentStateFile is the database beside the configuration file.
 func (c *Config) persistentStateFile() string {
 	return filepath.Join(filepath.Dir(c.configFile), "initxdgwrapstate.db")
@@ -64,4 +79,6 @@ func Run() {
 	_ = os.WriteFile(c.persistentStateFile(), nil, 0o600)
 	_ = os.MkdirAll(c.sourceDir, 0o755)
 	_ = os.WriteFile(filepath.Join(c.sourceDir, "dot_profile"), nil, 0o644)
+	d := newDefaults(c.bds)
+	_ = os.MkdirAll(d.cacheDir, 0o755)
 }
