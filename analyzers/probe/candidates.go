@@ -1137,7 +1137,9 @@ func baseOrigin(o rootflow.Origin) bool {
 // baseWrappers makes a candidate of each function or method of the
 // main module's analyzed packages that takes an object holding shared
 // bases (a parameter of a type with fieldBases), reads one of those
-// fields and builds a path: the program's own resolver above a base
+// fields (not inside a composite literal: a struct of defaults, such as
+// chezmoi's newConfigFile, is no path) and builds a path: the program's
+// own resolver above a base
 // another module resolves (chezmoi's defaultConfigFile(fs, bds), which
 // joins its name below bds.ConfigHome, expanding a leading ~/ onto a
 // home directory kept in a field). The findings it removes have their
@@ -1189,6 +1191,9 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 				}
 				var read []string
 				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if _, ok := n.(*ast.CompositeLit); ok {
+						return false // a struct of defaults (chezmoi's newConfigFile), not a path
+					}
 					if sel, ok := n.(*ast.SelectorExpr); ok {
 						if id, ok := sel.X.(*ast.Ident); ok && params[id.Name] != "" && bases[params[id.Name]+"."+sel.Sel.Name] {
 							read = append(read, params[id.Name]+"."+sel.Sel.Name)

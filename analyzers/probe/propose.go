@@ -445,9 +445,14 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	}
 	slices.SortStableFunc(p.NotProposed, func(a, b NotProposed) int { return cmp.Compare(a.Name, b.Name) })
 
-	// root-env: the program's own override variables the authorities read.
+	// root-env: the program's own override variables the authorities read
+	// (not one proposed tentatively: what its body reads besides the
+	// bases, a pager or a key directory, is no override of a root).
 	seen := map[string]bool{}
 	for _, a := range p.Authorities {
+		if a.tentative {
+			continue
+		}
 		for _, e := range a.Env {
 			if !seen[e] && ownOverride(e) {
 				seen[e] = true
@@ -574,7 +579,7 @@ var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
 // an XDG variable) at the line of one of the engine's findings (a
 // write, or a store into what is written; not adhocroot's report of the
 // join itself): the value the program takes first, before the directory
-// it resolves otherwise, named in the function that builds the path (a
+// it resolves otherwise, read in the function that builds the path (a
 // resolver look-alike elsewhere, in generated code, is no such place).
 // An origin an authority holds is no override of the program's below
 // it. Sorted by name.
@@ -608,7 +613,7 @@ func overridesBeside(bases []PathBase, origins []FindingOrigin, auths []Authorit
 			continue
 		}
 		for _, v := range vars {
-			if _, ok := found[v]; !ok && namedIn(b.File, b.Line, v) {
+			if _, ok := found[v]; !ok && slices.Contains(envReadsAround(b.File, b.Line), v) {
 				found[v] = Entry{v, fmt.Sprintf("the program's own override, taken before %s for the directory written under at %s", strings.Join(homes, " and "), shortPos(fmt.Sprintf("%s:%d:1", b.File, b.Line)))}
 			}
 		}
@@ -666,34 +671,32 @@ func ownOverride(name string) bool {
 // the roots.
 var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
 
-// namedIn reports whether the function declared around line of file,
-// in a file that is neither a test's nor generated, spells the string
-// name: where the program reads that environment variable.
-func namedIn(file string, line int, name string) bool {
+// envReadsAround returns the environment variables the function
+// declared around line of file reads by name (the constant first
+// argument of a call whose function's name says env: os.Getenv,
+// os.LookupEnv, envOr), in a file that is neither a test's nor
+// generated.
+func envReadsAround(file string, line int) []string {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, nil, parser.ParseComments)
 	if err != nil || skipFile(fset, f) {
-		return false
+		return nil
 	}
-	found := false
+	var out []string
 	for _, d := range f.Decls {
 		if fset.Position(d.Pos()).Line > line || fset.Position(d.End()).Line < line {
 			continue
 		}
 		ast.Inspect(d, func(n ast.Node) bool {
-			if s, ok := stringConst(asExpr(n)); ok && s == name {
-				found = true
+			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 && strings.Contains(strings.ToLower(calleeName(call)), "env") {
+				if name, ok := stringConst(call.Args[0]); ok {
+					out = append(out, name)
+				}
 			}
-			return !found
+			return true
 		})
 	}
-	return found
-}
-
-// asExpr returns n as an expression, or nil.
-func asExpr(n ast.Node) ast.Expr {
-	e, _ := n.(ast.Expr)
-	return e
+	return out
 }
 
 // posLine returns the file and line of a position "/abs/file.go:12:3".
