@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -106,6 +107,10 @@ type Candidate struct {
 	viaFile  map[string]bool   // the functions of Via that take a name to join (takesName)
 	ownName  string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
 	flagEnv  map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
+	overBase bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
+	// tentative says it is proposed before anything is attributed to
+	// it: the checking run credits it, as a finder (settleFinders).
+	tentative bool
 }
 
 // site is a line of a file.
@@ -238,6 +243,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 			c.add(src)
 		}
 	}
+	g.baseWrappers(fieldBases(facts))
 	g.locations(bases)
 	g.finders()
 	for _, b := range bases {
@@ -1079,3 +1085,170 @@ func lastElement(e ast.Expr) (string, bool) {
 // of two to five characters, beginning with a letter. A directory named
 // with one (Foo.app, repo.git) is taken for a file; plugins.d is not.
 var fileName = regexp.MustCompile(`^[^.].*\.[A-Za-z][A-Za-z0-9]{1,4}$`)
+
+// fieldBases returns the fields of struct types of other modules than
+// the main one that a function of their module fills with a base many
+// programs share (the engine's facts on what a constructor stores into
+// the object it returns): a value built on an XDG variable, or on the
+// home directory with an XDG parent below it (go-xdg's
+// NewBaseDirectorySpecification filling ConfigHome with
+// $XDG_CONFIG_HOME, else ~/.config). By cell key: "pkg/path.T.f".
+func fieldBases(facts []driver.PackageFacts) map[string]bool {
+	out := map[string]bool{}
+	for i := range facts {
+		pf := &facts[i]
+		if pf.Main {
+			continue
+		}
+		for _, f := range pf.Facts {
+			fact, ok := f.Fact.(*rootflow.FuncFact)
+			if !ok {
+				continue
+			}
+			fact, err := fact.Loaded()
+			if err != nil {
+				continue
+			}
+			for _, rf := range fact.Fields {
+				if slices.ContainsFunc(rf.Value, baseOrigin) {
+					out[rf.Cell] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// baseOrigin reports whether o is a shared base: an XDG variable, or a
+// path below the home directory that an XDG base or a platform's
+// config or cache directory stands for (basePaths).
+func baseOrigin(o rootflow.Origin) bool {
+	if o.Kind != rootflow.Bad {
+		return false
+	}
+	if env := o.EnvVar(); env != "" {
+		return strings.HasPrefix(env, "XDG_")
+	}
+	return o.Cause == rootflow.CauseHome && slices.ContainsFunc(basePaths, func(b string) bool {
+		return o.Path == b || strings.HasPrefix(o.Path, b+"/")
+	})
+}
+
+// baseWrappers makes a candidate of each function or method of the
+// main module's analyzed packages that takes an object holding shared
+// bases (a parameter of a type with fieldBases), reads one of those
+// fields (not inside a composite literal: a struct of defaults, such as
+// chezmoi's newConfigFile, is no path) and builds a path: the program's
+// own resolver above a base
+// another module resolves (chezmoi's defaultConfigFile(fs, bds), which
+// joins its name below bds.ConfigHome, expanding a leading ~/ onto a
+// home directory kept in a field). The findings it removes have their
+// origins elsewhere (the home directory's function): it is proposed
+// tentatively, and the checking run credits it (propose.go). Syntax
+// only: a base read through a field of the receiver, or a local
+// variable, is not seen.
+func (g *gatherer) baseWrappers(bases map[string]bool) {
+	if len(bases) == 0 {
+		return
+	}
+	types := map[string]bool{}
+	for key := range bases {
+		types[key[:strings.LastIndex(key, ".")]] = true
+	}
+	for _, pf := range g.byDir {
+		if !pf.Main || !pf.Root {
+			continue
+		}
+		for _, f := range g.dir(pf.Dir) {
+			imports := g.importPaths(f)
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !returnsPath(fd) || !buildsPath(fd) {
+					continue
+				}
+				params := map[string]string{} // parameter name: "pkg/path.T"
+				for _, field := range fd.Type.Params.List {
+					t := field.Type
+					if star, ok := t.(*ast.StarExpr); ok {
+						t = star.X
+					}
+					sel, ok := t.(*ast.SelectorExpr)
+					if !ok {
+						continue
+					}
+					pkg, ok := sel.X.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					if typ := imports[pkg.Name] + "." + sel.Sel.Name; types[typ] {
+						for _, n := range field.Names {
+							params[n.Name] = typ
+						}
+					}
+				}
+				if len(params) == 0 {
+					continue
+				}
+				var read []string
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if _, ok := n.(*ast.CompositeLit); ok {
+						return false // a struct of defaults (chezmoi's newConfigFile), not a path
+					}
+					if sel, ok := n.(*ast.SelectorExpr); ok {
+						if id, ok := sel.X.(*ast.Ident); ok && params[id.Name] != "" && bases[params[id.Name]+"."+sel.Sel.Name] {
+							read = append(read, params[id.Name]+"."+sel.Sel.Name)
+						}
+					}
+					return true
+				})
+				if len(read) == 0 {
+					continue
+				}
+				c := g.funcCandidate(pf, fd, "")
+				c.overBase = true
+				for _, key := range read {
+					c.add(lattice.ShortName(cellName(key)))
+				}
+			}
+		}
+	}
+}
+
+// importPaths is importNames with, for an import that is not renamed,
+// the package's own name read from its files too (go-xdg/v6 is used as
+// xdg).
+func (g *gatherer) importPaths(f *ast.File) map[string]string {
+	out := importNames(f)
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || imp.Name != nil || g.byPath[p] == nil {
+			continue
+		}
+		if fs := g.dir(g.byPath[p].Dir); len(fs) > 0 {
+			out[fs[0].Name.Name] = p
+		}
+	}
+	return out
+}
+
+// cellPackage is the package path of a cell key: "pkg/path" of
+// "pkg/path.T.f" and of "pkg/path.V".
+func cellPackage(key string) string {
+	slash := strings.LastIndex(key, "/")
+	dot := strings.Index(key[slash+1:], ".")
+	if dot < 0 {
+		return key
+	}
+	return key[:slash+1+dot]
+}
+
+// cellName is the configuration name of a cell key: "(*pkg/path.T).f"
+// for a field, the key itself for a package variable.
+func cellName(key string) string {
+	pkg := cellPackage(key)
+	rest := strings.TrimPrefix(key, pkg+".")
+	if typ, field, ok := strings.Cut(rest, "."); ok {
+		return "(*" + pkg + "." + typ + ")." + field
+	}
+	return key
+}

@@ -4,10 +4,14 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -41,7 +45,8 @@ type ProposeOptions struct {
 	// with the file written unchanged finds them.
 	Run driver.Options
 	// NoCheckingRun proposes from the analysis with the defaults alone:
-	// the finders, which only the checking run credits, are left out,
+	// the finders and the resolvers above another module's base, which
+	// only the checking run credits, are left out,
 	// and After is not known. What a comparison with an existing file
 	// needs.
 	NoCheckingRun bool
@@ -192,13 +197,13 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	if err != nil {
 		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
 	}
-	p := propose(cands, origins, below, before, dir)
+	p := propose(cands, origins, below, bases, before, dir)
 	p.Patterns = opts.Run.Patterns
 	p.CwdFiles = sortedCwdFiles(reached.attach(cwd))
 	p.Before = len(before)
 	p.addApps(libraryApps(dir))
 	if opts.NoCheckingRun {
-		p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return a.Finder })
+		p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return a.Finder || a.tentative })
 		return p, p.decode()
 	}
 	if err := p.decode(); err != nil {
@@ -267,18 +272,19 @@ func listed(findings []driver.Finding) []driver.Finding {
 	})
 }
 
-// settleFinders decides the proposed finders (Candidate.Finder) from the
-// findings of the analysis with the defaults (before, origins) and of
-// the run with the whole proposal (after): a finder is credited with
-// the findings the run removed in its package that no other entry
-// accounts for (an authority holding the origin, an excluded directory,
-// a user-env variable). A finder credited with none is dropped. It
-// returns whether the proposal had finders and whether it dropped one.
-// Several finders in one package share their credit.
+// settleFinders decides the proposed finders (Candidate.Finder), and
+// the resolvers proposed tentatively (above a base another module
+// resolves), from the findings of the analysis with the defaults
+// (before, origins) and of the run with the whole proposal (after): each
+// is credited with the findings the run removed in its package that no
+// other entry accounts for (an authority holding the origin, an excluded
+// directory, a user-env variable). One credited with none is dropped. It
+// returns whether the proposal had such entries and whether it dropped
+// one. Several in one package share their credit.
 func (p *Proposal) settleFinders(origins []FindingOrigin, before, after []driver.Finding, exclude func(string) bool) (finders, dropped bool) {
 	var found, others []*Candidate
 	for _, a := range p.Authorities {
-		if a.Finder {
+		if a.Finder || a.tentative {
 			found = append(found, a.Candidate)
 		} else {
 			others = append(others, a.Candidate)
@@ -357,9 +363,11 @@ func (p *Proposal) addApps(apps []LibraryApp) {
 }
 
 // propose decides the proposal from the candidates, the findings'
-// origins, the names written below variables and fields, and the findings (unproven ones dropped) of the analysis with
-// the defaults. dir is where init runs, in the main module.
-func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, findings []driver.Finding, dir string) *Proposal {
+// origins, the names written below variables and fields, the paths built
+// on a home-like source or an environment variable, and the findings
+// (unproven ones dropped) of the analysis with the defaults. dir is where
+// init runs, in the main module.
+func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bases []PathBase, findings []driver.Finding, dir string) *Proposal {
 	p := &Proposal{}
 	// adhocroot's and rootenv's findings inside a candidate go too: its
 	// package becomes an authority package.
@@ -392,9 +400,14 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, fin
 		if c.Shape == "package variable" || c.Shape == "field" || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
 			need = 1
 		}
-		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && c.Removes >= need {
+		// A resolver above a base another module resolves feeds
+		// findings whose origins arise elsewhere (a home directory
+		// kept in a field): the checking run says what it removes.
+		tentative := c.overBase && c.Removes < need
+		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && (c.Removes >= need || tentative) {
 			proposed[c] = true
-			if families[c.Family] == nil {
+			c.tentative = tentative
+			if families[c.Family] == nil && !tentative {
 				families[c.Family] = c
 			}
 		}
@@ -432,9 +445,14 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, fin
 	}
 	slices.SortStableFunc(p.NotProposed, func(a, b NotProposed) int { return cmp.Compare(a.Name, b.Name) })
 
-	// root-env: the program's own override variables the authorities read.
+	// root-env: the program's own override variables the authorities read
+	// (not one proposed tentatively: what its body reads besides the
+	// bases, a pager or a key directory, is no override of a root).
 	seen := map[string]bool{}
 	for _, a := range p.Authorities {
+		if a.tentative {
+			continue
+		}
 		for _, e := range a.Env {
 			if !seen[e] && ownOverride(e) {
 				seen[e] = true
@@ -535,6 +553,18 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, fin
 			p.RootEnv = append(p.RootEnv, Entry{name, fmt.Sprintf("a directory the program writes under (%s), read where it is used", plural(n, "finding", "findings"))})
 		}
 	}
+	// root-env, once more: such a variable read in one place counts when
+	// it is the program's first choice of a directory it otherwise takes
+	// from the home directory or an XDG base, the one path built on both
+	// where a write is reported (glow's $GLOW_CONFIG_HOME, put before
+	// $XDG_CONFIG_HOME/glow and a scope library's config directories in
+	// the list whose first element it writes under).
+	for _, e := range overridesBeside(bases, origins, p.Authorities) {
+		if !seen[e.Value] {
+			seen[e.Value] = true
+			p.RootEnv = append(p.RootEnv, e)
+		}
+	}
 	p.Exclude = testSupport(findings, dir)
 	return p
 }
@@ -542,6 +572,56 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, fin
 // dirVar matches the name of a variable that names a directory: the
 // name ends in CACHE, DIR, HOME or ROOT.
 var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
+
+// overridesBeside returns, as root-env entries, the program's own
+// variables named as a directory (dirVar) that a path is built on
+// together with a home-like source (the home, config or cache directory,
+// an XDG variable) at the line of one of the engine's findings (a
+// write, or a store into what is written; not adhocroot's report of the
+// join itself): the value the program takes first, before the directory
+// it resolves otherwise, read in the function that builds the path (a
+// resolver look-alike elsewhere, in generated code, is no such place).
+// An origin an authority holds is no override of the program's below
+// it. Sorted by name.
+func overridesBeside(bases []PathBase, origins []FindingOrigin, auths []Authority) []Entry {
+	reported := map[site]bool{}
+	held := map[string]bool{}
+	for _, o := range origins {
+		if file, line, ok := posLine(o.Pos); ok {
+			reported[site{file, line}] = true
+		}
+		if name, ok := strings.CutPrefix(o.Src, "$"); ok && heldByAny(auths, o) {
+			held[name] = true
+		}
+	}
+	found := map[string]Entry{}
+	for _, b := range bases {
+		if !reported[site{b.File, b.Line}] {
+			continue
+		}
+		var vars, homes []string
+		for _, src := range b.Sources {
+			name, env := strings.CutPrefix(src, "$")
+			switch {
+			case !env || strings.HasPrefix(strings.ToUpper(name), "XDG_") || platformDirVar[strings.ToUpper(name)]:
+				homes = append(homes, src)
+			case ownOverride(name) && dirVar.MatchString(name) && !held[name]:
+				vars = append(vars, name)
+			}
+		}
+		if len(homes) == 0 {
+			continue
+		}
+		for _, v := range vars {
+			if _, ok := found[v]; !ok && slices.Contains(envReadsAround(b.File, b.Line), v) {
+				found[v] = Entry{v, fmt.Sprintf("the program's own override, taken before %s for the directory written under at %s", strings.Join(homes, " and "), shortPos(fmt.Sprintf("%s:%d:1", b.File, b.Line)))}
+			}
+		}
+	}
+	out := slices.Collect(maps.Values(found))
+	slices.SortFunc(out, func(x, y Entry) int { return cmp.Compare(x.Value, y.Value) })
+	return out
+}
 
 // (A candidate built both on a home-like source and on a dot-name in the
 // working directory, "~/.apprc" and "./.apprc", is a resolver by its
@@ -590,6 +670,45 @@ func ownOverride(name string) bool {
 // LOG_PATH. A bare _PATH or _DIR (PX_DB_PATH) may name state kept outside
 // the roots.
 var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
+
+// envReadsAround returns the environment variables the function
+// declared around line of file reads by name (the constant first
+// argument of a call whose function's name says env: os.Getenv,
+// os.LookupEnv, envOr), in a file that is neither a test's nor
+// generated.
+func envReadsAround(file string, line int) []string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, parser.ParseComments)
+	if err != nil || skipFile(fset, f) {
+		return nil
+	}
+	var out []string
+	for _, d := range f.Decls {
+		if fset.Position(d.Pos()).Line > line || fset.Position(d.End()).Line < line {
+			continue
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 && strings.Contains(strings.ToLower(calleeName(call)), "env") {
+				if name, ok := stringConst(call.Args[0]); ok {
+					out = append(out, name)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// posLine returns the file and line of a position "/abs/file.go:12:3".
+func posLine(pos string) (string, int, bool) {
+	i := strings.LastIndex(pos, ".go:")
+	if i < 0 {
+		return "", 0, false
+	}
+	line, _, _ := strings.Cut(pos[i+4:], ":")
+	n, err := strconv.Atoi(line)
+	return pos[:i+3], n, err == nil
+}
 
 // shortPos renders "/abs/mod/dir/file.go:12:3" as "dir/file.go:12",
 // relative to the module root where it is known (report.ModuleRelative).

@@ -63,6 +63,9 @@ func (p *Proposal) Text() string {
 			effect += ", and it is a sibling of " + a.SiblingOf
 		}
 		fmt.Fprintf(&b, "  # %s%s at %s %s; %s\n", a.Short, where, a.At, what, effect)
+		if a.overBase {
+			b.WriteString("  # (fields another module fills with bases many programs share, from the XDG variables or below the home directory)\n")
+		}
 		if len(a.Wrappers) > 0 {
 			fmt.Fprintf(&b, "  # (the program reaches it through %s)\n", strings.Join(a.Wrappers, ", "))
 		}

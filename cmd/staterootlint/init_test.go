@@ -10,40 +10,348 @@ import (
 	"github.com/staterootlint/staterootlint/internal/config"
 )
 
-// TestInit runs init on a program with its own resolver, one in a
-// dependency, a decoy that only joins onto the home directory, a
-// helper derived from the resolver, and resolver look-alikes in a test
-// and a generated file.
-func TestInit(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initapp")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"authorities:\n",
-		"  # dirs.StateDir at internal/dirs/dirs.go:10 resolves a directory from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 5 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
-		"  # xdgdirs.ConfigHome (in the dependency example.com/xdgdirs) at xdgdirs.go:10 resolves a directory from $XDG_CONFIG_HOME and os.UserConfigDir; as an authority it removes 2 findings\n  - example.com/xdgdirs.ConfigHome=global\n",
-		"root-env:\n  # the override dirs.StateDir reads: only the authority may read it\n  - INITAPP_HOME\n",
-		"state-dir: .initapp\n",
-		"tests: false\n",
-		"generated: skip\n",
-		"#   dirs.LegacyDir at internal/dirs/dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
-		"# With this file: 4 findings (without it: 13).\n",
+// TestInitPrograms runs init on programs of every shape it proposes
+// for, each beside its decoys: the proposal has every line of want and
+// none of not, decodes as a configuration, and stderr says how to write
+// it.
+func TestInitPrograms(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		dir       string
+		want, not []string
+		// lint and lintNot, when set, are what a lint with the
+		// proposal reports, and what it does not.
+		lint, lintNot []string
+	}{
+		// A program with its own resolver, one in a dependency, a decoy that
+		// only joins onto the home directory, a helper derived from the
+		// resolver, and resolver look-alikes in a test and a generated file.
+		{
+			name: "initapp",
+			dir:  filepath.Join("testdata", "initapp"),
+			want: []string{
+				"authorities:\n",
+				"  # dirs.StateDir at internal/dirs/dirs.go:10 resolves a directory from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 5 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
+				"  # xdgdirs.ConfigHome (in the dependency example.com/xdgdirs) at xdgdirs.go:10 resolves a directory from $XDG_CONFIG_HOME and os.UserConfigDir; as an authority it removes 2 findings\n  - example.com/xdgdirs.ConfigHome=global\n",
+				"root-env:\n  # the override dirs.StateDir reads: only the authority may read it\n  - INITAPP_HOME\n",
+				"state-dir: .initapp\n",
+				"tests: false\n",
+				"generated: skip\n",
+				"#   dirs.LegacyDir at internal/dirs/dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
+				"# With this file: 4 findings (without it: 13).\n",
+			},
+			not: []string{
+				"- example.com/initapp/internal/dirs.LegacyDir", "LogDir", "GeneratedDir", "GEN_HOME", "testDir", "TEST_HOME",
+			},
+		},
+		// A program that already uses the stateroots library has its state-dir
+		// name and override variable in its calls.
+		{
+			name: "examples",
+			dir:  filepath.Join("..", "..", "examples"),
+			want: []string{
+				"  - PX_GLOBAL_STATE_ROOT\n", "state-dir: .px\n", "with the stateroots library",
+				// a candidate's evidence: the commands that reach it, and a read
+				`#   "example.com/px/internal/legacy.DebugLog": ["cwd:px-debug.log"]  # written at internal/legacy/legacy.go:21 by 1 command (run); read back at internal/legacy/legacy.go:20: state?` + "\n",
+			},
+		},
+		// A program whose resolvers have every shape init proposes, each beside
+		// a decoy: a package variable set at start-up (beside one built on $HOME
+		// alone), a type with memoizing methods (beside one memoizing a
+		// directory under the home directory), a family of four siblings of
+		// which one feeds most writes (beside a home-only function in the same
+		// package), a dependency's resolver the program wraps, platform
+		// variables that are inputs rather than overrides and an XDG parent that
+		// is not the state-dir, an env variable naming the output file (beside
+		// one naming a directory), test support compiled as normal code, by its
+		// name or by the testing.TB it takes (beside a package whose name only
+		// ends like it, and one that imports testing only to call
+		// testing.Testing), and a directory inside the repository's git
+		// directory (beside a relative directory that is no dot-directory), a
+		// directory variable the program reads where it writes under it (beside
+		// one it writes under once), and a resolver handed a getenv function by
+		// its caller, its home directory found in a helper (beside a list from
+		// the environment alone), and one whose path is its second result, and a
+		// store directory with its own override built on the home directory
+		// behind another (beside that home directory), and a flag library's
+		// accessor the program calls (beside one it does not call and a Stringer
+		// that is no flag value), and a list of places for a run-commands file,
+		// the home's and the project's (beside a file in the working directory
+		// only), and a project file found by walking up from the working
+		// directory (beside a marker found the same way with state kept beside
+		// it, and a fresh name that does not exist yet).
+		{
+			name: "initshapes",
+			dir:  filepath.Join("testdata", "initshapes"),
+			want: []string{
+				// a package variable
+				"  # vars.Root at internal/vars/vars.go:13 (package variable) resolves a directory from $SHAPES_CONFIG_DIR, $XDG_CONFIG_HOME and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/vars.Root=global\n",
+				// memoizing methods of one type, sync.Once and a lazily filled field
+				"  - (*example.com/initshapes/internal/memo.Dirs).State=global\n",
+				"(*memo.Dirs).Cache at internal/memo/memo.go:38 (memoizing method) resolves a directory from $XDG_CACHE_HOME",
+				"  - (*example.com/initshapes/internal/memo.Dirs).Cache=cache\n",
+				// the family: all four, whatever each removes
+				"  - example.com/initshapes/internal/family.ConfigDir=global\n",
+				"  - example.com/initshapes/internal/family.StateDir=global\n",
+				"  - example.com/initshapes/internal/family.DataDir=global\n",
+				"as an authority it removes 1 finding, and it is a sibling of family.ConfigDir\n  - example.com/initshapes/internal/family.CacheDir=cache\n",
+				// the innermost resolver, in the dependency, and its wrapper
+				"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a base many programs share from $XDG_DATA_HOME and os.UserHomeDir: the root is the state-dir name below it; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global:base\n",
+				"  - example.com/initshapes/internal/plat.Dir=global\n",
+				// a resolver whose inputs the caller passes, its home directory
+				// found in a helper: the paths it builds name every source
+				"  # lookup.listFiles at internal/lookup/lookup.go:14 resolves a directory from $HOME, $SHAPES_LISTS and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/lookup.listFiles=global\n",
+				"  # the override lookup.listFiles reads: only the authority may read it\n  - SHAPES_LISTS\n",
+				// a path as the second result, after whether the file exists
+				"  # locate.find at internal/locate/locate.go:12 resolves a directory from $SHAPES_CONF and os.UserConfigDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/locate.find=global\n",
+				// the home directory behind an override is no authority; the store
+				// built on it with its own override and dot-directory is one
+				"  # store.Dir at internal/store/store.go:22 resolves a directory from $SHAPES_HOMEDIR, $SHAPES_STORE_DIR and os.UserHomeDir; as an authority it removes 1 finding\n  - example.com/initshapes/internal/store.Dir=global\n",
+				"#   store.HomeDir at internal/store/store.go:13 returns the home directory itself ($SHAPES_HOMEDIR and os.UserHomeDir), no directory of the program's own: a path joined onto it is an ad hoc root (4 findings)\n",
+				// a flag library's accessor the program calls: the user's value
+				"  # (*flagkit.Context).String (in the dependency example.com/flagkit) at flagkit.go:46 (flag accessor) returns the value the user gave a flag (the flag value prints itself at flagkit.go:30); as a user-chosen path it removes 2 findings\n  - (*example.com/flagkit.Context).String=user\n",
+				// a list of places for a run-commands file, the home's and the
+				// project's, unexported, its relative literal with no position
+				"  # rcfile.places at internal/rcfile/rcfile.go:16 resolves a directory from os.UserHomeDir and the repository's .shapesrc; as an authority it removes 3 findings\n  - example.com/initshapes/internal/rcfile.places=global\n",
+				// a project file found by walking up from the working directory
+				"  # finder.projectFile at internal/finder/finder.go:34 (finder) returns a file it finds existing in a directory or a parent: the user's file; as a user-chosen path it removes 1 finding\n  - example.com/initshapes/internal/finder.projectFile=user\n",
+				"#   finder.markerFile at internal/finder/finder.go:48 returns a file it finds existing, but its package takes the directory of what it returns at internal/finder/finder.go:78: state of the program's own beside the user's file, no user path\n",
+				// a root under the repository: kind repo
+				"  # repo.HooksDir at internal/repo/repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
+				// root-env: the program's own overrides
+				"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
+				"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
+				"user-env:\n  # names the file written at main.go:48: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:52: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
+				"state-dir: .shapes\n",
+				"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (1 finding)\n  - internal/testutil/**\n",
+				// fixed names in the working directory: candidates, declared by nobody
+				"# allow-write:\n",
+				`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at internal/runmode/runmode.go:16; not read back` + "\n",
+				"#   (*memo.Dirs).Spool at internal/memo/memo.go:52 only joins onto os.UserHomeDir, with no override variable",
+				"#   family.TrashDir at internal/family/family.go:69 only joins onto os.UserHomeDir, with no override variable",
+				"#   vars.Old at internal/vars/vars.go:17 only joins onto $HOME, with no override variable",
+			},
+			not: []string{
+				"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", "extraFiles=", "homeOf=", "store.HomeDir=", // decoys and the wrapper
+				"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
+				"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
+				"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
+				"- internal/latest", "- internal/runmode", // not test support
+				"\nallow-write:",           // candidates only, never declared
+				"markerFile=", "freshName", // state beside the found file; a name that does not exist yet
+				"scratch=", "state-dir: .shapesrc", // a file in the working directory only; a file's name is no state-dir
+				"Context).Path=", "LevelName=", "Level).String=", "Many).String=", // an accessor the program does not call, a Stringer that is no flag value, the value itself
+
+			},
+		},
+		// A program whose state is below the XDG bases of a resolver library in
+		// another module (package variables filled in its init): the variables
+		// are proposed as shared bases with the program's directory below them
+		// as state-dir, and the run with the proposal has no finding left. The
+		// library's helper that joins a caller's name below a base, and its
+		// function returning the home directory itself, are not proposed.
+		{
+			name: "initxdg",
+			dir:  filepath.Join("testdata", "initxdg"),
+			want: []string{
+				"(package variable) resolves a base many programs share from $XDG_CONFIG_HOME: the root is the state-dir name below it; as an authority it removes 1 finding\n  - example.com/xdgvars.ConfigHome=global:base\n",
+				"  - example.com/xdgvars.DataHome=global:base\n",
+				"# the directory the program keeps below the shared bases it writes under (xdgvars.ConfigHome, xdgvars.DataHome): a literal naming it elsewhere is an ad hoc root\nstate-dir: .xdgprog\n",
+				"# With this file: 0 findings (without it: 3).",
+			},
+			not: []string{
+				"ConfigFile=", "xdgvars.Home=", "ConfigHome=global\n",
+			},
+		},
+		// A program whose directories come from a scope library's exported
+		// methods, which join the application's name below what unexported
+		// methods resolve (and add system-wide defaults): the proposal names the
+		// exported methods the program calls, which a configuration can declare
+		// and which cover the defaults too, not the unexported innermost
+		// resolvers, and it is no shared base (the library joins the program's
+		// name itself); one that joins the caller's file name below the
+		// directory is declared :file.
+		{
+			name: "initscope",
+			dir:  filepath.Join("testdata", "initscope"),
+			want: []string{
+				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=global\n",
+				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).ConfigDirs)\n  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+				// a helper that joins the caller's file name below the directory:
+				// its result is a file in the root, a backup beside it inside
+				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
+				"# With this file: 0 findings (without it: 7).",
+			},
+			not: []string{
+				").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:",
+			},
+		},
+		// A program whose resolver reads a package variable that a
+		// urfave/cli-style flag, bound to an environment variable, stores its
+		// value into, before it falls back to the home directory: the resolver
+		// is proposed as the authority and the flag's environment variable as
+		// its override. A function that only joins onto the home directory, and
+		// a flag variable no resolver reads, are not.
+		{
+			name: "initclienv",
+			dir:  filepath.Join("testdata", "initclienv"),
+			want: []string{
+				"  # dirs.ConfigDir at internal/dirs/dirs.go:18 resolves a directory from $CLIENV_CONFIG_DIR and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initclienv/internal/dirs.ConfigDir=global\n",
+				"root-env:\n  # the override dirs.ConfigDir reads through the --config-dir flag bound to it at main.go:16, stored into dirs.ConfigDirFlag: only the authority may read it\n  - CLIENV_CONFIG_DIR\n",
+				"state-dir: .clienv\n",
+				"#   dirs.TrashDir at internal/dirs/dirs.go:28 only joins onto os.UserHomeDir, with no override variable",
+				"# With this file: 1 finding (without it: 5).",
+			},
+			not: []string{
+				"TrashDir=", "CLIENV_LOG_LEVEL", "ConfigDirFlag=", "LogLevel=",
+			},
+		},
+		// A program whose resolver returns its settings file, not a directory,
+		// and which writes a backup and a database beside it: the resolver is
+		// proposed =global:file (its directory is the root), and a resolver of a
+		// directory whose name has a one-letter extension (plugins.d) stays a
+		// plain one.
+		{
+			name: "initfile",
+			dir:  filepath.Join("testdata", "initfile"),
+			want: []string{
+				"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 5 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
+				"  - example.com/initfile/internal/conf.PluginDir=global\n",
+				"# With this file: 0 findings (without it: 8).",
+			},
+			not: []string{
+				"SettingsFile=global\n", "PluginDir=global:file",
+			},
+		},
+		// A program whose scaffold command writes its products where it runs,
+		// whose upgrade commands replace the running binary (one through a
+		// library's helper), whose profile command hands a name to a helper in a
+		// goroutine, whose scratch command keeps a temporary file there (no
+		// candidate: its name is fixed by nothing), and whose every command
+		// appends to a log there that one reads back: each is a commented
+		// candidate with its evidence (the commands reaching it, whether every
+		// command does, whether the program reads it back), and nothing is
+		// declared.
+		{
+			name: "initcwd",
+			dir:  filepath.Join("testdata", "initcwd"),
+			want: []string{
+				"# allow-write:\n",
+				`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:40 by 1 command (scaffold); not read back` + "\n",
+				`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:42 by 1 command (scaffold); not read back` + "\n",
+				`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:70 by every command: state?; read back at main.go:64: state?` + "\n",
+				`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:55 by 1 command (upgrade)` + "\n",
+				// the path passed on to a helper that writes it: the commands
+				// whose chains go through the function of the finding
+				`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:89 by 1 command (profile); not read back` + "\n",
+				`#   "example.com/initcwd/internal/selfupdate.To": ["exe"]  # the running executable or a file named from it, written at internal/selfupdate/selfupdate.go:13 by 1 command (selfupdate)` + "\n",
+				"# With this file: 10 findings (without it: 10).",
+			},
+			not: []string{
+				// candidates only, never declared
+				"\nallow-write:",
+				// a temporary file's name fixes nothing: cwd:* would allow any file
+				`["cwd:*"]`,
+			},
+		},
+		// A program whose directories a library resolves with the program's own
+		// name already joined below the XDG bases, and its own override
+		// variables (go-gh's shape): they are plain authorities, not shared
+		// bases (declared :base with the name as state-dir, the root was the
+		// name twice, and writes stayed reported).
+		{
+			name: "initownbase",
+			dir:  filepath.Join("testdata", "initownbase"),
+			want: []string{
+				"  - example.com/ownbase.CacheDir=global\n",
+				"  - example.com/ownbase.StateDir=global\n",
+				"  - OWNBASE_CACHE_DIR\n",
+				"# With this file: 0 findings (without it: 3).",
+			},
+			not: []string{
+				":base", "state-dir: .ownbase",
+			},
+		},
+		// A program that writes its configuration in the first of a list
+		// of directories: its own override variable, read once where the
+		// list is built, before a scope library's directories (glow's
+		// $GLOW_CONFIG_HOME): the variable is the override of that
+		// directory. A directory variable read once with nothing to fall
+		// back on (a report's) is no override.
+		{
+			name: "initoverride",
+			dir:  filepath.Join("testdata", "initoverride"),
+			want: []string{
+				"  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+				"  # the program's own override, taken before $XDG_CONFIG_HOME and os.UserHomeDir for the directory written under at main.go:26: only the authority may read it\n  - INITOVERRIDE_CONFIG_HOME\n",
+				// the report's write, and rootenv's finding on the
+				// override read outside the authority
+				"# With this file: 2 findings (without it: 6).",
+			},
+			not:     []string{"INITOVERRIDE_DUMP_DIR"},
+			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
+			lintNot: []string{"environment variable INITOVERRIDE_CONFIG_HOME"},
+		},
+		// A program whose configuration file, a database beside it and a
+		// source directory are below the bases an XDG library resolves into
+		// a struct's fields, joined by its own methods, which expand a
+		// leading ~/ onto a home directory kept in a field that a function
+		// returning the home directory itself fills (chezmoi's shape): the
+		// methods are its resolvers, the one returning the file :file; the
+		// home directory function is not proposed, nor a function filling a
+		// struct of defaults from a base (chezmoi's newConfigFile), nor
+		// the variable it also reads.
+		{
+			name: "initxdgwrap",
+			dir:  filepath.Join("testdata", "initxdgwrap"),
+			want: []string{
+				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
+				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
+				"# With this file: 0 findings (without it: 1).",
+			},
+			not: []string{"home.UserHomeDir=", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
+		},
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	for _, not := range []string{"- example.com/initapp/internal/dirs.LegacyDir", "LogDir", "GeneratedDir", "GEN_HOME", "testDir", "TEST_HOME"} {
-		if strings.Contains(out, not) {
-			t.Errorf("init output proposes %q:\n%s", not, out)
-		}
-	}
-	if _, err := config.Decode([]byte(out), "proposal"); err != nil {
-		t.Errorf("the proposal does not decode: %v", err)
-	}
-	if !strings.Contains(errOut, "init --write") {
-		t.Errorf("stderr does not say how to write it: %q", errOut)
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
+			if code != exitClean {
+				t.Fatalf("init: exit %d\n%s", code, errOut)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(out, want) {
+					t.Errorf("init output lacks %q:\n%s", want, out)
+				}
+			}
+			for _, not := range tc.not {
+				if strings.Contains(out, not) {
+					t.Errorf("init output has %q:\n%s", not, out)
+				}
+			}
+			if _, err := config.Decode([]byte(out), "proposal"); err != nil {
+				t.Errorf("the proposal does not decode: %v", err)
+			}
+			if !strings.Contains(errOut, "init --write") {
+				t.Errorf("stderr does not say how to write it: %q", errOut)
+			}
+			if tc.lint == nil && tc.lintNot == nil {
+				return
+			}
+			file := filepath.Join(t.TempDir(), config.FileName)
+			if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, findings, _ := runCLI(t, analyzers.All, "--config", file, "-C", tc.dir)
+			for _, want := range tc.lint {
+				if !strings.Contains(findings, want) {
+					t.Errorf("the lint with the proposal lacks %q:\n%s", want, findings)
+				}
+			}
+			for _, not := range tc.lintNot {
+				if strings.Contains(findings, not) {
+					t.Errorf("the lint with the proposal reports %q:\n%s", not, findings)
+				}
+			}
+		})
 	}
 }
 
@@ -83,124 +391,6 @@ func TestInitWrite(t *testing.T) {
 	// --output chooses another file, relative to -C.
 	if code, _, errOut = runCLI(t, analyzers.All, "init", "--write", "-o", "proposal.yaml", "-C", dir); code != exitClean || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "proposal.yaml")) {
 		t.Errorf("init --write -o: exit %d\n%s", code, errOut)
-	}
-}
-
-// TestInitExample: a program that already uses the stateroots library has
-// its state-dir name and override variable in its calls.
-func TestInitExample(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", filepath.Join("..", "..", "examples"))
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"  - PX_GLOBAL_STATE_ROOT\n", "state-dir: .px\n", "with the stateroots library",
-		// a candidate's evidence: the commands that reach it, and a read
-		`#   "example.com/px/internal/legacy.DebugLog": ["cwd:px-debug.log"]  # written at internal/legacy/legacy.go:21 by 1 command (run); read back at internal/legacy/legacy.go:20: state?` + "\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
-// TestInitShapes runs init on a program whose resolvers have every shape
-// init proposes, each beside a decoy: a package variable set at start-up
-// (beside one built on $HOME alone), a type with memoizing methods
-// (beside one memoizing a directory under the home directory), a family
-// of four siblings of which one feeds most writes (beside a home-only
-// function in the same package), a dependency's resolver the program
-// wraps, platform variables that are inputs rather than overrides and an
-// XDG parent that is not the state-dir, an env variable naming the output
-// file (beside one naming a directory), test support compiled as normal
-// code, by its name or by the testing.TB it takes (beside a package whose
-// name only ends like it, and one that imports testing only to call
-// testing.Testing), and a directory
-// inside the repository's git directory (beside a relative directory
-// that is no dot-directory), a directory variable the program reads
-// where it writes under it (beside one it writes under once), and a
-// resolver handed a getenv function by its caller, its home directory
-// found in a helper (beside a list from the environment alone), and one
-// whose path is its second result, and a store directory with its own
-// override built on the home directory behind another (beside that home
-// directory), and a flag library's accessor the program calls (beside
-// one it does not call and a Stringer that is no flag value), and a
-// list of places for a run-commands file, the home's and the project's
-// (beside a file in the working directory only), and a project file
-// found by walking up from the working directory (beside a marker found
-// the same way with state kept beside it, and a fresh name that does not
-// exist yet).
-func TestInitShapes(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initshapes")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		// a package variable
-		"  # vars.Root at internal/vars/vars.go:13 (package variable) resolves a directory from $SHAPES_CONFIG_DIR, $XDG_CONFIG_HOME and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/vars.Root=global\n",
-		// memoizing methods of one type, sync.Once and a lazily filled field
-		"  - (*example.com/initshapes/internal/memo.Dirs).State=global\n",
-		"(*memo.Dirs).Cache at internal/memo/memo.go:38 (memoizing method) resolves a directory from $XDG_CACHE_HOME",
-		"  - (*example.com/initshapes/internal/memo.Dirs).Cache=cache\n",
-		// the family: all four, whatever each removes
-		"  - example.com/initshapes/internal/family.ConfigDir=global\n",
-		"  - example.com/initshapes/internal/family.StateDir=global\n",
-		"  - example.com/initshapes/internal/family.DataDir=global\n",
-		"as an authority it removes 1 finding, and it is a sibling of family.ConfigDir\n  - example.com/initshapes/internal/family.CacheDir=cache\n",
-		// the innermost resolver, in the dependency, and its wrapper
-		"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a base many programs share from $XDG_DATA_HOME and os.UserHomeDir: the root is the state-dir name below it; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global:base\n",
-		"  - example.com/initshapes/internal/plat.Dir=global\n",
-		// a resolver whose inputs the caller passes, its home directory
-		// found in a helper: the paths it builds name every source
-		"  # lookup.listFiles at internal/lookup/lookup.go:14 resolves a directory from $HOME, $SHAPES_LISTS and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/lookup.listFiles=global\n",
-		"  # the override lookup.listFiles reads: only the authority may read it\n  - SHAPES_LISTS\n",
-		// a path as the second result, after whether the file exists
-		"  # locate.find at internal/locate/locate.go:12 resolves a directory from $SHAPES_CONF and os.UserConfigDir; as an authority it removes 3 findings\n  - example.com/initshapes/internal/locate.find=global\n",
-		// the home directory behind an override is no authority; the store
-		// built on it with its own override and dot-directory is one
-		"  # store.Dir at internal/store/store.go:22 resolves a directory from $SHAPES_HOMEDIR, $SHAPES_STORE_DIR and os.UserHomeDir; as an authority it removes 1 finding\n  - example.com/initshapes/internal/store.Dir=global\n",
-		"#   store.HomeDir at internal/store/store.go:13 returns the home directory itself ($SHAPES_HOMEDIR and os.UserHomeDir), no directory of the program's own: a path joined onto it is an ad hoc root (4 findings)\n",
-		// a flag library's accessor the program calls: the user's value
-		"  # (*flagkit.Context).String (in the dependency example.com/flagkit) at flagkit.go:46 (flag accessor) returns the value the user gave a flag (the flag value prints itself at flagkit.go:30); as a user-chosen path it removes 2 findings\n  - (*example.com/flagkit.Context).String=user\n",
-		// a list of places for a run-commands file, the home's and the
-		// project's, unexported, its relative literal with no position
-		"  # rcfile.places at internal/rcfile/rcfile.go:16 resolves a directory from os.UserHomeDir and the repository's .shapesrc; as an authority it removes 3 findings\n  - example.com/initshapes/internal/rcfile.places=global\n",
-		// a project file found by walking up from the working directory
-		"  # finder.projectFile at internal/finder/finder.go:34 (finder) returns a file it finds existing in a directory or a parent: the user's file; as a user-chosen path it removes 1 finding\n  - example.com/initshapes/internal/finder.projectFile=user\n",
-		"#   finder.markerFile at internal/finder/finder.go:48 returns a file it finds existing, but its package takes the directory of what it returns at internal/finder/finder.go:78: state of the program's own beside the user's file, no user path\n",
-		// a root under the repository: kind repo
-		"  # repo.HooksDir at internal/repo/repo.go:27 resolves a directory from the repository's .git/shapes-hooks; as an authority it removes 2 findings\n  - example.com/initshapes/internal/repo.HooksDir=repo\n",
-		// root-env: the program's own overrides
-		"  # a directory the program writes under (2 findings), read where it is used: only the authority may read it\n  - SHAPESCACHE\n",
-		"  - SHAPES_CONFIG_DIR\n", "  - SHAPES_STATE_DIR\n", "  - SHAPES_CONFIG_HOME\n", "  - SHAPES_CACHE_HOME\n", "  - SHAPES_PLAT\n",
-		"user-env:\n  # names the file written at main.go:48: a path the user chose\n  - SHAPES_DUMP_FILE\n  # names the file written at main.go:52: a path the user chose\n  - SHAPES_TRACE_LOG_PATH\n",
-		"state-dir: .shapes\n",
-		"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (1 finding)\n  - internal/testutil/**\n",
-		// fixed names in the working directory: candidates, declared by nobody
-		"# allow-write:\n",
-		`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at internal/runmode/runmode.go:16; not read back` + "\n",
-		"#   (*memo.Dirs).Spool at internal/memo/memo.go:52 only joins onto os.UserHomeDir, with no override variable",
-		"#   family.TrashDir at internal/family/family.go:69 only joins onto os.UserHomeDir, with no override variable",
-		"#   vars.Old at internal/vars/vars.go:17 only joins onto $HOME, with no override variable",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	for _, not := range []string{
-		"Spool=", "TrashDir=", "vars.Old=", "paths.DataDir=", "BuildDir=", "extraFiles=", "homeOf=", "store.HomeDir=", // decoys and the wrapper
-		"- HOME\n", "- XDG_", "- LocalAppData\n", "- AppData\n", // inputs, not overrides
-		"state-dir: .local", "state-dir: .config", "state-dir: .git", // XDG parents, the git directory
-		"- SHAPES_SPOOL", "- SHAPES_DB_PATH", // a directory, and state
-		"- internal/latest", "- internal/runmode", // not test support
-		"\nallow-write:",           // candidates only, never declared
-		"markerFile=", "freshName", // state beside the found file; a name that does not exist yet
-		"scratch=", "state-dir: .shapesrc", // a file in the working directory only; a file's name is no state-dir
-		"Context).Path=", "LevelName=", "Level).String=", "Many).String=", // an accessor the program does not call, a Stringer that is no flag value, the value itself
-	} {
-		if strings.Contains(out, not) {
-			t.Errorf("init output has %q:\n%s", not, out)
-		}
 	}
 }
 
@@ -254,191 +444,5 @@ func TestInitCheckFinders(t *testing.T) {
 	want := "(+ proposed, not in the file; - in the file, not proposed):\n- authorities: example.com/initshapes/internal/finder.projectFile=user\n"
 	if code != checkDiffers || !strings.HasSuffix(out, want) {
 		t.Errorf("init --check: exit %d, want %d and the lines\n%s\ngot\n%s%s", code, checkDiffers, want, out, errOut)
-	}
-}
-
-// TestInitSharedBases runs init on a program whose state is below the
-// XDG bases of a resolver library in another module (package variables
-// filled in its init): the variables are proposed as shared bases with
-// the program's directory below them as state-dir, and the run with the
-// proposal has no finding left. The library's helper that joins a
-// caller's name below a base, and its function returning the home
-// directory itself, are not proposed.
-func TestInitSharedBases(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initxdg")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"(package variable) resolves a base many programs share from $XDG_CONFIG_HOME: the root is the state-dir name below it; as an authority it removes 1 finding\n  - example.com/xdgvars.ConfigHome=global:base\n",
-		"  - example.com/xdgvars.DataHome=global:base\n",
-		"# the directory the program keeps below the shared bases it writes under (xdgvars.ConfigHome, xdgvars.DataHome): a literal naming it elsewhere is an ad hoc root\nstate-dir: .xdgprog\n",
-		"# With this file: 0 findings (without it: 3).",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	for _, not := range []string{"ConfigFile=", "xdgvars.Home=", "ConfigHome=global\n"} {
-		if strings.Contains(out, not) {
-			t.Errorf("init output has %q:\n%s", not, out)
-		}
-	}
-}
-
-// TestInitUnexportedResolver runs init on a program whose directories
-// come from a scope library's exported methods, which join the
-// application's name below what unexported methods resolve (and add
-// system-wide defaults): the proposal names the exported methods the
-// program calls, which a configuration can declare and which cover the
-// defaults too, not the unexported innermost resolvers, and it is no
-// shared base (the library joins the program's name itself); one that
-// joins the caller's file name below the directory is declared :file.
-func TestInitUnexportedResolver(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initscope")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=global\n",
-		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).ConfigDirs)\n  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
-		// a helper that joins the caller's file name below the directory:
-		// its result is a file in the root, a backup beside it inside
-		"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
-		"# With this file: 0 findings (without it: 7).",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	for _, not := range []string{").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:"} {
-		if strings.Contains(out, not) {
-			t.Errorf("init output has %q:\n%s", not, out)
-		}
-	}
-}
-
-// TestInitFlagBoundOverride runs init on a program whose resolver reads
-// a package variable that a urfave/cli-style flag, bound to an
-// environment variable, stores its value into, before it falls back to
-// the home directory: the resolver is proposed as the authority and the
-// flag's environment variable as its override. A function that only
-// joins onto the home directory, and a flag variable no resolver reads,
-// are not.
-func TestInitFlagBoundOverride(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initclienv")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"  # dirs.ConfigDir at internal/dirs/dirs.go:18 resolves a directory from $CLIENV_CONFIG_DIR and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initclienv/internal/dirs.ConfigDir=global\n",
-		"root-env:\n  # the override dirs.ConfigDir reads through the --config-dir flag bound to it at main.go:16, stored into dirs.ConfigDirFlag: only the authority may read it\n  - CLIENV_CONFIG_DIR\n",
-		"state-dir: .clienv\n",
-		"#   dirs.TrashDir at internal/dirs/dirs.go:28 only joins onto os.UserHomeDir, with no override variable",
-		"# With this file: 1 finding (without it: 5).",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	for _, not := range []string{"TrashDir=", "CLIENV_LOG_LEVEL", "ConfigDirFlag=", "LogLevel="} {
-		if strings.Contains(out, not) {
-			t.Errorf("init output has %q:\n%s", not, out)
-		}
-	}
-}
-
-// TestInitFileAuthority runs init on a program whose resolver returns
-// its settings file, not a directory, and which writes a backup and a
-// database beside it: the resolver is proposed =global:file (its
-// directory is the root), and a resolver of a directory whose name has
-// a one-letter extension (plugins.d) stays a plain one.
-func TestInitFileAuthority(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initfile")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 5 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
-		"  - example.com/initfile/internal/conf.PluginDir=global\n",
-		"# With this file: 0 findings (without it: 8).",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	for _, not := range []string{"SettingsFile=global\n", "PluginDir=global:file"} {
-		if strings.Contains(out, not) {
-			t.Errorf("init output has %q:\n%s", not, out)
-		}
-	}
-}
-
-// TestInitCwdCandidates runs init on a program whose scaffold command
-// writes its products where it runs, whose upgrade commands replace the
-// running binary (one through a library's helper), whose profile command
-// hands a name to a helper in a goroutine, whose scratch command keeps a
-// temporary file there (no candidate: its name is fixed by nothing), and
-// whose every command
-// appends to a log there that one reads back: each is a commented candidate with its evidence (the
-// commands reaching it, whether every command does, whether the
-// program reads it back), and nothing is declared.
-func TestInitCwdCandidates(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initcwd")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"# allow-write:\n",
-		`#   "example.com/initcwd.scaffold": ["cwd:app.toml"]  # written at main.go:40 by 1 command (scaffold); not read back` + "\n",
-		`#   "example.com/initcwd.scaffold": ["cwd:Dockerfile"]  # written at main.go:42 by 1 command (scaffold); not read back` + "\n",
-		`#   "example.com/initcwd.logRun": ["cwd:initcwd.log"]  # written at main.go:70 by every command: state?; read back at main.go:64: state?` + "\n",
-		`#   "example.com/initcwd.upgrade": ["exe"]  # the running executable or a file named from it, written at main.go:55 by 1 command (upgrade)` + "\n",
-		// the path passed on to a helper that writes it: the commands
-		// whose chains go through the function of the finding
-		`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:89 by 1 command (profile); not read back` + "\n",
-		`#   "example.com/initcwd/internal/selfupdate.To": ["exe"]  # the running executable or a file named from it, written at internal/selfupdate/selfupdate.go:13 by 1 command (selfupdate)` + "\n",
-		"# With this file: 10 findings (without it: 10).",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "\nallow-write:") {
-		t.Errorf("init declares an allowance:\n%s", out)
-	}
-	// a temporary file's name fixes nothing: cwd:* would allow any file
-	if strings.Contains(out, `["cwd:*"]`) {
-		t.Errorf("init lists a pattern that fixes no name:\n%s", out)
-	}
-	if _, err := config.Decode([]byte(out), "proposal"); err != nil {
-		t.Errorf("the proposal does not decode: %v", err)
-	}
-}
-
-// TestInitOwnDirNoBase runs init on a program whose directories a
-// library resolves with the program's own name already joined below the
-// XDG bases, and its own override variables (go-gh's shape): they are
-// plain authorities, not shared bases (declared :base with the name as
-// state-dir, the root was the name twice, and writes stayed reported).
-func TestInitOwnDirNoBase(t *testing.T) {
-	code, out, errOut := runCLI(t, analyzers.All, "init", "-C", "testdata/initownbase")
-	if code != exitClean {
-		t.Fatalf("init: exit %d\n%s", code, errOut)
-	}
-	for _, want := range []string{
-		"  - example.com/ownbase.CacheDir=global\n",
-		"  - example.com/ownbase.StateDir=global\n",
-		"  - OWNBASE_CACHE_DIR\n",
-		"# With this file: 0 findings (without it: 3).",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("init output lacks %q:\n%s", want, out)
-		}
-	}
-	for _, not := range []string{":base", "state-dir: .ownbase"} {
-		if strings.Contains(out, not) {
-			t.Errorf("init output has %q:\n%s", not, out)
-		}
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/xdgspec
+
+go 1.26
