@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,7 +190,9 @@ type Outcome struct {
 }
 
 // Classify decides each write's verdict. A write is tied to a finding
-// (any analyzer) whose place, or a step of whose chain, is the write, or
+// (any analyzer) whose place, or a step of whose chain, is the write,
+// whose message names the write its path reaches ("→ os.OpenFile at
+// x.go:10", a finding where the path enters a field), or
 // is where the engine says one of the write's outside paths enters (an
 // outside origin of the write, or a call or store site that reaches the
 // write, or calls one of its Callees, and has an outside origin, or that
@@ -213,6 +216,12 @@ func Classify(writes []*Write, findings []format.Diagnostic, places Places, ex E
 		add(places.Short(f.File, f.Line))
 		for _, s := range f.Chain {
 			add(places.Short(s.File, s.Line))
+		}
+		// A finding reported where the path enters (a store into a
+		// field, a call) names the write it reaches in its message:
+		// "(via field T.Dir → os.OpenFile at x.go:10)".
+		for _, at := range namedWrites(f.Message) {
+			add(at)
 		}
 	}
 	var out []Outcome
@@ -275,6 +284,20 @@ func Classify(writes []*Write, findings []format.Diagnostic, places Places, ex E
 
 // tied returns the verdict the findings at one place give w: reported
 // if one is not unproven's, unproven if all are; ok is false for none.
+// namedWrites returns the places of the writes a finding's message names
+// as "OP at FILE:LINE": the write its path reaches.
+func namedWrites(msg string) []string {
+	var out []string
+	for _, m := range writeInMessage.FindAllStringSubmatch(msg, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// writeInMessage matches "… at FILE:LINE" after an operation in a
+// finding's message.
+var writeInMessage = regexp.MustCompile(`\S+ at ([^\s():]+\.go:\d+)`)
+
 func tied(w *Write, fs []format.Diagnostic, where string) (Outcome, bool) {
 	if len(fs) == 0 {
 		return Outcome{}, false
