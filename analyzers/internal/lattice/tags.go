@@ -66,6 +66,10 @@ const (
 	// cut where it need not start (strings.Cut's second result, s[i:]):
 	// bound at a call, it is a part of the argument, not the argument.
 	Part
+	// OwnMap, on a Bad origin with Key the map's type, says the value is
+	// a map the package makes: its elements are what the package stores
+	// into maps of that type, where the package keeps the type to itself.
+	OwnMap
 
 	numTags
 )
@@ -103,11 +107,12 @@ var tagDefs = [numTags]tagDef{
 	Obj:       {"obj", numberTag, 6},
 	EnvMap:    {"env-map", flagTag, 7},
 	Part:      {"part", flagTag, 8},
+	OwnMap:    {"own-map", flagTag, 9},
 }
 
 const (
 	numText   = 5
-	numScalar = 9
+	numScalar = 10
 )
 
 // String returns the tag's printed name ("abs-only").

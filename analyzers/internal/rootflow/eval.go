@@ -126,6 +126,9 @@ func (e *engine) compute(v ssa.Value) Origins {
 			if r, ok := t.Iter.(*ssa.Range); ok && t.IsString && v.Index == 2 {
 				return e.eval(r.X) // a rune of a string is part of it
 			}
+			if r, ok := t.Iter.(*ssa.Range); ok && !t.IsString && v.Index == 2 {
+				return rangedElem(e, r.X, v.Pos())
+			}
 		}
 		return e.bad(v.Pos(), "a value the analysis cannot follow")
 	case *ssa.TypeAssert:

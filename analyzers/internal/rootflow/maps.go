@@ -8,12 +8,19 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Maps. The engine follows a map's element only at a constant key: the
+// Maps. At a constant key the engine follows a map's element to the
 // values the package itself stores at that key into maps of the same type
-// (env["K"] = v), and what the rules' mapElem hooks say each origin of
-// the map holds there (a copy of the environment, rule_envmap.go). A map the
-// function makes is whatever the mapRule hooks say it is. Anything else is
-// "a map element the analysis cannot follow": unproven.
+// (env["K"] = v), and to what the rules' mapElem hooks say each origin of
+// the map holds there (a copy of the environment, rule_envmap.go). At a
+// key it does not know (m[k], a range over m) only the hooks say what the
+// element is, asked at anyKey (a map the package makes and keeps,
+// rule_mademaps.go). A map the function makes is whatever the mapRule
+// hooks say it is. Anything else is "a map element the analysis cannot
+// follow": unproven.
+
+// anyKey is the key mapElem is asked at for an element at a key the
+// analysis does not know.
+const anyKey = ""
 
 // unfollowedElement is the origin of a map element the analysis does not
 // follow.
@@ -24,14 +31,26 @@ func unfollowedElement(at token.Position) Origins {
 // lookup evaluates m[k].
 func (e *engine) lookup(l *ssa.Lookup) Origins {
 	at := e.at(l.Pos())
-	key, isConst := constString(l.Index)
-	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || !isConst || !isPathType(l.X.Type()) {
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || !isPathType(l.X.Type()) {
 		return unfollowedElement(at)
+	}
+	key, isConst := constString(l.Index)
+	if !isConst {
+		return e.mapElems(e.eval(l.X), anyKey, at)
 	}
 	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
 }
 
-// mapElems returns the elements at constant key of the maps v may be.
+// rangedElem evaluates the value of a range over map m.
+func rangedElem(e *engine, m ssa.Value, pos token.Pos) Origins {
+	if !isPathType(m.Type()) {
+		return unfollowedElement(e.at(pos))
+	}
+	return e.mapElems(e.eval(m), anyKey, e.at(pos))
+}
+
+// mapElems returns the elements at key (a constant, or anyKey) of the maps
+// v may be.
 func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
 	return v.Map(func(a Origin) Origins {
 		return e.hooks.mapElem(e.rules, a, key, at)

@@ -97,6 +97,8 @@ func fromEnviron(ctx ruleContext, v ssa.Value) bool {
 // that key.
 func (envMapRule) mapElem(ctx ruleContext, a Origin, key string, at token.Position) (Origins, bool) {
 	switch {
+	case key == anyKey:
+		return nil, false // a variable of a name the analysis does not know
 	case isEnvMap(a):
 		return Origins{ctx.envVarNamed(key, at)}, true
 	case (a.Kind == Param || a.Kind == Cell) && a.TextOf(lattice.MapKey) == "" && a.Path == "":

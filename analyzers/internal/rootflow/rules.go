@@ -41,6 +41,7 @@ var rules = []rule{
 	privateAliasRule{},
 	cwdDefaultRule{},
 	envMapRule{},
+	&madeMapsRule{},
 	emptyTempRule{},
 	stdObjectsRule{},
 	&localObjectsRule{},
@@ -188,7 +189,8 @@ type fieldReadRule interface {
 }
 
 // mapRule says what a map the function makes is (madeMap) and what an
-// origin of a map holds at a constant key (mapElem); ok false leaves each
+// origin of a map holds at a constant key, or at anyKey for a key the
+// analysis does not know (mapElem); ok false leaves each
 // to the next rule, and in the end to a map element the analysis does not
 // follow (maps.go).
 type mapRule interface {
