@@ -108,4 +108,24 @@ func TestCrossModuleSetter(t *testing.T) {
 	if !strings.Contains(out, want) || strings.Count(out, "\n") != 1 {
 		t.Errorf("want the one setter call on the object that is written:\n%s", out)
 	}
+
+	// The views agree: explain names the setter's hops, and the inventory
+	// lists the interface sink's calls as writes, not also as calls it
+	// cannot follow.
+	_, out, errOut = runCLI(t, analyzers.All, "explain", "-C", "testdata/vfsmod/app", "main.go:20")
+	if want := "main.go:20:17: (*cfglib.Config).SetConfigFile is passed a path it writes ((afero.Fs).MkdirAll at cfglib.go:40 via field cfglib.Config.file); its origin:\n  1. outside: a path under the home directory from os.UserHomeDir (main.go:14)"; !strings.Contains(out, want) {
+		t.Errorf("explain at the setter's call: want\n%s\ngot\n%s%s", want, out, errOut)
+	}
+	_, out, errOut = runCLI(t, analyzers.All, "inventory", "-C", "testdata/vfsmod/app", "./...")
+	for _, want := range []string{
+		"| (afero.Fs).MkdirAll: a path under the home directory from os.UserHomeDir | cfglib.go:40 | main.main → (*cfglib.Config).WriteConfig |",
+		"| (afero.Fs).OpenFile: a path under the home directory from os.UserHomeDir | afero.go:57 | main.main → (*cfglib.Config).WriteConfig → afero.WriteFile |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inventory: want the row\n%s\ngot\n%s%s", want, out, errOut)
+		}
+	}
+	if strings.Contains(out, "unproven") {
+		t.Errorf("inventory lists an interface sink's call as unproven too:\n%s", out)
+	}
 }
