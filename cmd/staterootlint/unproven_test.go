@@ -28,7 +28,7 @@ func TestUnprovenCountedNotListed(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d, want %d: %s", code, exitFindings, errOut)
 	}
-	if !strings.Contains(out, "main.go:20:18: os.WriteFile writes a map element, which the analysis cannot follow: not proven rooted") || !strings.Contains(out, "(unproven)") {
+	if !strings.Contains(out, "main.go:23:18: os.WriteFile writes a map element, which the analysis cannot follow: not proven rooted") || !strings.Contains(out, "(unproven)") {
 		t.Errorf("with report-unproven: true, want the unproven write listed, got:\n%s", out)
 	}
 	if strings.Contains(errOut, "not proven rooted") {

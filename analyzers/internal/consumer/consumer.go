@@ -91,17 +91,26 @@ const CategoryUnproven = "unproven"
 
 // Via renders the hops from the finding to the write:
 // "via save → os.WriteFile at store.go:12", skipping the first skip hops
-// (the callee or cell the message already names).
+// (the callee or cell the message already names), then the other writes
+// the requirement stands for: "; also os.Remove at clean.go:8".
 func Via(r rootflow.Req, skip int) string {
 	hops := lattice.HopNames(r.Via)
 	if len(hops) >= skip {
 		hops = hops[skip:]
 	}
 	write := r.Op + " at " + rootflow.ShortPos(r.At)
-	if len(hops) == 0 {
-		return write
+	also := ""
+	if len(r.Also) > 0 {
+		writes := make([]string, len(r.Also))
+		for i, h := range r.Also {
+			writes[i] = h.Name + " at " + rootflow.ShortPos(h.Pos)
+		}
+		also = "; also " + strings.Join(writes, ", ")
 	}
-	return "via " + strings.Join(append(hops, write), " → ")
+	if len(hops) == 0 {
+		return write + also
+	}
+	return "via " + strings.Join(append(hops, write), " → ") + also
 }
 
 // KeyURL returns the URL of a finding on f for the analyzer whose

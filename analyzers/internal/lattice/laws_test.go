@@ -1,9 +1,11 @@
 package lattice
 
 import (
+	"cmp"
 	"go/token"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
@@ -237,6 +239,17 @@ func randomReq(rng *rand.Rand) Req {
 	return r
 }
 
+// sameWrites reports whether two requirements name the same writes, in
+// any role.
+func sameWrites(a, b Req) bool {
+	set := func(q Req) []Hop {
+		h := append([]Hop{{Name: q.Op, Pos: q.At}}, q.Also...)
+		slices.SortFunc(h, func(x, y Hop) int { return cmp.Or(ComparePos(x.Pos, y.Pos), strings.Compare(x.Name, y.Name)) })
+		return h
+	}
+	return slices.Equal(set(a), set(b))
+}
+
 func sameReq(a, b Req) bool {
 	return a.Op == b.Op && a.At == b.At && slices.Equal(a.Via, b.Via) && a.Tags.Equal(b.Tags)
 }
@@ -246,8 +259,19 @@ func TestMeetLaws(t *testing.T) {
 	for range lawRounds {
 		a, b, c := randomReq(rng), randomReq(rng), randomReq(rng)
 		ab, ba := Meet(a, b), Meet(b, a)
-		if !sameReq(ab, ba) {
-			t.Fatalf("meet not commutative (order of arrival shows):\n%v ∧ %v = %v @%v\nbut %v @%v", a, b, ab, ab.At, ba, ba.At)
+		if !sameReq(ab, ba) || !slices.Equal(ab.Also, ba.Also) {
+			t.Fatalf("meet not commutative (order of arrival shows):\n%v ∧ %v = %v @%v also %v\nbut %v @%v also %v", a, b, ab, ab.At, ab.Also, ba, ba.At, ba.Also)
+		}
+		// Below the bound, a meet names every write that met, however
+		// they were grouped.
+		if l, r := Meet(Meet(a, b), c), Meet(a, Meet(b, c)); !sameWrites(l, r) {
+			t.Fatalf("the writes a meet names depend on the grouping:\n%v also %v\nbut %v also %v", l, l.Also, r, r.Also)
+		}
+		for _, q := range []Req{a, b} {
+			w := Hop{Name: q.Op, Pos: q.At}
+			if (w != Hop{Name: ab.Op, Pos: ab.At}) && !slices.Contains(ab.Also, w) && len(ab.Also) < MaxAlso {
+				t.Fatalf("the meet %v (also %v) does not name the write of %v", ab, ab.Also, q)
+			}
 		}
 		if l, r := Meet(Meet(a, b), c), Meet(a, Meet(b, c)); !l.Tags.Equal(r.Tags) {
 			t.Fatalf("meet not associative:\n(%v ∧ %v) ∧ %v = %v\nbut %v", a, b, c, l, r)

@@ -40,7 +40,17 @@ type Req struct {
 	At   token.Position // where that write is
 	Via  []Hop          // the functions and cells between, outermost first
 	Tags ReqTags
+	// Also are the other writes the requirement stands for, after
+	// requirements of several writes met at one symbol (Meet): each a hop
+	// named by its operation, at the write, the lowest positions first,
+	// at most MaxAlso. Provenance only: it changes no check. A
+	// requirement that arrives where another already checks all it would
+	// (Arrive) changes nothing and is not named.
+	Also []Hop
 }
+
+// MaxAlso bounds the other writes a requirement names (Req.Also).
+const MaxAlso = 3
 
 // String renders a requirement for facts: "os.WriteFile", or
 // "save→os.WriteFile" through the hops between, followed by its tags in
@@ -142,7 +152,31 @@ func Meet(old, r Req) Req {
 	for t := range numReqTags {
 		reqTagDefs[t].meet(&out.Tags, old.Tags, r.Tags, t)
 	}
+	out.Also = alsoWrites(out, old, r)
 	return out
+}
+
+// alsoWrites returns the writes old and r stand for, other than out's
+// own: deduplicated, ordered by position then operation, at most MaxAlso.
+func alsoWrites(out, old, r Req) []Hop {
+	var all []Hop
+	for _, q := range []Req{old, r} {
+		all = append(all, Hop{Name: q.Op, Pos: q.At})
+		all = append(all, q.Also...)
+	}
+	own := Hop{Name: out.Op, Pos: out.At}
+	all = slices.DeleteFunc(all, func(h Hop) bool { return h == own })
+	slices.SortFunc(all, func(x, y Hop) int {
+		return cmp.Or(ComparePos(x.Pos, y.Pos), strings.Compare(x.Name, y.Name))
+	})
+	all = slices.Compact(all)
+	if len(all) > MaxAlso {
+		all = all[:MaxAlso]
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	return all
 }
 
 // compareProvenance orders requirements by where their write is, then by

@@ -46,9 +46,11 @@ func runSettings(data []byte) {
 	s.trace(data)
 }
 
-// A map that is not a copy of the environment, and the copy at a key that
-// is not constant, are not followed; a value the program stores at the
-// override's key, in any map of the copy's type, is not the override.
+// A map the function makes and keeps to itself holds what the package
+// stores into maps of its type (rule made-maps): its literal's element is
+// the fixed path. The copy at a key that is not constant is not followed;
+// a value the program stores at the override's key, in any map of the
+// copy's type, is not the override.
 
 type vars map[string]string
 
@@ -63,7 +65,7 @@ func snapshot() vars {
 
 func otherMaps(data []byte, name string) {
 	paths := map[string]string{"state": "/var/lib/myapp/state"}
-	os.WriteFile(paths["state"], data, 0o644) // ok: not proven rooted: the unproven analyzer lists it
+	os.WriteFile(paths["state"], data, 0o644) // want `os.WriteFile writes the fixed path "/var/lib/myapp/state"`
 	env := environment()
 	os.WriteFile(env[name], data, 0o644) // ok: not proven rooted: the unproven analyzer lists it
 	v := snapshot()

@@ -4,6 +4,7 @@
 package reported
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 )
@@ -11,12 +12,14 @@ import (
 // Dirs names a directory; its implementations are out of sight.
 type Dirs interface{ Dir() string }
 
+// byName hands its map to another package, which may store into it
+// unseen: its elements are not followed.
 func byName() map[string]string {
 	m := map[string]string{}
 	for _, a := range os.Args {
 		m[filepath.Base(a)] = a
 	}
-	return m
+	return maps.Clone(m)
 }
 
 func save(d Dirs, next func() string) {

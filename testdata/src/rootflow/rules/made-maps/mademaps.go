@@ -5,6 +5,7 @@
 package mademaps
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 
@@ -65,10 +66,24 @@ func (r *runner) flush() {
 	}
 }
 
+// names is a map type the package hands to a decoder: another package
+// stores into it, unseen.
+type names map[string]string
+
+// decoded writes each name a decoder stored: not followed.
+func decoded(data []byte) {
+	m := names{}
+	_ = json.Unmarshal(data, &m)
+	for _, p := range m {
+		_ = os.WriteFile(p, nil, 0o600) // want `a map element, which the analysis cannot follow`
+	}
+}
+
 func main() {
 	r := newRunner()
 	_ = r.scratch("build")
 	r.record("report") // want `"report" relative to the working directory`
 	r.flush()
 	r.close()
+	decoded(nil)
 }
