@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// The index reads a type's declared methods off the type when it embeds
-// nothing, and asks types.NewMethodSet otherwise: both must give the
-// method set of the pointer, for every shape of declared type.
+// TestPointerMethods checks that the method index's names of a type's
+// pointer methods, read off the type when it embeds nothing, are those
+// of types.NewMethodSet, for every shape of declared type.
 func TestPointerMethods(t *testing.T) {
 	fset := token.NewFileSet()
 	dep := checkSource(t, fset, "example.com/dep", `package dep
