@@ -59,20 +59,54 @@ func indexMethods(p *types.Package) *methodIndex {
 		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
 			continue
 		}
-		ms := types.NewMethodSet(types.NewPointer(named))
-		if ms.Len() == 0 {
+		methods := pointerMethods(named)
+		if len(methods) == 0 {
 			continue
 		}
 		i := int32(len(idx.names))
 		idx.names = append(idx.names, name)
-		for sel := range ms.Methods() {
-			m := sel.Obj().Name()
+		for _, m := range methods {
 			if l := idx.byMethod[m]; len(l) == 0 || l[len(l)-1] != i { // unexported names of two packages can repeat
 				idx.byMethod[m] = append(l, i)
 			}
 		}
 	}
 	return idx
+}
+
+// pointerMethods returns the names of the methods in the method set of
+// *named, a concrete declared type. Every unit of a go vet run indexes
+// all the packages in its sight, so this runs for every type of every
+// dependency in every unit: a type that embeds nothing has exactly its
+// declared methods, which are read off the type, and only a struct with
+// an embedded field pays for types.NewMethodSet (and its promotions).
+func pointerMethods(named *types.Named) []string {
+	if st, ok := named.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			if st.Field(i).Embedded() {
+				return methodSetNames(named)
+			}
+		}
+	}
+	out := make([]string, 0, named.NumMethods())
+	for m := range named.Methods() {
+		if m.Name() == "_" {
+			return methodSetNames(named) // left out of method sets
+		}
+		out = append(out, m.Name())
+	}
+	return out
+}
+
+// methodSetNames returns the names of the methods in the method set of
+// *named, as types.NewMethodSet computes it.
+func methodSetNames(named *types.Named) []string {
+	ms := types.NewMethodSet(types.NewPointer(named))
+	out := make([]string, 0, ms.Len())
+	for sel := range ms.Methods() {
+		out = append(out, sel.Obj().Name())
+	}
+	return out
 }
 
 // implementers returns, in the order of packagesInSight and then of
