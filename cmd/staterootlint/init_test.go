@@ -163,6 +163,33 @@ func TestInitPrograms(t *testing.T) {
 				"ConfigFile=", "xdgvars.Home=", "ConfigHome=global\n",
 			},
 		},
+		// A program whose state is below the XDG bases a resolver library
+		// keeps in the fields of one unexported value (filled in its init),
+		// reached through the library's helpers that join the program's name
+		// below a base (the engine cannot follow the value: its writes are
+		// unproven, none is a finding), and through an exported copy of one
+		// base the program reads itself: the fields its writes go through, and
+		// the copy, are proposed as shared bases, the name the program passes
+		// to the helpers as state-dir. A base the program writes nothing below
+		// (the cache's), the copies it does not read, and the helpers are not
+		// proposed.
+		{
+			name: "initxdgstruct",
+			dir:  filepath.Join("testdata", "initxdgstruct"),
+			want: []string{
+				"  - (*example.com/xdgstruct.bases).configHome=global:base\n",
+				"  - (*example.com/xdgstruct.bases).configDirs=global:base\n",
+				"  - (*example.com/xdgstruct.bases).stateHome=global:base\n",
+				"  - (*example.com/xdgstruct.bases).dataHome=global:base\n",
+				"  - example.com/xdgstruct.StateHome=global:base\n",
+				"state-dir: .xsprog\n",
+			},
+			not: []string{
+				"cacheHome", "CacheHome", "xdgstruct.ConfigHome=", "xdgstruct.DataHome=", "File=", "=global\n",
+			},
+			// the copy declared with its field: the write below it is rooted
+			lintNot: []string{"xdgstruct.StateHome"},
+		},
 		// A program whose directories come from a scope library's exported
 		// methods, which join the application's name below what unexported
 		// methods resolve (and add system-wide defaults): the proposal names the
