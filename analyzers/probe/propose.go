@@ -99,6 +99,10 @@ type Authority struct {
 	// Base says it is a base many programs share (bases.go): proposed
 	// =KIND:base, the root being the state-dir name below it.
 	Base bool
+	// Through, when set, says what the program's writes show of it, in
+	// place of what it removes: a base the analysis does not follow
+	// into a library's value removes no finding (addValueBases).
+	Through string
 }
 
 // Names are the configuration names the authority is declared by: its
@@ -179,6 +183,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	var uses []UsedFunc
 	var cwd []CwdFile
 	var below []NameBelow
+	var passed []NamePassed
 	first.Collect = map[*analysis.Analyzer]func(string, any){inventory.Analyzer: reached.collect, Origins: func(_ string, r any) {
 		if r, ok := r.(*FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
@@ -186,6 +191,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 			uses = append(uses, r.Uses...)
 			cwd = append(cwd, r.CwdFiles...)
 			below = append(below, r.Below...)
+			passed = append(passed, r.Passed...)
 		}
 	}}
 	res, err := driver.Run(ctx, first)
@@ -198,6 +204,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
 	}
 	p := propose(cands, origins, below, bases, before, dir)
+	p.addValueBases(res.Facts, below, passed)
 	p.Patterns = opts.Run.Patterns
 	p.CwdFiles = sortedCwdFiles(reached.attach(cwd))
 	p.Before = len(before)
