@@ -281,6 +281,23 @@ func TestInitPrograms(t *testing.T) {
 				`["cwd:*"]`,
 			},
 		},
+		// A program whose setup command appends to an ignore file where it
+		// runs after a helper of its package has read it (a file the program
+		// reads back, through the helper), whose docs command has a library
+		// write pages into a fixed directory there, and whose test support
+		// writes golden files below testdata: the first two are candidates
+		// with their evidence; the test support's are none, as the proposal
+		// excludes its package.
+		{
+			name: "initcwdmore",
+			dir:  filepath.Join("testdata", "initcwdmore"),
+			want: []string{
+				"  - internal/testutil/**\n",
+				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:34 by 1 command (setup); read back at main.go:29: state?` + "\n",
+				`#   "example.com/initcwdmore.docs": ["cwd:site/cli"]  # written at main.go:52 by 1 command (docs); not read back` + "\n",
+			},
+			not: []string{"\nallow-write:", "testutil.Golden", "cwd:testdata"},
+		},
 		// A program whose directories a library resolves with the program's own
 		// name already joined below the XDG bases, and its own override
 		// variables (go-gh's shape): they are plain authorities, not shared
