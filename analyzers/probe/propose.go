@@ -206,7 +206,9 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	p := propose(cands, origins, below, bases, before, dir)
 	p.addValueBases(res.Facts, below, passed)
 	p.Patterns = opts.Run.Patterns
-	p.CwdFiles = sortedCwdFiles(reached.attach(cwd))
+	// A candidate in a directory the proposal excludes (test support's
+	// golden files) is reported by no lint with the file.
+	p.CwdFiles = sortedCwdFiles(slices.DeleteFunc(reached.attach(cwd), func(f CwdFile) bool { return p.excludesRel(f.At) }))
 	p.Before = len(before)
 	p.addApps(libraryApps(dir))
 	if opts.NoCheckingRun {
@@ -352,6 +354,22 @@ func (p *Proposal) excluded(dir string) func(string) bool {
 		}
 		return false
 	}
+}
+
+// excludesRel reports whether a position relative to the module root
+// ("internal/golden/golden.go:70") is in a directory the proposal
+// excludes.
+func (p *Proposal) excludesRel(at string) bool {
+	file := at
+	if i := strings.LastIndex(at, ".go:"); i >= 0 {
+		file = at[:i+3]
+	}
+	for _, e := range p.Exclude {
+		if ok, _ := glob.Match(glob.Exclude(e.Value), filepath.ToSlash(file)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // addApps records the application names the program passes to the

@@ -293,7 +293,7 @@ func TestInitPrograms(t *testing.T) {
 			dir:  filepath.Join("testdata", "initcwdmore"),
 			want: []string{
 				"  - internal/testutil/**\n",
-				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:34 by 1 command (setup); read back at main.go:29: state?` + "\n",
+				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:34 by 1 command (setup); read back at main.go:31: state?` + "\n",
 				`#   "example.com/initcwdmore.docs": ["cwd:site/cli"]  # written at main.go:52 by 1 command (docs); not read back` + "\n",
 			},
 			not: []string{"\nallow-write:", "testutil.Golden", "cwd:testdata"},
