@@ -2,10 +2,25 @@ package probe
 
 import (
 	"cmp"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // This file decides which proposed authorities are bases many programs
@@ -153,4 +168,229 @@ func baseNames(authorities []Authority) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// NamePassed is a constant name a package passes to a function of
+// another module: the first segment of a constant string argument, or of
+// the constant first element of a Join ("app" of ConfigFile("app") and of
+// StateFile(filepath.Join("app", "dumps"))).
+type NamePassed struct {
+	Pkg  string // the called function's package path
+	Name string
+}
+
+// namesPassed returns the constant names pass's package passes to
+// functions of packages outside the standard library.
+func namesPassed(pass *analysis.Pass) []NamePassed {
+	var out []NamePassed
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := typeutil.StaticCallee(pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+				return true
+			}
+			for _, arg := range call.Args {
+				if name := passedName(pass.TypesInfo, arg); name != "" {
+					out = append(out, NamePassed{fn.Pkg().Path(), name})
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// passedName is the first segment of arg when arg is a constant string,
+// or a Join whose first element is one, or "".
+func passedName(info *types.Info, arg ast.Expr) string {
+	if tv, ok := info.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return firstName(path.Clean(filepath.ToSlash(constant.StringVal(tv.Value))))
+	}
+	if call, ok := arg.(*ast.CallExpr); ok && len(call.Args) > 1 && strings.Contains(calleeName(call), "Join") {
+		return passedName(info, call.Args[0])
+	}
+	return ""
+}
+
+// addValueBases adds to p, as shared bases, the fields of a library's
+// unexported struct type of which it holds one value in a package
+// variable, filled with XDG bases (an XDG library resolving every base
+// into one value in its init, its helpers reading the value's fields),
+// that the program's writes go through (the main module's requirements
+// on cells), and the library's exported copies of such fields that the
+// program's writes go through too: declared alone, a field would leave
+// a write below its copy reported as the base itself. The engine does
+// not follow such a value into the library (the writes are unproven, no
+// finding names an origin in it), so the evidence is the requirements,
+// not what the entries remove. The program's name below the bases, the
+// first constant segment it passes to the library's functions or joins
+// below the copies, names the state-dir when nothing else does.
+func (p *Proposal) addValueBases(facts []driver.PackageFacts, below []NameBelow, passed []NamePassed) {
+	reqs := map[string]bool{}
+	for i := range facts {
+		if !facts[i].Main {
+			continue
+		}
+		for _, f := range facts[i].Facts {
+			if pf, ok := f.Fact.(*rootflow.PackageFact); ok && f.Object == "" {
+				for _, r := range pf.CellReqs {
+					reqs[r.Key] = true
+				}
+			}
+		}
+	}
+	declared := map[string]bool{}
+	for _, a := range p.Authorities {
+		for _, n := range a.Names() {
+			declared[n] = true
+			declared[rootflow.FieldCellKey(n)] = true
+		}
+	}
+	var added []Authority
+	libs := map[string]bool{}
+	for i := range facts {
+		pf := &facts[i]
+		if pf.Main || strings.Contains(pf.Package, " [") || strings.HasSuffix(pf.Package, ".test") {
+			continue
+		}
+		var held map[string]bool // the package's types it holds one value of
+		fields := map[string]*Candidate{}
+		var copies []rootflow.CellStores
+		for _, f := range pf.Facts {
+			fact, ok := f.Fact.(*rootflow.PackageFact)
+			if !ok || f.Object != "" {
+				continue
+			}
+			for _, s := range fact.Stores {
+				rest, ok := strings.CutPrefix(s.Key, pf.Path+".")
+				if !ok {
+					continue
+				}
+				typ, _, isField := strings.Cut(rest, ".")
+				if !isField {
+					copies = append(copies, s)
+					continue
+				}
+				if !slices.ContainsFunc(s.Value, baseOrigin) || slices.ContainsFunc(s.Value, func(o rootflow.Origin) bool {
+					return o.EnvVar() != "" && ownOverride(o.EnvVar())
+				}) {
+					continue
+				}
+				if held == nil {
+					held = valueHeldTypes(pf.Dir)
+				}
+				if !held[typ] {
+					continue
+				}
+				c := &Candidate{Name: cellName(s.Key), Shape: "field", Pkg: pf.Path, Module: pf.Module, Family: pf.Path + "." + typ}
+				c.Short = lattice.ShortName(c.Name)
+				for _, o := range s.Value {
+					if homeOrEnv(o) {
+						c.add(source(o))
+						if c.At == "" {
+							c.At = fmt.Sprintf("%s:%d", report.ModuleRelative(o.At.Filename), o.At.Line)
+						}
+					}
+				}
+				fields[s.Key] = c
+			}
+		}
+		copyOf := map[string]string{} // copy: field
+		for _, s := range copies {
+			if len(s.Value) == 1 && s.Value[0].Kind == rootflow.Cell && fields[s.Value[0].Key] != nil && token.IsExported(strings.TrimPrefix(s.Key, pf.Path+".")) {
+				copyOf[s.Key] = s.Value[0].Key
+			}
+		}
+		used := map[string]bool{}
+		for key := range fields {
+			used[key] = reqs[key]
+		}
+		for cp, field := range copyOf {
+			used[field] = used[field] || reqs[cp]
+		}
+		for _, key := range slices.Sorted(maps.Keys(fields)) {
+			c := fields[key]
+			if !used[key] || declared[key] || declared[c.Name] {
+				continue
+			}
+			libs[pf.Path] = true
+			c.Home, c.Env = sortedSet(c.Home), sortedSet(c.Env)
+			added = append(added, Authority{Candidate: c, Base: true, Through: "the program's writes go below it through " + lattice.ShortName(pf.Path) + "'s functions, and the analysis does not follow the library's value into it (unproven writes, not findings)"})
+			for _, cp := range slices.Sorted(maps.Keys(copyOf)) {
+				if copyOf[cp] != key || !reqs[cp] || declared[cp] {
+					continue
+				}
+				cc := &Candidate{Name: cp, Short: lattice.ShortName(cp), Shape: "package variable", At: c.At, Pkg: pf.Path, Module: pf.Module, Family: c.Family, Home: c.Home, Env: c.Env}
+				added = append(added, Authority{Candidate: cc, Base: true, Through: "a copy of " + c.Short + " that the program writes below: declared with it, so that such a write is below the base, not the base itself"})
+			}
+		}
+	}
+	if len(added) == 0 {
+		return
+	}
+	p.Authorities = append(p.Authorities, added...)
+	if p.StateDir.Value != "" {
+		return
+	}
+	names := map[string]int{}
+	for _, n := range passed {
+		if libs[n.Pkg] {
+			names[n.Name]++
+		}
+	}
+	for _, b := range below {
+		if libs[cellPackage(b.Key)] {
+			names[b.Name]++
+		}
+	}
+	best := ""
+	for n, k := range names {
+		if best == "" || cmp.Or(cmp.Compare(k, names[best]), cmp.Compare(best, n)) > 0 {
+			best = n
+		}
+	}
+	if best != "" {
+		p.StateDir = Entry{"." + best, "the directory the program keeps below the shared bases it writes under (" + baseNames(added) + ")"}
+	}
+}
+
+// valueHeldTypes returns the unexported named types of the package in
+// dir (its non-test files) of which a package variable holds a value
+// (var dirs bases): one object, filled in place, that no caller can
+// make another of.
+func valueHeldTypes(dir string) map[string]bool {
+	out := map[string]bool{}
+	fset := token.NewFileSet()
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				if id, ok := spec.(*ast.ValueSpec).Type.(*ast.Ident); ok && !token.IsExported(id.Name) {
+					out[id.Name] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sortedSet sorts l and drops its duplicates.
+func sortedSet(l []string) []string {
+	slices.Sort(l)
+	return slices.Compact(l)
 }

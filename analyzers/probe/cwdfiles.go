@@ -198,8 +198,15 @@ func enclosingFunc(pass *analysis.Pass, pos token.Pos) string {
 
 // readNames maps each constant path the package passes to a function
 // that reads a file (os.ReadFile and the knowledge table's other readers
-// of contents, os.Open, os.Stat) to the first such call.
+// of contents, os.Open, os.Stat), or to a function of the package that
+// passes that parameter to one (a helper checking the file's lines), to
+// the first such call.
 func readNames(pass *analysis.Pass) map[string]token.Pos {
+	reader := func(call *ast.CallExpr) bool {
+		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		return ok && (knowledge.Is(fn.FullName(), knowledge.Contents) || slices.Contains(readers, fn.FullName()))
+	}
+	helpers := readingHelpers(pass, reader)
 	out := map[string]token.Pos{}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -207,18 +214,64 @@ func readNames(pass *analysis.Pass) map[string]token.Pos {
 			if !ok || len(call.Args) == 0 {
 				return true
 			}
-			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if !ok || !knowledge.Is(fn.FullName(), knowledge.Contents) && !slices.Contains(readers, fn.FullName()) {
-				return true
+			args := []int{0}
+			if !reader(call) {
+				fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+				if args = helpers[fn]; len(args) == 0 {
+					return true
+				}
 			}
-			if tv, ok := pass.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-				name := path.Clean(filepath.ToSlash(constant.StringVal(tv.Value)))
-				if _, seen := out[name]; !seen {
-					out[name] = call.Pos()
+			for _, i := range args {
+				if i >= len(call.Args) {
+					continue
+				}
+				if tv, ok := pass.TypesInfo.Types[call.Args[i]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					name := path.Clean(filepath.ToSlash(constant.StringVal(tv.Value)))
+					if _, seen := out[name]; !seen {
+						out[name] = call.Pos()
+					}
 				}
 			}
 			return true
 		})
+	}
+	return out
+}
+
+// readingHelpers returns the functions of the package that pass one of
+// their parameters, as it is, as the path of a call reader accepts, and
+// the indices of those parameters. One level: a helper of a helper is
+// not followed.
+func readingHelpers(pass *analysis.Pass, reader func(*ast.CallExpr) bool) map[*types.Func][]int {
+	out := map[*types.Func][]int{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			params := fn.Type().(*types.Signature).Params()
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 || !reader(call) {
+					return true
+				}
+				id, ok := call.Args[0].(*ast.Ident)
+				if !ok {
+					return true
+				}
+				for i := range params.Len() {
+					if pass.TypesInfo.Uses[id] == params.At(i) && !slices.Contains(out[fn], i) {
+						out[fn] = append(out[fn], i)
+					}
+				}
+				return true
+			})
+		}
 	}
 	return out
 }

@@ -84,6 +84,9 @@ type FindingOrigins struct {
 	// Below are the names the package's writes join below a package
 	// variable or field (bases.go).
 	Below []NameBelow
+	// Passed are the constant names the package passes to functions of
+	// other modules (bases.go).
+	Passed []NamePassed
 }
 
 // Origins reports, per analyzed package, where the offending origin of
@@ -154,6 +157,7 @@ var Origins = &analysis.Analyzer{
 			out.Uses = usedFuncs(pass)
 			out.CwdFiles = cwdFiles(pass, res)
 			out.Below = namesBelowCells(res)
+			out.Passed = namesPassed(pass)
 		}
 		if len(out.Findings) == 0 && len(out.Bases) == 0 {
 			return (*FindingOrigins)(nil), nil

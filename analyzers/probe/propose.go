@@ -99,6 +99,10 @@ type Authority struct {
 	// Base says it is a base many programs share (bases.go): proposed
 	// =KIND:base, the root being the state-dir name below it.
 	Base bool
+	// Through, when set, says what the program's writes show of it, in
+	// place of what it removes: a base the analysis does not follow
+	// into a library's value removes no finding (addValueBases).
+	Through string
 }
 
 // Names are the configuration names the authority is declared by: its
@@ -179,6 +183,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	var uses []UsedFunc
 	var cwd []CwdFile
 	var below []NameBelow
+	var passed []NamePassed
 	first.Collect = map[*analysis.Analyzer]func(string, any){inventory.Analyzer: reached.collect, Origins: func(_ string, r any) {
 		if r, ok := r.(*FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
@@ -186,6 +191,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 			uses = append(uses, r.Uses...)
 			cwd = append(cwd, r.CwdFiles...)
 			below = append(below, r.Below...)
+			passed = append(passed, r.Passed...)
 		}
 	}}
 	res, err := driver.Run(ctx, first)
@@ -198,8 +204,11 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
 	}
 	p := propose(cands, origins, below, bases, before, dir)
+	p.addValueBases(res.Facts, below, passed)
 	p.Patterns = opts.Run.Patterns
-	p.CwdFiles = sortedCwdFiles(reached.attach(cwd))
+	// A candidate in a directory the proposal excludes (test support's
+	// golden files) is reported by no lint with the file.
+	p.CwdFiles = sortedCwdFiles(slices.DeleteFunc(reached.attach(cwd), func(f CwdFile) bool { return p.excludesRel(f.At) }))
 	p.Before = len(before)
 	p.addApps(libraryApps(dir))
 	if opts.NoCheckingRun {
@@ -345,6 +354,22 @@ func (p *Proposal) excluded(dir string) func(string) bool {
 		}
 		return false
 	}
+}
+
+// excludesRel reports whether a position relative to the module root
+// ("internal/golden/golden.go:70") is in a directory the proposal
+// excludes.
+func (p *Proposal) excludesRel(at string) bool {
+	file := at
+	if i := strings.LastIndex(at, ".go:"); i >= 0 {
+		file = at[:i+3]
+	}
+	for _, e := range p.Exclude {
+		if ok, _ := glob.Match(glob.Exclude(e.Value), filepath.ToSlash(file)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // addApps records the application names the program passes to the

@@ -48,6 +48,9 @@ func (p *Proposal) Text() string {
 			kind += ":file"
 		}
 		effect := "as an authority it removes " + plural(a.Removes, "finding", "findings")
+		if a.Through != "" {
+			effect = a.Through
+		}
 		switch {
 		case a.Finder:
 			what = "returns a file it finds existing in a directory or a parent: the user's file"

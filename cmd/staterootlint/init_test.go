@@ -163,6 +163,33 @@ func TestInitPrograms(t *testing.T) {
 				"ConfigFile=", "xdgvars.Home=", "ConfigHome=global\n",
 			},
 		},
+		// A program whose state is below the XDG bases a resolver library
+		// keeps in the fields of one unexported value (filled in its init),
+		// reached through the library's helpers that join the program's name
+		// below a base (the engine cannot follow the value: its writes are
+		// unproven, none is a finding), and through an exported copy of one
+		// base the program reads itself: the fields its writes go through, and
+		// the copy, are proposed as shared bases, the name the program passes
+		// to the helpers as state-dir. A base the program writes nothing below
+		// (the cache's), the copies it does not read, and the helpers are not
+		// proposed.
+		{
+			name: "initxdgstruct",
+			dir:  filepath.Join("testdata", "initxdgstruct"),
+			want: []string{
+				"  - (*example.com/xdgstruct.bases).configHome=global:base\n",
+				"  - (*example.com/xdgstruct.bases).configDirs=global:base\n",
+				"  - (*example.com/xdgstruct.bases).stateHome=global:base\n",
+				"  - (*example.com/xdgstruct.bases).dataHome=global:base\n",
+				"  - example.com/xdgstruct.StateHome=global:base\n",
+				"state-dir: .xsprog\n",
+			},
+			not: []string{
+				"cacheHome", "CacheHome", "xdgstruct.ConfigHome=", "xdgstruct.DataHome=", "File=", "=global\n",
+			},
+			// the copy declared with its field: the write below it is rooted
+			lintNot: []string{"xdgstruct.StateHome"},
+		},
 		// A program whose directories come from a scope library's exported
 		// methods, which join the application's name below what unexported
 		// methods resolve (and add system-wide defaults): the proposal names the
@@ -253,6 +280,23 @@ func TestInitPrograms(t *testing.T) {
 				// a temporary file's name fixes nothing: cwd:* would allow any file
 				`["cwd:*"]`,
 			},
+		},
+		// A program whose setup command appends to an ignore file where it
+		// runs after a helper of its package has read it (a file the program
+		// reads back, through the helper), whose docs command has a library
+		// write pages into a fixed directory there, and whose test support
+		// writes golden files below testdata: the first two are candidates
+		// with their evidence; the test support's are none, as the proposal
+		// excludes its package.
+		{
+			name: "initcwdmore",
+			dir:  filepath.Join("testdata", "initcwdmore"),
+			want: []string{
+				"  - internal/testutil/**\n",
+				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:34 by 1 command (setup); read back at main.go:31: state?` + "\n",
+				`#   "example.com/initcwdmore.docs": ["cwd:site/cli"]  # written at main.go:52 by 1 command (docs); not read back` + "\n",
+			},
+			not: []string{"\nallow-write:", "testutil.Golden", "cwd:testdata"},
 		},
 		// A program whose directories a library resolves with the program's own
 		// name already joined below the XDG bases, and its own override

@@ -1,0 +1,3 @@
+module example.com/mddocs
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/xdgstruct
+
+go 1.26
