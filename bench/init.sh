@@ -32,6 +32,10 @@ out=${INIT_OUT:-$work/proposals}
 mkdir -p "$out"
 # A cache of our own: init's checking run fills it, and the scoring run
 # with the proposal written unchanged reads it (as a user's next run would).
+# Go's build cache stays where it is: it lives under XDG_CACHE_HOME by
+# default, and moving it would rebuild every dependency and time that too.
+GOCACHE=$(go env GOCACHE)
+export GOCACHE
 export XDG_CACHE_HOME=$work/cache
 
 if (($#)); then programs=("$@"); else
