@@ -123,11 +123,11 @@ func (e *engine) compute(v ssa.Value) Origins {
 				return e.eval(t.(ssa.Value))
 			}
 		case *ssa.Next:
-			if r, ok := t.Iter.(*ssa.Range); ok && t.IsString && v.Index == 2 {
-				return e.eval(r.X) // a rune of a string is part of it
-			}
-			if r, ok := t.Iter.(*ssa.Range); ok && !t.IsString && v.Index == 2 {
-				return rangedElem(e, r.X, v.Pos())
+			if r, ok := t.Iter.(*ssa.Range); ok && v.Index == 2 {
+				if t.IsString {
+					return e.eval(r.X) // a rune of a string is part of it
+				}
+				return elemAtAnyKey(e, r.X, v.Pos()) // the value of a range over a map
 			}
 		}
 		return e.bad(v.Pos(), "a value the analysis cannot follow")

@@ -31,18 +31,22 @@ func unfollowedElement(at token.Position) Origins {
 // lookup evaluates m[k].
 func (e *engine) lookup(l *ssa.Lookup) Origins {
 	at := e.at(l.Pos())
-	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || !isPathType(l.X.Type()) {
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap {
 		return unfollowedElement(at)
 	}
 	key, isConst := constString(l.Index)
 	if !isConst {
-		return e.mapElems(e.eval(l.X), anyKey, at)
+		return elemAtAnyKey(e, l.X, l.Pos())
+	}
+	if !isPathType(l.X.Type()) {
+		return unfollowedElement(at)
 	}
 	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
 }
 
-// rangedElem evaluates the value of a range over map m.
-func rangedElem(e *engine, m ssa.Value, pos token.Pos) Origins {
+// elemAtAnyKey evaluates an element of map m at a key the analysis does
+// not know (m[k], the value of a range over m).
+func elemAtAnyKey(e *engine, m ssa.Value, pos token.Pos) Origins {
 	if !isPathType(m.Type()) {
 		return unfollowedElement(e.at(pos))
 	}

@@ -84,7 +84,10 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 	common := call.Common()
 	at := e.at(call.Pos())
 	targets, ok := e.callees(common)
-	_, invokedSink := e.sinks[invokedKey(common)]
+	invokedSink := false
+	if common.IsInvoke() {
+		_, invokedSink = e.sinks[common.Method.FullName()]
+	}
 	if (!ok || common.IsInvoke()) && !invokedSink {
 		// An interface method the table or the configuration names as a
 		// sink is a write (checkWrite), not a call the analysis cannot
@@ -113,14 +116,6 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 		}
 	}
 	return rs
-}
-
-// invokedKey is the interface method an invoke call names, or "".
-func invokedKey(common *ssa.CallCommon) string {
-	if !common.IsInvoke() {
-		return ""
-	}
-	return common.Method.FullName()
 }
 
 // unresolvedWithPath describes a call the analysis cannot resolve when it
