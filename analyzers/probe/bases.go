@@ -364,16 +364,7 @@ func (p *Proposal) addValueBases(facts []driver.PackageFacts, below []NameBelow,
 // make another of.
 func valueHeldTypes(dir string) map[string]bool {
 	out := map[string]bool{}
-	fset := token.NewFileSet()
-	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for f := range packageFiles(token.NewFileSet(), dir, parser.SkipObjectResolution) {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	iofs "io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -73,16 +74,7 @@ func takesTestHandle(dir string, seen map[string]bool) bool {
 		return v
 	}
 	seen[dir] = false
-	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	fset := token.NewFileSet()
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, n, nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for f := range packageFiles(token.NewFileSet(), dir, parser.SkipObjectResolution) {
 		local := ""
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"testing"` {
@@ -108,6 +100,26 @@ func takesTestHandle(dir string, seen map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// packageFiles yields the parsed non-test files of the package in dir,
+// parsed with mode; a file that does not parse is skipped.
+func packageFiles(fset *token.FileSet, dir string, mode parser.Mode) iter.Seq[*ast.File] {
+	return func(yield func(*ast.File) bool) {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, n := range names {
+			if strings.HasSuffix(n, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, n, nil, mode)
+			if err != nil {
+				continue
+			}
+			if !yield(f) {
+				return
+			}
+		}
+	}
 }
 
 // testHandles are the types of package testing a test's helper takes.
@@ -231,15 +243,7 @@ func libraryApps(dir string) []LibraryApp {
 // in the non-test files of dir, by name.
 func packageConsts(fset *token.FileSet, dir string) map[string]string {
 	out := map[string]string{}
-	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, n, nil, 0)
-		if err != nil {
-			continue
-		}
+	for f := range packageFiles(fset, dir, 0) {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.CONST {
