@@ -1,0 +1,119 @@
+package rootflow
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strconv"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// condsSrc holds one function per shape: each returns at a block where
+// the conditions named in TestDominating are known, and only those.
+const condsSrc = `package p
+
+import "strings"
+
+func after(p string) string {
+	if p == "" {
+		println()
+	}
+	return p
+}
+
+func either(p string) string {
+	if p == "a" || strings.HasPrefix(p, "b") {
+		return p
+	}
+	return ""
+}
+
+func both(p string) string {
+	if p != "" && strings.HasPrefix(p, "~") {
+		return p
+	}
+	return ""
+}
+
+func neither(p string) string {
+	if p == "a" || p == "b" {
+		return ""
+	}
+	return p
+}
+
+func loop(p string) string {
+	for p != "" {
+		p = p[1:]
+	}
+	return p
+}
+`
+
+// TestDominating pins the conditions known to hold where the first
+// return of each function of condsSrc runs: a branch's condition holds
+// only in the blocks its own edge dominates, never after the branches
+// meet again, and never for one side of an ||.
+func TestDominating(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", condsSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"after":   nil,
+		"either":  nil,
+		"both":    {"p has prefix ~", "p != \"\""},
+		"neither": {"p != \"b\"", "p != \"a\""},
+		"loop":    {"p == \"\""},
+	}
+	for name, conds := range want {
+		fn := pkg.Func(name)
+		var ret *ssa.BasicBlock // where p is returned
+		for _, b := range fn.Blocks {
+			if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				if _, isConst := r.Results[0].(*ssa.Const); !isConst {
+					ret = b
+				}
+			}
+		}
+		var got []string
+		for c := range dominating(ret) {
+			got = append(got, describeCond(c))
+		}
+		if len(got) != len(conds) {
+			t.Errorf("%s: conditions %q, want %q", name, got, conds)
+			continue
+		}
+		for i := range got {
+			if got[i] != conds[i] {
+				t.Errorf("%s: conditions %q, want %q", name, got, conds)
+				break
+			}
+		}
+	}
+}
+
+// describeCond says what a condition of condsSrc's functions tells of p.
+func describeCond(c cond) string {
+	switch {
+	case c.kind == condPrefix && c.holds:
+		return "p has prefix " + c.str
+	case c.kind == condPrefix:
+		return "p has no prefix " + c.str
+	case c.kind == condCmp && c.holds:
+		return "p == " + strconv.Quote(c.str)
+	case c.kind == condCmp:
+		return "p != " + strconv.Quote(c.str)
+	}
+	return "another condition"
+}
