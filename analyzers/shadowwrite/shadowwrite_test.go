@@ -48,6 +48,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "createsnothing"},
 		{dir: "parts"},
 		{dir: "deadbranch"},
+		{dir: "branchesmeet"},
 		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
 			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "*=cwd:VERSION"}
