@@ -161,7 +161,9 @@ func (c cond) negated() cond {
 
 // dominating yields the conditions that hold wherever block b runs,
 // innermost first: those of the dominators of b whose branch leads to b
-// through one successor only.
+// through one successor only, an edge no other path into b bypasses.
+// After the branches of an if meet again, or inside the body of
+// "x || y", neither condition holds.
 func dominating(b *ssa.BasicBlock) iter.Seq[cond] {
 	return func(yield func(cond) bool) {
 		for ; b != nil && b.Idom() != nil; b = b.Idom() {
@@ -170,7 +172,7 @@ func dominating(b *ssa.BasicBlock) iter.Seq[cond] {
 			if !ok {
 				continue
 			}
-			then, els := idom.Succs[0].Dominates(b), idom.Succs[1].Dominates(b)
+			then, els := edgeDominates(idom, idom.Succs[0], b), edgeDominates(idom, idom.Succs[1], b)
 			if then == els {
 				continue
 			}
@@ -182,6 +184,22 @@ func dominating(b *ssa.BasicBlock) iter.Seq[cond] {
 			}
 		}
 	}
+}
+
+// edgeDominates reports whether every path into block b takes the edge
+// from pred to its successor succ: succ dominates b and is entered from
+// pred alone, or else from blocks it dominates itself (a loop's back
+// edges).
+func edgeDominates(pred, succ, b *ssa.BasicBlock) bool {
+	if pred.Succs[0] == pred.Succs[1] || !succ.Dominates(b) {
+		return false
+	}
+	for _, p := range succ.Preds {
+		if p != pred && !succ.Dominates(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // enteredThrough yields the conditions of the dominators of block b whose
