@@ -140,7 +140,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 				verb = "reads, through a helper,"
 			}
 		}
-		if v, ok := rootEnvArg(pass, call, args, template, cfg.RootEnv); ok {
+		if v, ok := rootEnvArg(pass, call, args, template, report.RootEnvNames(cfg.RootEnv)); ok {
 			category := CategoryRead
 			if template {
 				category = CategoryExpand

@@ -24,7 +24,7 @@ func testdata(t *testing.T) string {
 
 // configured returns an analyzer watching the fixtures' two overrides.
 func configured() *analysis.Analyzer {
-	return rootenv.New(rootenv.Config{RootEnv: flagvalue.List{"MYAPP_GLOBAL_STATE_ROOT", "MYAPP_HOME"}})
+	return rootenv.New(rootenv.Config{RootEnv: flagvalue.List{"MYAPP_GLOBAL_STATE_ROOT", "MYAPP_HOME=global"}})
 }
 
 func TestRootEnv(t *testing.T) {

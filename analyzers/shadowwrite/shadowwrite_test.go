@@ -42,6 +42,10 @@ func TestShadowwrite(t *testing.T) {
 			c.Authorities = []string{"shadowwrite/baseauthority/xdg.ConfigHome=global:base"}
 			c.StateDir = []string{".myapp"}
 		}},
+		{dir: "baseenv", cfg: func(c *rootflow.Config) {
+			c.RootEnv = []string{"XDG_CONFIG_HOME=global:base", "MYAPP_HOME"}
+			c.StateDir = []string{".myapp"}
+		}},
 		{dir: "basenostatedir", cfg: func(c *rootflow.Config) {
 			c.Authorities = []string{"shadowwrite/basenostatedir.ConfigHome=global:base"}
 		}},

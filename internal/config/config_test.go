@@ -88,6 +88,11 @@ func TestDecodeErrors(t *testing.T) {
 		{"authorities: [\"x.y/xdg.ConfigHome=global:base\"]\n", `x.yaml:1: key "authorities": "x.y/xdg.ConfigHome=global:base": a shared base needs state-dir`},
 		{"authorities: [\"x.y/xdg.ConfigHome=global:dir\"]\n", `x.yaml:1: key "authorities": "x.y/xdg.ConfigHome=global:dir": expected pkg/path.Func`},
 		{"generated: false\n", `x.yaml:1: key "generated": expected a string, got a boolean false`},
+		{"root-env: [XDG_CONFIG_HOME=global:base]\n", `x.yaml:1: key "root-env": "XDG_CONFIG_HOME=global:base": a shared base needs state-dir`},
+		{"root-env: [XDG_CONFIG_HOME=global:dir]\n", `x.yaml:1: key "root-env": "XDG_CONFIG_HOME=global:dir": expected a root kind after the variable's name`},
+		{"root-env: [XDG_CONFIG_HOME=base]\n", `x.yaml:1: key "root-env": "XDG_CONFIG_HOME=base": expected a root kind`},
+		{"root-env: [\"MY APP=global\"]\n", `x.yaml:1: key "root-env": "MY APP=global": expected an environment variable name such as MYAPP_GLOBAL_STATE_ROOT, optionally followed by =KIND`},
+		{"user-env: [APP_LOG=global]\n", `x.yaml:1: key "user-env": "APP_LOG=global": expected an environment variable name`},
 	} {
 		_, err := Decode([]byte(tc.in), "x.yaml")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -104,19 +105,23 @@ func Decode(data []byte, source string) (*Config, error) {
 	return d.cfg, nil
 }
 
-// checkBases reports each authority declared a shared base (=KIND:base)
-// when state-dir, the name of the program's directory below it, is not
-// set: the root could not be told from the rest of the base.
+// checkBases reports each authority or root-env variable declared a
+// shared base (=KIND:base) when state-dir, the name of the program's
+// directory below it, is not set: the root could not be told from the
+// rest of the base.
 func (c *Config) checkBases() Errors {
 	if c.StateDir != nil {
 		return nil
 	}
 	var errs Errors
-	for _, a := range c.Authorities {
-		if strings.HasSuffix(a.Value, ":base") {
-			errs = append(errs, &Error{Pos: a.Pos, Key: flagname.Authorities, Msg: fmt.Sprintf("%q: a shared base needs state-dir, the program's directory below it (state-dir: .myapp makes the root BASE/myapp)", a.Value)})
+	for key, entries := range map[string][]Entry{flagname.Authorities: c.Authorities, flagname.RootEnv: c.RootEnv} {
+		for _, a := range entries {
+			if strings.HasSuffix(a.Value, ":base") {
+				errs = append(errs, &Error{Pos: a.Pos, Key: key, Msg: fmt.Sprintf("%q: a shared base needs state-dir, the program's directory below it (state-dir: .myapp makes the root BASE/myapp)", a.Value)})
+			}
 		}
 	}
+	slices.SortFunc(errs, func(x, y *Error) int { return cmp.Compare(x.Pos.Line, y.Pos.Line) })
 	return errs
 }
 
@@ -195,7 +200,7 @@ func (d *decoder) top(n *yaml.Node) {
 		case flagname.Sinks:
 			d.cfg.Sinks = d.list(v, key, checkSinkSyntax)
 		case flagname.RootEnv:
-			d.cfg.RootEnv = d.list(v, key, checkEnvName)
+			d.cfg.RootEnv = d.list(v, key, checkRootEnv)
 		case flagname.UserEnv:
 			d.cfg.UserEnv = d.list(v, key, checkEnvName)
 		case flagname.Exclude:
@@ -390,7 +395,9 @@ func CheckFlag(flag, value string) error {
 		check = checkAuthoritySyntax
 	case flagname.Sinks:
 		check = checkSinkSyntax
-	case flagname.RootEnv, flagname.UserEnv:
+	case flagname.RootEnv:
+		check = checkRootEnv
+	case flagname.UserEnv:
 		check = checkEnvName
 	case flagname.Exclude:
 		check = checkGlob
@@ -429,6 +436,20 @@ func checkEnvName(s string) string {
 		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
 			return "expected an environment variable name such as MYAPP_GLOBAL_STATE_ROOT"
 		}
+	}
+	return ""
+}
+
+// checkRootEnv checks a root-env entry: a variable's name, optionally
+// followed by =KIND, =KIND:file or =KIND:base, as for an authority (the
+// kind is global when unstated).
+func checkRootEnv(s string) string {
+	name, kind, hasKind := strings.Cut(s, "=")
+	if msg := checkEnvName(name); msg != "" {
+		return msg + ", optionally followed by =KIND, =KIND:file or =KIND:base"
+	}
+	if hasKind && !isKind(kind) {
+		return "expected a root kind after the variable's name (MYAPP_HOME=global), optionally followed by :file (the value names a file inside the root) or :base (a base many programs share, such as XDG_CONFIG_HOME=global:base: the root is the state-dir name below it)"
 	}
 	return ""
 }

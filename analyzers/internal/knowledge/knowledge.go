@@ -150,6 +150,11 @@ type Func struct {
 	Why   string
 	Cause Cause
 	Rel   bool
+	// EnvTemplate, on an Expand function: the template's variables are
+	// the process environment's (os.ExpandEnv, not os.Expand's mapping),
+	// so a template that starts with a variable the configuration names
+	// (root-env, user-env) is a path below that variable's value.
+	EnvTemplate bool
 	// Home, on an Outside function: its result is the home directory
 	// itself, so <it>/.<app> is the global root's spelling.
 	Home bool

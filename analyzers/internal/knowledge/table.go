@@ -265,7 +265,7 @@ var envs = []Func{
 	// func Environ() []string
 	{Name: "os.Environ", Roles: Outside, Why: "the environment, from os.Environ", Cause: CauseEnv},
 	// func ExpandEnv(s string) string
-	{Name: "os.ExpandEnv", Roles: Outside | Expand, Why: "a path expanded from environment variables by os.ExpandEnv", Cause: CauseEnv},
+	{Name: "os.ExpandEnv", Roles: Outside | Expand, Why: "a path expanded from environment variables by os.ExpandEnv", Cause: CauseEnv, EnvTemplate: true},
 	// func Expand(s string, mapping func(string) string) string
 	{Name: "os.Expand", Roles: Outside | Expand, Why: "a path expanded by os.Expand", Cause: CauseEnv},
 }

@@ -36,6 +36,27 @@ func AuthorityPackage(files []*ast.File, pkgPath string, configured []string) bo
 	return false
 }
 
+// RootEnvEntry splits a root-env entry, NAME[=KIND[:file|:base]], into
+// the variable's name and the kind of root its value is, with the word
+// after it: "global" when unstated (XDG_CONFIG_HOME=global:base gives
+// "XDG_CONFIG_HOME", "global:base").
+func RootEnvEntry(entry string) (name, kind string) {
+	name, kind, _ = strings.Cut(strings.TrimSpace(entry), "=")
+	if kind == "" {
+		kind = "global"
+	}
+	return name, kind
+}
+
+// RootEnvNames returns the variables' names of the root-env entries.
+func RootEnvNames(entries []string) []string {
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i], _ = RootEnvEntry(e)
+	}
+	return names
+}
+
 // NamePackage returns the import path of a configured name: "pkg/path"
 // for "pkg/path.F", "(*pkg/path.T).M" and "(pkg/path.T).F"; a last
 // element with a dotted major version is kept whole ("gopkg.in/yaml.v3"

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -124,21 +125,59 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 }
 
 // expandedTemplate is what os.ExpandEnv makes of a template with origins
-// v: a literal that names a $VAR is the environment's (outside); any
-// other origin is the path it is, $VARs being expanded only where the
-// text has them (a parameter is what its caller passes, a home path
-// stays a home path). The environment is never made up for a template
-// that names none.
-func expandedTemplate(v, outside Origins) Origins {
+// v: a literal that names a $VAR is the environment's (outside), unless
+// it starts with a variable env knows (a configured root-env or user-env
+// variable: "$XDG_CONFIG_HOME/app/x", with no other $VAR) and is the
+// path below its value; any other origin is the path it is, $VARs being
+// expanded only where the text has them (a parameter is what its caller
+// passes, a home path stays a home path). The environment is never made
+// up for a template that names none. env is nil for a template whose
+// variables are not the environment's (os.Expand).
+func expandedTemplate(v, outside Origins, env func(name string, at token.Position) (Origin, bool), at token.Position) Origins {
 	if len(v) == 0 {
 		return outside
 	}
 	return v.Map(func(a Origin) Origins {
-		if a.Kind == Bad && a.Cause == CauseLiteral && strings.Contains(a.Lit+a.Path, "$") {
-			return outside
+		text := a.Lit + a.Path
+		if a.Kind != Bad || a.Cause != CauseLiteral || !strings.Contains(text, "$") {
+			return Origins{a}
 		}
-		return Origins{a}
+		if name, rest, ok := leadingVar(text); ok && env != nil && !strings.Contains(rest, "$") {
+			if b, known := env(name, at); known {
+				return Origins{b.AppendPath(strings.TrimPrefix(rest, "/"), at)}
+			}
+		}
+		return outside
 	})
+}
+
+// leadingVar splits a template that starts with a variable, "$NAME" or
+// "${NAME}", followed by nothing or a "/", into the name and the rest.
+func leadingVar(s string) (name, rest string, ok bool) {
+	s, ok = strings.CutPrefix(s, "$")
+	if !ok {
+		return "", "", false
+	}
+	if inner, found := strings.CutPrefix(s, "{"); found {
+		name, rest, ok = strings.Cut(inner, "}")
+	} else {
+		end := strings.IndexFunc(s, func(r rune) bool { return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) })
+		if end < 0 {
+			end = len(s)
+		}
+		name, rest, ok = s[:end], s[end:], true
+	}
+	if !ok || name == "" || rest != "" && !strings.HasPrefix(rest, "/") {
+		return "", "", false
+	}
+	return name, rest, true
+}
+
+// configuredEnv is the origin of the value of environment variable name
+// when the configuration names it (root-env, user-env).
+func (ix *index) configuredEnv(name string, at token.Position) (Origin, bool) {
+	known := slices.Contains(report.RootEnvNames(ix.cfg.RootEnv), name) || slices.Contains(ix.cfg.UserEnv, name)
+	return ix.envVarNamed(name, at), known
 }
 
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
@@ -374,7 +413,11 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		}
 		outside := Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: at, Rel: f.Rel}}
 		if f.Has(knowledge.Expand) {
-			return expandedTemplate(e.eval(arg(0)), outside), true
+			var env func(string, token.Position) (Origin, bool)
+			if f.EnvTemplate {
+				env = e.configuredEnv
+			}
+			return expandedTemplate(e.eval(arg(0)), outside, env, at), true
 		}
 		return outside, true
 	case knowledge.Getenv:
@@ -424,10 +467,14 @@ func (ix *index) envVar(name ssa.Value, at token.Position) Origin {
 	return ix.envVarNamed(s, at)
 }
 
-// envVarNamed is the origin of the value of environment variable s.
+// envVarNamed is the origin of the value of environment variable s: a
+// root-env entry's is a root of its kind (global unless stated), or,
+// declared =KIND:base, the shared base above the program's root.
 func (ix *index) envVarNamed(s string, at token.Position) Origin {
-	if slices.Contains(ix.cfg.RootEnv, s) {
-		return Origin{Kind: Rooted, Root: "global"}
+	for _, entry := range ix.cfg.RootEnv {
+		if name, kind := report.RootEnvEntry(entry); name == s {
+			return ix.authorityValue("$"+s, kind, at)
+		}
 	}
 	if slices.Contains(ix.cfg.UserEnv, s) {
 		return Origin{Kind: User}
