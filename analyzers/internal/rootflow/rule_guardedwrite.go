@@ -4,6 +4,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -11,12 +13,18 @@ import (
 
 // guardedWriteRule: see below. At a write or a call whose path argument
 // reads a field of a record under a branch on a boolean field of the
-// same record, the requirement carries the guard (siteReq); a store into
-// a record built on the spot with the flag false is exempt (exemptStore).
+// same record, or on a comparison of a field of it with a constant (if
+// b.Kind != kindFile { return }), the requirement carries the guard
+// (siteReq); a store into a record built on the spot with the guard
+// false is exempt (exemptStore). Where the record is built in a
+// constructor that takes the guarding field's value as a parameter
+// (newBuffer(text, path, kind)), the store's requirement carries the
+// guard on that parameter (storeReq), and a call passing a constant that
+// makes it false is exempt (exemptCall).
 //
-// Unsound where the flag is set later through a path the package does not
-// show (a callee in another package, reflection): flagSetLater covers the
-// package's own stores.
+// Unsound where the guarding field is set later through a path the
+// package does not show (a callee in another package, reflection):
+// flagSetLater covers the package's own stores.
 type guardedWriteRule struct {
 	flagSet map[string]bool // whether code sets each guarding flag on a built record
 }
@@ -32,6 +40,99 @@ func (gw *guardedWriteRule) siteReq(ctx ruleContext, instr ssa.Instruction, arg 
 
 func (gw *guardedWriteRule) exemptStore(ctx ruleContext, s storeSite, r Req) bool {
 	return gw.guardExempt(ctx, s, r)
+}
+
+// storeReq: a store into a record built on the spot whose guarding field
+// is the enclosing function's parameter answers to the guard on that
+// parameter: its callers' arguments decide whether the record is ever
+// written.
+func (gw *guardedWriteRule) storeReq(ctx ruleContext, s storeSite, r Req) (Req, bool) {
+	g, ok := parseGuard(r.Tags.GuardFlag())
+	if !ok || g.arg >= 0 || s.fn == nil {
+		return r, false
+	}
+	lit, flag := gw.builtRecord(ctx, s, g.field)
+	if lit == nil {
+		return r, false
+	}
+	vals := fieldStores(lit, flag)
+	if len(vals) != 1 {
+		return r, false
+	}
+	p, isParam := vals[0].(*ssa.Parameter)
+	if !isParam || p.Parent() != s.fn || gw.flagSetLater(ctx, g.field) {
+		return r, false
+	}
+	g.arg = slices.Index(s.fn.Params, p)
+	out := r.For("")
+	out.Tags.SetGuard("", g.String())
+	return out, true
+}
+
+// exemptCall: a call passing, for the parameter a guard names, a
+// constant that makes the guard false builds a record never written.
+func (gw *guardedWriteRule) exemptCall(_ ruleContext, _ ssa.CallInstruction, args []ssa.Value, r Req) bool {
+	g, ok := parseGuard(r.Tags.GuardFlag())
+	if !ok || g.arg < 0 || g.arg >= len(args) {
+		return false
+	}
+	c, isConst := args[g.arg].(*ssa.Const)
+	return isConst && c.Value != nil && !g.holdsFor(c.Value.ExactString())
+}
+
+// A writeGuard is the condition on a record's field (or, past a constructor,
+// on the argument that fills it) under which a write runs.
+type writeGuard struct {
+	field string // the field's cell key
+	arg   int    // past a constructor: the parameter that fills the field; -1 otherwise
+	op    string // "" (a boolean field that is true), "==" or "!="
+	value string // the constant compared with, as constant.Value.ExactString
+}
+
+// String encodes g as the ReqGuard tag's flag: "KEY" for a boolean field,
+// "KEY==V" or "KEY!=V" for a comparison, prefixed "@N:" for parameter N.
+func (g writeGuard) String() string {
+	s := g.field + g.op + g.value
+	if g.arg >= 0 {
+		s = "@" + strconv.Itoa(g.arg) + ":" + s
+	}
+	return s
+}
+
+// parseGuard decodes a ReqGuard flag (guard.String); ok is false for "".
+func parseGuard(s string) (g writeGuard, ok bool) {
+	if s == "" {
+		return g, false
+	}
+	g.arg = -1
+	if rest, found := strings.CutPrefix(s, "@"); found {
+		n, after, _ := strings.Cut(rest, ":")
+		i, err := strconv.Atoi(n)
+		if err != nil {
+			return g, false
+		}
+		g.arg, s = i, after
+	}
+	for _, op := range []string{"==", "!="} {
+		if field, value, found := strings.Cut(s, op); found {
+			g.field, g.op, g.value = field, op, value
+			return g, true
+		}
+	}
+	g.field = s
+	return g, true
+}
+
+// holdsFor reports whether the guard holds for a field holding the
+// constant v (as constant.Value.ExactString).
+func (g writeGuard) holdsFor(v string) bool {
+	switch g.op {
+	case "==":
+		return v == g.value
+	case "!=":
+		return v != g.value
+	}
+	return v == "true"
 }
 
 // A write guarded by a boolean field of the record whose path it writes
@@ -59,6 +160,23 @@ func fieldGuard(instr ssa.Instruction, arg ssa.Value, ctx locator) (cell, guard 
 			return fieldKey(base.Type(), field, ctx), fieldKey(base.Type(), flag, ctx)
 		}
 	}
+	for c := range dominating(instr.Block()) {
+		if c.kind != condCmp {
+			continue
+		}
+		for _, side := range [][2]ssa.Value{{c.cmp.X, c.cmp.Y}, {c.cmp.Y, c.cmp.X}} {
+			k, isConst := side[1].(*ssa.Const)
+			condBase, flag := fieldRead(side[0])
+			if condBase != base || !isConst || k.Value == nil {
+				continue
+			}
+			g := writeGuard{field: fieldKey(base.Type(), flag, ctx), arg: -1, op: "!=", value: k.Value.ExactString()}
+			if c.holds {
+				g.op = "=="
+			}
+			return fieldKey(base.Type(), field, ctx), g.String()
+		}
+	}
 	return "", ""
 }
 
@@ -83,22 +201,95 @@ func fieldRead(v ssa.Value) (ssa.Value, int) {
 // on): a record's flag is the one its literal gave it. (Later packages
 // could still set an exported flag; the engine does not see them.)
 func (gw *guardedWriteRule) guardExempt(ctx ruleContext, s storeSite, r Req) bool {
-	if r.Tags.GuardFlag() == "" {
+	g, ok := parseGuard(r.Tags.GuardFlag())
+	if !ok || g.arg >= 0 {
 		return false
 	}
+	lit, flag := gw.builtRecord(ctx, s, g.field)
+	if lit == nil {
+		return false
+	}
+	vals := fieldStores(lit, flag)
+	if len(vals) == 0 {
+		zero, known := zeroValue(lit.Type(), flag)
+		if !known {
+			return false
+		}
+		vals = []ssa.Value{zero}
+	}
+	for _, v := range vals {
+		c, isConst := v.(*ssa.Const)
+		if !isConst || c.Value == nil || g.holdsFor(c.Value.ExactString()) {
+			return false
+		}
+	}
+	return !gw.flagSetLater(ctx, g.field)
+}
+
+// builtRecord returns the composite literal a store site stores into and
+// the index of its field whose key is field, or nil.
+func (gw *guardedWriteRule) builtRecord(ctx ruleContext, s storeSite, field string) (*ssa.Alloc, int) {
 	fa, ok := s.addr.(*ssa.FieldAddr)
 	if !ok {
-		return false
+		return nil, -1
 	}
 	lit, ok := fa.X.(*ssa.Alloc)
 	if !ok || lit.Comment != "complit" {
-		return false
+		return nil, -1
 	}
-	flag := fieldIndex(fa.X.Type(), r.Tags.GuardFlag(), ctx)
-	if flag < 0 || !flagStaysFalse(lit, flag) {
-		return false
+	flag := fieldIndex(fa.X.Type(), field, ctx)
+	if flag < 0 {
+		return nil, -1
 	}
-	return !gw.flagSetLater(ctx, r.Tags.GuardFlag())
+	return lit, flag
+}
+
+// fieldStores returns the values a composite literal stores into its
+// field flag.
+func fieldStores(lit *ssa.Alloc, flag int) []ssa.Value {
+	var vals []ssa.Value
+	for _, ref := range *lit.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != flag {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok {
+				vals = append(vals, st.Val)
+			}
+		}
+	}
+	return vals
+}
+
+// zeroValue returns the zero value of field flag of the record a pointer
+// of type t points to, as a constant, when it is a boolean, a number or
+// a string.
+func zeroValue(t types.Type, flag int) (*ssa.Const, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || flag >= st.NumFields() {
+		return nil, false
+	}
+	ft := st.Field(flag).Type()
+	if b, ok := ft.Underlying().(*types.Basic); !ok || b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) == 0 {
+		return nil, false
+	}
+	return ssa.NewConst(zeroConstant(ft), ft), true
+}
+
+// zeroConstant is the zero value of a boolean, numeric or string type.
+func zeroConstant(t types.Type) constant.Value {
+	b := t.Underlying().(*types.Basic)
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return constant.MakeBool(false)
+	case b.Info()&types.IsString != 0:
+		return constant.MakeString("")
+	}
+	return constant.MakeInt64(0)
 }
 
 // fieldIndex returns the index of the field of a record (or pointer to
@@ -117,28 +308,6 @@ func fieldIndex(t types.Type, key string, ctx locator) int {
 		}
 	}
 	return -1
-}
-
-// flagStaysFalse reports whether a composite literal stores only the
-// constant false into field flag.
-func flagStaysFalse(lit *ssa.Alloc, flag int) bool {
-	for _, ref := range *lit.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fa.Field != flag {
-			continue
-		}
-		for _, use := range *fa.Referrers() {
-			if st, ok := use.(*ssa.Store); ok && !isFalse(st.Val) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func isFalse(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && !constant.BoolVal(c.Value)
 }
 
 // flagSetLater reports whether some code of the package may set the
