@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/staterootlint/staterootlint/internal/config"
 )
 
 func TestRegistered(t *testing.T) {
@@ -15,7 +17,8 @@ func TestRegistered(t *testing.T) {
 	p, err := newPlugin(map[string]any{
 		"authorities": []any{"example.com/app/paths.ConfigDir"},
 		"allow":       map[string]any{"temp": true, "user": false},
-		"root-env":    []any{"APP_GLOBAL_STATE_ROOT"},
+		"root-env":    []any{"APP_GLOBAL_STATE_ROOT", "XDG_CONFIG_HOME=global:base"},
+		"state-dir":   ".app",
 		"user-env":    []any{"APP_DEFAULT_OPTS"},
 	})
 	if err != nil {
@@ -24,8 +27,22 @@ func TestRegistered(t *testing.T) {
 	if p.GetLoadMode() != register.LoadModeTypesInfo {
 		t.Errorf("load mode %q", p.GetLoadMode())
 	}
-	if _, err := p.BuildAnalyzers(); err != nil {
+	analyzers, err := p.BuildAnalyzers()
+	if err != nil {
 		t.Fatal(err)
+	}
+	// A root-env entry with a kind reaches the engine's flag whole.
+	found := false
+	for _, a := range config.Closure(analyzers) {
+		if f := a.Flags.Lookup("root-env"); f != nil && a.Name == "rootflow" {
+			found = true
+			if got, want := f.Value.String(), "APP_GLOBAL_STATE_ROOT,XDG_CONFIG_HOME=global:base"; got != want {
+				t.Errorf("rootflow's root-env = %q, want %q", got, want)
+			}
+		}
+	}
+	if !found {
+		t.Error("no rootflow analyzer with a root-env flag among the plugin's analyzers")
 	}
 }
 
