@@ -68,7 +68,29 @@ func expandSep(p string) (string, error) {
 	return filepath.Join(home, p[2:]), nil
 }
 
+// expandEither takes "~" and "~/..." alike: each side of the || says p
+// starts with "~".
+func expandEither(p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		home, _ := os.UserHomeDir()
+		return filepath.Join(home, p[1:])
+	}
+	return p
+}
+
+// expandOrHome also takes a name that is no tilde at all: the home
+// directory it joins is not the user's "~" there.
+func expandOrHome(p string) string {
+	if strings.HasPrefix(p, "~") || p == "@" {
+		home, _ := os.UserHomeDir()
+		return filepath.Join(home, p[1:])
+	}
+	return p
+}
+
 func main() {
+	_ = os.WriteFile(filepath.Join(expandEither(*store), "id"), nil, 0o600)  // ok: the same
+	_ = os.WriteFile(filepath.Join(expandOrHome(*store), "id"), nil, 0o600)  // want `home directory`
 	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)        // ok: the user's --store, "~" spelled out
 	_ = os.WriteFile(filepath.Join(expandPrefix(*store), "id"), nil, 0o600)  // ok: the same
 	_ = os.WriteFile(filepath.Join(expandUnless(*store), "id"), nil, 0o600)  // ok: the same
