@@ -245,6 +245,33 @@ func alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
 	}
 }
 
+// holdsWhere reports whether a condition test accepts holds wherever
+// block b runs: one of the conditions dominating b does, or, at b or a
+// dominator of it entered from several blocks, one on every edge into it
+// does (the body of "x == a || y", where each side says what test asks).
+func holdsWhere(b *ssa.BasicBlock, test func(cond) bool) bool {
+	if anyCond(dominating(b), test) {
+		return true
+	}
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) > 1 && everyEdge(d, test) {
+			return true
+		}
+	}
+	return false
+}
+
+// everyEdge reports whether on every edge into block d a condition
+// holds that test accepts.
+func everyEdge(d *ssa.BasicBlock, test func(cond) bool) bool {
+	for _, p := range d.Preds {
+		if !anyCond(alongEdge(p, d), test) {
+			return false
+		}
+	}
+	return true
+}
+
 // anyCond reports whether one of the conditions seq yields satisfies ok.
 func anyCond(seq iter.Seq[cond], ok func(cond) bool) bool {
 	for c := range seq {

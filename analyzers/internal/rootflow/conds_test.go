@@ -117,3 +117,35 @@ func describeCond(c cond) string {
 	}
 	return "another condition"
 }
+
+// TestHoldsWhere checks that a condition each side of an || implies holds
+// in its body, and one side's alone does not.
+func TestHoldsWhere(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", condsSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body *ssa.BasicBlock // where either returns p
+	for _, b := range pkg.Func("either").Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if _, isConst := r.Results[0].(*ssa.Const); !isConst {
+				body = b
+			}
+		}
+	}
+	aOrB := func(c cond) bool {
+		return c.holds && (c.kind == condCmp && c.str == "a" || c.kind == condPrefix && c.str == "b")
+	}
+	onlyA := func(c cond) bool { return c.holds && c.kind == condCmp && c.str == "a" }
+	if !holdsWhere(body, aOrB) {
+		t.Error(`in the body of p == "a" || HasPrefix(p, "b"): "p is a or starts with b" does not hold`)
+	}
+	if holdsWhere(body, onlyA) {
+		t.Error(`in the body of p == "a" || HasPrefix(p, "b"): p == "a" holds`)
+	}
+}

@@ -129,13 +129,12 @@ func tildeRest(rest ssa.Value) ssa.Value {
 	return nil
 }
 
-// startsWithTilde reports whether a condition that holds wherever blk runs
-// says x starts with "~": x[:n] == "~..." or strings.HasPrefix(x, "~...").
+// startsWithTilde reports whether the conditions that hold wherever blk
+// runs say x starts with "~": x[:n] == "~...", strings.HasPrefix(x,
+// "~..."), or x == "~..."; on every side of an || that leads there.
 func startsWithTilde(ctx ruleContext, x ssa.Value, blk *ssa.BasicBlock) bool {
-	for c := range dominating(blk) {
-		if c.holds && c.kind == condPrefix && c.x == x && strings.HasPrefix(c.str, "~") {
-			return true
-		}
-	}
-	return false
+	return holdsWhere(blk, func(c cond) bool {
+		tested := c.kind == condPrefix || c.kind == condCmp && c.isStr
+		return tested && c.holds && c.x == x && strings.HasPrefix(c.str, "~")
+	})
 }
