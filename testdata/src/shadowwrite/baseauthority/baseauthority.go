@@ -30,4 +30,11 @@ func viaHelper(data []byte) {
 	if p, err := xdg.ConfigFile("foo2/config.yaml"); err == nil {
 		os.WriteFile(p, data, 0o644) // want `"foo2/config.yaml" under the shared base xdg.ConfigHome, outside`
 	}
+	// The same through a helper that tries each base of a list in turn.
+	if p, err := xdg.SearchFile("myapp/config.yaml"); err == nil {
+		os.WriteFile(p, data, 0o644) // ok: in the root
+	}
+	if p, err := xdg.SearchFile("foo2/config.yaml"); err == nil {
+		os.WriteFile(p, data, 0o644) // want `"foo2/config.yaml" under the shared base xdg.ConfigHome, outside`
+	}
 }

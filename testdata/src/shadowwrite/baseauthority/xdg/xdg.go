@@ -24,3 +24,21 @@ func ConfigFile(rel string) (string, error) {
 	p := filepath.Join(ConfigHome, rel)
 	return p, os.MkdirAll(filepath.Dir(p), 0o755)
 }
+
+// SearchFile returns rel below the first of the configuration bases
+// where its directory can be made, through a helper that joins the name
+// below each candidate base in turn.
+func SearchFile(rel string) (string, error) {
+	return firstMade(rel, []string{ConfigHome})
+}
+
+func firstMade(name string, candidates []string) (string, error) {
+	var err error
+	for _, c := range candidates {
+		p := filepath.Join(c, name)
+		if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+			return p, nil
+		}
+	}
+	return "", err
+}
