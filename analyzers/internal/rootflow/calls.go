@@ -243,6 +243,13 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			}
 			return Origins{e.envVar(args[a.Index], at).Extend(a.Path, a.Raw, at)}
 		case a.Kind != Param || a.Key != key:
+			if strings.Contains(a.Path, lattice.ElemsMark) && a.Kind != Param {
+				// Concrete origins may carry the callee's variadic
+				// elements too; expanded before binding, so that marks
+				// of the caller's own parameters an argument brings in
+				// are left for the caller's callers.
+				a = a.Repath(lattice.CleanPattern(expandElems(a.Path, args)), at)
+			}
 			return e.hooks.bindSymbol(e.rules, a, key, args, at)
 		case a.Index < 0 || a.Index >= len(args):
 			return Origins{{Kind: Bad, Why: "a value the analysis cannot follow", At: at}}
@@ -253,12 +260,6 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 		}
 		p := expandElems(a.Path, args)
 		return arg.Map(func(b Origin) Origins { return Origins{b.Extend(p, a.Raw, at)} })
-	}).Map(func(a Origin) Origins {
-		// Concrete origins may carry the callee's variadic elements too.
-		if strings.Contains(a.Path, lattice.ElemsMark) && a.Kind != Param {
-			a = a.Repath(lattice.CleanPattern(expandElems(a.Path, args)), at)
-		}
-		return Origins{a}
 	})
 }
 
@@ -277,7 +278,9 @@ func expandElems(p string, args []ssa.Value) string {
 		segs[i] = "*"
 		if idx < len(args) {
 			if _, ok := args[idx].Type().Underlying().(*types.Basic); ok {
-				segs[i] = elemPattern(args[idx]) // a string parameter (markedPattern)
+				// A string parameter (markedPattern): the argument, or,
+				// passed on from the caller's own parameter, its mark.
+				segs[i] = markedPattern(args[idx : idx+1])
 			} else if elems, ok := varargs(args[idx]); ok {
 				parts := make([]string, 0, len(elems))
 				for _, el := range elems {
@@ -587,14 +590,24 @@ func elemsPattern(elems []ssa.Value) string {
 
 // elemPattern renders a path element as a pattern: constants as they are,
 // concatenations with their constant parts kept (run+".log" is "*.log"),
-// anything else "*".
+// a join of elements as their patterns joined (filepath.Join("app",
+// "logs") is "app/logs"), anything else "*".
 func elemPattern(v ssa.Value) string {
 	if s, isConst := constString(v); isConst {
 		return s
 	}
-	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
-		if _, isString := b.Type().Underlying().(*types.Basic); isString {
-			return collapseStars(elemPattern(b.X) + elemPattern(b.Y))
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		if _, isString := v.Type().Underlying().(*types.Basic); isString && v.Op == token.ADD {
+			return collapseStars(elemPattern(v.X) + elemPattern(v.Y))
+		}
+	case *ssa.Call:
+		if fn := v.Call.StaticCallee(); fn != nil && len(v.Call.Args) == 1 && lookup(funcKey(fn)).Result() == knowledge.Join {
+			if elems, ok := varargs(v.Call.Args[0]); ok {
+				if p := lattice.CleanPattern(elemsPattern(elems)); p != "" && !lattice.Climbs(p) {
+					return p
+				}
+			}
 		}
 	}
 	return "*"

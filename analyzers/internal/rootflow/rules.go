@@ -460,10 +460,11 @@ func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffi
 		base = r.joinBase(ctx, base, rest)
 	}
 	return base.Map(func(a Origin) Origins {
-		if a.AboveRoot() && strings.Contains(suffix, "*") {
+		if (a.AboveRoot() || a.Kind == Param) && strings.Contains(suffix, "*") {
 			// Below a shared base, the name decides whether the path is
 			// in the program's root: keep the callers' names, to be
-			// expanded at each call (substitute).
+			// expanded at each call (substitute); so below a parameter,
+			// which a call may bind to such a base.
 			return Origins{a.AppendPath(markedPattern(rest), at)}
 		}
 		return Origins{a.AppendPath(suffix, at)}

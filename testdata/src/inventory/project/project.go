@@ -1,4 +1,4 @@
-package project // want package:`artifacts\(project:dist/\*, project:px.lock, repo:run, repo:run/\*, repo:run/\*/notes.md, user\)`
+package project // want package:`artifacts\(project:dist/\*, project:px.lock, repo:run, repo:run/agent-1, repo:run/agent-1/notes.md, user\)`
 
 // This fixture writes the entries its contract allows at the project root
 // (a lock file, dist/), a run directory and a user's path resolved by the

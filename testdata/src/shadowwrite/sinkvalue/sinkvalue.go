@@ -36,10 +36,10 @@ func deferred(dir string, write fileWriter) func() error {
 }
 
 func direct(data []byte) {
-	materialize("cache", "x", data, os.WriteFile) // want `materialize receives "cache/\*/trampoline.js" relative to the working directory`
+	materialize("cache", "x", data, os.WriteFile) // want `materialize receives "cache/x/trampoline.js" relative to the working directory`
 	root, _ := stateroots.GlobalStateRoot("myapp")
 	materialize(root, "x", data, os.WriteFile) // ok: below the root
-	through("plain", os.WriteFile)             // want `through receives "plain/\*/trampoline.js" relative to the working directory`
+	through("plain", os.WriteFile)             // want `through receives "plain/sub/trampoline.js" relative to the working directory`
 	through(root, os.WriteFile)                // ok
 	deferred("later", os.WriteFile)            // want `deferred receives "later/later" relative to the working directory`
 }
@@ -50,7 +50,7 @@ type step struct{ write fileWriter }
 func newStep() *step { return &step{write: os.WriteFile} }
 
 func (s *step) run(data []byte) {
-	materialize("steps", "y", data, s.write) // want `materialize receives "steps/\*/trampoline.js" relative to the working directory`
+	materialize("steps", "y", data, s.write) // want `materialize receives "steps/y/trampoline.js" relative to the working directory`
 	root, _ := stateroots.GlobalStateRoot("myapp")
 	materialize(root, "y", data, s.write) // ok
 	s.write("direct.txt", nil, 0o644)     // want `os.WriteFile writes "direct.txt" relative to the working directory`
@@ -83,7 +83,7 @@ func save(name string, data []byte, perm fs.FileMode) error {
 
 func writers(data []byte) {
 	materialize("rel", "w", data, underRoot) // ok: underRoot roots the name
-	materialize("rel", "w", data, save)      // want `materialize receives "rel/\*/trampoline.js" relative to the working directory`
+	materialize("rel", "w", data, save)      // want `materialize receives "rel/w/trampoline.js" relative to the working directory`
 	root, _ := stateroots.GlobalStateRoot("myapp")
 	materialize(root, "w", data, save) // ok
 }
@@ -99,7 +99,7 @@ func openers() {
 
 // Another package's helper: its summary carries the call.
 func crossPackage() {
-	lib.Unpack("dist", "a", os.WriteFile) // want `lib.Unpack receives "dist/\*" relative to the working directory`
+	lib.Unpack("dist", "a", os.WriteFile) // want `lib.Unpack receives "dist/a" relative to the working directory`
 	root, _ := stateroots.GlobalStateRoot("myapp")
 	lib.Unpack(root, "a", os.WriteFile) // ok
 	lib.Unpack("dist", "a", discard)    // ok
