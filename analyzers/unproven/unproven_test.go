@@ -36,6 +36,12 @@ func TestCurrentDir(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/curdir")
 }
 
+// TestEmptyJoin: names joined onto a field that may still be empty are
+// the names themselves, a path the analysis cannot follow.
+func TestEmptyJoin(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/emptyjoin")
+}
+
 func TestSilentByDefault(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.Analyzer, "unproven/silent")
 }

@@ -1,0 +1,64 @@
+// Package emptyjoin: a directory kept in a field, empty until a getter
+// makes it, joined with names the analysis does not follow. Where the
+// field may still be empty, the joined path is those names: not a
+// relative literal "*", which nothing in the program spells, but a path
+// the analysis cannot follow, counted as unproven.
+package emptyjoin
+
+import (
+	"os"
+	"path"
+)
+
+// absPath is an absolute path, "" until set.
+type absPath string
+
+// isEmpty reports whether p is not set.
+func (p absPath) isEmpty() bool { return len(p) == 0 }
+
+type differ struct {
+	tempDir absPath // made on first use
+}
+
+func (d *differ) dir() (absPath, error) {
+	if d.tempDir.isEmpty() {
+		dir, err := os.MkdirTemp("", "differ")
+		if err != nil {
+			return "", err
+		}
+		d.tempDir = absPath(dir)
+	}
+	return d.tempDir, nil
+}
+
+// join joins elems below base, as a path type's Join method does.
+func join(base string, elems ...string) string {
+	parts := make([]string, len(elems)+1)
+	parts[0] = base
+	for i, e := range elems {
+		parts[i+1] = e
+	}
+	return path.Join(parts...)
+}
+
+// Write writes data below the temporary directory, at a name its caller gives.
+func (d *differ) Write(name string, data []byte) error {
+	dir, err := d.dir()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(join(string(dir), name), data, 0o600) // want `os.WriteFile writes a path element the analysis cannot follow, joined onto an empty path`
+}
+
+// Close removes the temporary directory; the next write makes another.
+func (d *differ) Close() error {
+	if d.tempDir.isEmpty() {
+		return nil
+	}
+	err := os.RemoveAll(string(d.tempDir))
+	d.tempDir = ""
+	return err
+}
+
+// New returns a differ with no directory yet.
+func New() *differ { return &differ{} }
