@@ -33,6 +33,11 @@ func (a Origin) AppendPath(rel string, at token.Position) Origin {
 		return a
 	}
 	switch {
+	case a.Kind == Empty && dynamicStart(rel):
+		// Join("", x) is x, and x is a name the pattern does not spell
+		// (it may even be absolute): no literal, a path the analysis
+		// cannot follow.
+		return Origin{Kind: Bad, Why: "an empty path with a name the analysis cannot follow joined below it", At: at}
 	case a.Kind == Empty:
 		// Join("", "x") is "x": the empty origin becomes the literal.
 		return Literal(CleanPattern(rel), at)
@@ -50,6 +55,14 @@ func (a Origin) AppendPath(rel string, at token.Position) Origin {
 		a.Path = CleanPattern(JoinPattern(a.Path, rel))
 	}
 	return a
+}
+
+// dynamicStart reports whether pattern p starts with a segment the
+// analysis does not spell: "*", "**", a callers' mark, or one with a
+// "*" in it.
+func dynamicStart(p string) bool {
+	first, _, _ := strings.Cut(strings.TrimPrefix(p, "./"), "/")
+	return strings.Contains(first, "*") || strings.HasPrefix(first, ElemsMark)
 }
 
 // climbsOut reports whether a is a path above or beside a root it climbed

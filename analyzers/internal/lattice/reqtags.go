@@ -49,6 +49,11 @@ const (
 	// caller's own objects, which never reach a write, is exempt. Empty:
 	// every call.
 	ReqObjects
+	// ReqNamedBelow: the write appends below the value a name the
+	// analysis does not spell (Join(v, name), name unknown): where the
+	// value is empty, the path is that name, which the analysis cannot
+	// follow, not a path that writes nothing.
+	ReqNamedBelow
 
 	numReqTags
 )
@@ -99,6 +104,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqEmptyTemp:  {name: "empty-temp", policy: strictFlag, slot: 2},
 	ReqClimbs:     {name: "climbs", policy: strictSet, slot: 2, bound: MaxClimbs},
 	ReqObjects:    {name: "objects", policy: relaxSet, slot: 3, bound: MaxObjects},
+	ReqNamedBelow: {name: "named-below", policy: strictFlag, slot: 3},
 }
 
 // String returns the tag's printed name.

@@ -23,6 +23,11 @@ import (
 func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
 	found := false
 	for _, a := range v {
+		if a.Kind == Empty && r.Tags.Flag(lattice.ReqNamedBelow) {
+			// The write joins a name the analysis does not spell below
+			// the value: empty, the path is that name.
+			a = a.AppendPath("*", e.at(pos))
+		}
 		switch a.Kind {
 		case Param:
 			e.require(a.Key, a.Index, r.For("").On(a), pos, queue)

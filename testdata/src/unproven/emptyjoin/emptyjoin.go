@@ -1,8 +1,9 @@
 // Package emptyjoin: a directory kept in a field, empty until a getter
-// makes it, joined with names the analysis does not follow. Where the
-// field may still be empty, the joined path is those names: not a
-// relative literal "*", which nothing in the program spells, but a path
-// the analysis cannot follow, counted as unproven.
+// makes it, emptied again by Close, joined with names the analysis does
+// not follow. Where the field may be empty, the joined path is those
+// names: not a relative literal "*", which nothing in the program
+// spells, but a path the analysis cannot follow, counted as unproven
+// where the field is emptied.
 package emptyjoin
 
 import (
@@ -47,7 +48,7 @@ func (d *differ) Write(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(join(string(dir), name), data, 0o600) // want `os.WriteFile writes a path element the analysis cannot follow, joined onto an empty path`
+	return os.WriteFile(join(string(dir), name), data, 0o600)
 }
 
 // Close removes the temporary directory; the next write makes another.
@@ -56,7 +57,7 @@ func (d *differ) Close() error {
 		return nil
 	}
 	err := os.RemoveAll(string(d.tempDir))
-	d.tempDir = ""
+	d.tempDir = "" // want `field emptyjoin.differ.tempDir is assigned an empty path with a name the analysis cannot follow joined below it, and it is written \(os.WriteFile at emptyjoin.go:51\)`
 	return err
 }
 
