@@ -82,8 +82,8 @@ func TestInventory(t *testing.T) {
 			"project:dist/* | project | os.WriteFile | project.go:21 | project.run",
 			"project:px.lock | project | os.WriteFile | project.go:18 | project.run",
 			"repo:run | repo | os.MkdirAll | stateroots.go:164 | project.run → (*stateroots.DirContext).CreateRunDir → stateroots.CreateRunDir",
-			"repo:run/* | repo | os.Mkdir | stateroots.go:167 | project.run → (*stateroots.DirContext).CreateRunDir → stateroots.CreateRunDir",
-			"repo:run/*/notes.md | repo | os.WriteFile | project.go:28 | project.run",
+			"repo:run/agent-1 | repo | os.Mkdir | stateroots.go:167 | project.run → (*stateroots.DirContext).CreateRunDir → stateroots.CreateRunDir",
+			"repo:run/agent-1/notes.md | repo | os.WriteFile | project.go:28 | project.run",
 			"user | user | os.WriteFile | project.go:35 | project.run",
 		}}},
 	}
