@@ -13,6 +13,10 @@ var reads = []Func{
 	{Name: "io.ReadAll", Roles: Contents},
 	// func ReadAll(r io.Reader) ([]byte, error)
 	{Name: "io/ioutil.ReadAll", Roles: Contents},
+	// func ReadDir(name string) ([]DirEntry, error)
+	{Name: "os.ReadDir", Roles: Lists},
+	// func ReadDir(dirname string) ([]fs.FileInfo, error)
+	{Name: "io/ioutil.ReadDir", Roles: Lists},
 	// func Pipe() (r *File, w *File, err error): the read end carries what
 	// the process the program hands the write end to prints (a recorder
 	// printing where it stored its trace)

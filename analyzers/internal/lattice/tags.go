@@ -70,6 +70,11 @@ const (
 	// a map the package makes: its elements are what the package stores
 	// into maps of that type, where the package keeps the type to itself.
 	OwnMap
+	// Listed, on an origin with names joined below it, says those names
+	// are the entries a listing of the value itself returned
+	// (Join(dir, e.Name()) for e in os.ReadDir(dir)): an empty value
+	// lists nothing, so nothing is written below it.
+	Listed
 
 	numTags
 )
@@ -108,11 +113,12 @@ var tagDefs = [numTags]tagDef{
 	EnvMap:    {"env-map", flagTag, 7},
 	Part:      {"part", flagTag, 8},
 	OwnMap:    {"own-map", flagTag, 9},
+	Listed:    {"listed", flagTag, 10},
 }
 
 const (
 	numText   = 5
-	numScalar = 10
+	numScalar = 11
 )
 
 // String returns the tag's printed name ("abs-only").

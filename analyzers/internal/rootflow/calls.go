@@ -259,7 +259,18 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			arg = partOf(arg, "the callee "+lattice.ShortName(key), at)
 		}
 		p := expandElems(a.Path, args)
-		return arg.Map(func(b Origin) Origins { return Origins{b.Extend(p, a.Raw, at)} })
+		return arg.Map(func(b Origin) Origins {
+			if a.Flag(lattice.Listed) {
+				// The names below are the argument's own entries.
+				if b.Kind == Empty {
+					return nil
+				}
+				if b.Kind == Param || b.Kind == Cell {
+					b.SetFlag(lattice.Listed, true)
+				}
+			}
+			return Origins{b.Extend(p, a.Raw, at)}
+		})
 	})
 }
 
@@ -586,6 +597,64 @@ func elemsPattern(elems []ssa.Value) string {
 		}
 	}
 	return strings.Join(rel, "/")
+}
+
+// listedBelow reports whether the elements of rest the pattern does not
+// spell are all names of entries a listing of first returned
+// (e.Name() for e ranging over os.ReadDir(first)), and there is one.
+func listedBelow(first ssa.Value, rest []ssa.Value) bool {
+	found := false
+	for _, el := range rest {
+		if _, isConst := constString(el); isConst {
+			continue
+		}
+		if !entryNameOf(el, first) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// entryNameOf reports whether v is the Name of an element of the slice a
+// listing of dir returned (knowledge.Lists).
+func entryNameOf(v, dir ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	var entry ssa.Value
+	switch fn := call.Call.StaticCallee(); {
+	case call.Call.IsInvoke() && call.Call.Method.Name() == "Name":
+		entry = call.Call.Value
+	case fn != nil && fn.Name() == "Name" && fn.Signature.Recv() != nil && len(call.Call.Args) == 1:
+		entry = call.Call.Args[0]
+	default:
+		return false
+	}
+	var list ssa.Value
+	switch e := entry.(type) {
+	case *ssa.UnOp:
+		ia, ok := e.X.(*ssa.IndexAddr)
+		if !ok || e.Op != token.MUL {
+			return false
+		}
+		list = ia.X
+	case *ssa.Index:
+		list = e.X
+	default:
+		return false
+	}
+	ex, ok := list.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return false
+	}
+	lc, ok := ex.Tuple.(*ssa.Call)
+	if !ok || len(lc.Call.Args) != 1 || lc.Call.Args[0] != dir {
+		return false
+	}
+	fn := lc.Call.StaticCallee()
+	return fn != nil && lookup(funcKey(fn)).Has(knowledge.Lists)
 }
 
 // elemPattern renders a path element as a pattern: constants as they are,

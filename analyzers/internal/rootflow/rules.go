@@ -459,7 +459,18 @@ func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffi
 	for _, r := range h.onJoinBase {
 		base = r.joinBase(ctx, base, rest)
 	}
+	listed := listedBelow(first, rest)
 	return base.Map(func(a Origin) Origins {
+		if listed {
+			// Names listed from the value itself: an empty value lists
+			// nothing; a symbol's binding decides (substitute).
+			if a.Kind == Empty {
+				return nil
+			}
+			if a.Kind == Param || a.Kind == Cell {
+				a.SetFlag(lattice.Listed, true)
+			}
+		}
 		if (a.AboveRoot() || a.Kind == Param) && strings.Contains(suffix, "*") {
 			// Below a shared base, the name decides whether the path is
 			// in the program's root: keep the callers' names, to be
