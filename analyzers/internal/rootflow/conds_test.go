@@ -60,15 +60,7 @@ func loop(p string) string {
 // only in the blocks its own edge dominates, never after the branches
 // meet again, and never for one side of an ||.
 func TestDominating(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", condsSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := condsPackage(t)
 	want := map[string][]string{
 		"after":   nil,
 		"either":  nil,
@@ -103,6 +95,21 @@ func TestDominating(t *testing.T) {
 	}
 }
 
+// condsPackage builds condsSrc into SSA.
+func condsPackage(t *testing.T) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", condsSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
 // describeCond says what a condition of condsSrc's functions tells of p.
 func describeCond(c cond) string {
 	switch {
@@ -121,15 +128,7 @@ func describeCond(c cond) string {
 // TestHoldsWhere checks that a condition each side of an || implies holds
 // in its body, and one side's alone does not.
 func TestHoldsWhere(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", condsSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := condsPackage(t)
 	var body *ssa.BasicBlock // where either returns p
 	for _, b := range pkg.Func("either").Blocks {
 		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
