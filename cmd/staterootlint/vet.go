@@ -39,7 +39,8 @@ func isVetInvocation(args []string) bool {
 	return true
 }
 
-// runVet speaks go vet's protocol through unitchecker, with the
+// runVet speaks go vet's protocol through the suite's own unit driver
+// (vetunit.go), or through unitchecker for what that one leaves to it, with the
 // configuration file in effect for the unit's package applied to the
 // analyzers' flags first, so the file works under go vet too and
 // -NAME.flag arguments override it.
@@ -88,10 +89,20 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 			return reportVetConfigError(stderr, args[len(args)-1], unit.ImportPath, err)
 		}
 	}
+	roots := driver.Guard(closure)
+	if forFacts {
+		factsOnly(roots)
+	}
+	unreadFacts(roots)
+	roots = exitOnError(roots, stderr, os.Exit)
 	if args[0] != "-flags" {
-		// A standard library dependency needs only its types when the
-		// engine models the standard library: -rootflow.analyze-std on
-		// the command line decides that, so it is applied first.
+		if opts, cfg, ok := ownVetDriver(args, roots, os.Getenv); ok {
+			return runVetUnit(cfg, opts, closure, roots, stdout, stderr)
+		}
+		// unitchecker's units (vetunit.go): a standard library
+		// dependency needs only its types when the engine models the
+		// standard library: -rootflow.analyze-std on the command line
+		// decides that, so it is applied first.
 		setVetFlags(args[:len(args)-1], closure)
 		if vetStd(args[len(args)-1], closure) == nil {
 			return exitClean
@@ -99,13 +110,8 @@ func runVet(args []string, suite []*analysis.Analyzer, stdout, stderr io.Writer)
 		// Not such a unit, or its declarations did not type-check:
 		// unitchecker runs it whole and reports what fails.
 	}
-	roots := driver.Guard(closure)
-	if forFacts {
-		factsOnly(roots)
-	}
-	unreadFacts(roots)
 	os.Args = append([]string{os.Args[0]}, args...)
-	unitchecker.Main(exitOnError(roots, stderr, os.Exit)...) // exits
+	unitchecker.Main(roots...) // exits
 	return exitUsage
 }
 
@@ -320,9 +326,10 @@ func exitOnError(roots []*analysis.Analyzer, stderr io.Writer, exit func(int)) [
 	return roots
 }
 
-// vetBuildID hashes the executable and every configuration file that can
-// change the results of a vet run started in the working directory (see
-// config.CacheKeyFiles): names and contents.
+// vetBuildID hashes the executable, the driver chosen (vetDriverEnv) and
+// every configuration file that can change the results of a vet run
+// started in the working directory (see config.CacheKeyFiles): names and
+// contents.
 func vetBuildID() (string, error) {
 	h := sha256.New()
 	exe, err := os.Executable()
@@ -337,6 +344,9 @@ func vetBuildID() (string, error) {
 	if _, err := io.Copy(h, f); err != nil {
 		return "", fmt.Errorf("describe executable: %w", err)
 	}
+	// The two drivers' vetx files differ: results of one must not be
+	// served to the other.
+	fmt.Fprintf(h, "\x00driver %s\x00", os.Getenv(vetDriverEnv))
 	wd, err := os.Getwd()
 	if err != nil {
 		return "", fmt.Errorf("describe configuration: %w", err)

@@ -1,0 +1,513 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
+
+	"github.com/staterootlint/staterootlint/internal/driver"
+)
+
+// The unit driver under go vet.
+//
+// go vet runs the tool once per package (a unit), dependencies first,
+// and passes it the unit's configuration (vet.cfg). unitchecker, the
+// driver golang.org/x/tools offers for that protocol, reads each
+// dependency's types from the vetx file the tool wrote for it, writes the
+// unit's own types into its vetx file, and decodes the facts of every
+// package below the unit and encodes them again, in every unit. This
+// driver speaks the same protocol for the suite and does less:
+//
+//   - Types come from the compiler's export data of the unit's direct
+//     imports (PackageFile): the go command compiles every dependency of
+//     the packages it vets, and passes each unit its imports' export
+//     data. So no vetx file carries types, and a standard library unit
+//     the engine models (driver.StdModelled) only writes an empty vetx
+//     file, without parsing anything.
+//   - Facts are kept per package (vetunitfacts.go): a unit encodes its
+//     own facts only, copies the sections of the packages below it from
+//     its imports' vetx files as they are, and decodes a fact only when
+//     an analyzer asks for it. What an analyzer sees is what unitchecker
+//     shows it.
+//
+// The output (text on stderr, -json on the unit's stdout file), the exit
+// codes and the flags are unitchecker's. What it does not implement
+// (-fix and -diff, go fix's archive, a compiler other than gc) is left to
+// unitchecker, whole run by whole run: those are the same for every unit
+// of a go vet run, so a run never mixes the two drivers' vetx files.
+// Setting vetDriverEnv to "unitchecker" chooses it too; -V=full says
+// which driver answers, so go vet's cache keeps their results apart.
+
+// vetDriverEnv names the environment variable that chooses unitchecker
+// over the suite's own unit driver under go vet: "unitchecker" chooses
+// it, empty or unset keeps the own driver.
+const vetDriverEnv = "STATEROOTLINT_VET_DRIVER"
+
+// vetDriverUnitchecker is the value of vetDriverEnv that chooses
+// unitchecker.
+const vetDriverUnitchecker = "unitchecker"
+
+// vetUnitConfig is go vet's description of a unit (the JSON of vet.cfg,
+// as cmd/go's vetConfig writes it and unitchecker's Config reads it).
+type vetUnitConfig struct {
+	ID            string // package ID, such as "fmt [fmt.test]"
+	Compiler      string // "gc" or "gccgo"
+	Dir           string
+	ImportPath    string // the package path
+	GoVersion     string
+	GoFiles       []string
+	NonGoFiles    []string
+	IgnoredFiles  []string
+	ModulePath    string
+	ModuleVersion string
+	Module        *analysis.Module  // set by go1.27 and later
+	ImportMap     map[string]string // import path in source → package path
+	PackageFile   map[string]string // package path → the compiler's export data
+	Standard      map[string]bool
+	PackageVetx   map[string]string // package path → its vetx file (direct imports)
+	VetxOnly      bool
+	VetxOutput    string
+	Stdout        string
+	FixArchive    string
+}
+
+// readVetUnitConfig reads a unit's vet.cfg, as unitchecker does.
+func readVetUnitConfig(path string) (*vetUnitConfig, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cfg := new(vetUnitConfig)
+	if err := json.Unmarshal(data, cfg); err != nil {
+		return nil, fmt.Errorf("cannot decode JSON config file %s: %v", path, err)
+	}
+	if len(cfg.GoFiles) == 0 {
+		return nil, fmt.Errorf("package has no files: %s", cfg.ImportPath)
+	}
+	return cfg, nil
+}
+
+// vetUnitOptions are the driver's flags of a go vet run, as unitchecker
+// parses them (its analysisflags): the output format and the analyzers
+// selected by -NAME and -NAME=false.
+type vetUnitOptions struct {
+	json      bool // -json
+	context   int  // -c=N: print the offending line and N lines around it; -1 none
+	analyzers []*analysis.Analyzer
+}
+
+// parseVetUnitFlags parses the flags of a go vet unit the way unitchecker
+// does, setting the analyzers' flags. ok is false when the unit is left
+// to unitchecker: a flag this driver does not implement (-fix, -diff,
+// -flags, -V) is set, or the flags do not parse (unitchecker then says
+// why, as go vet users know it).
+func parseVetUnitFlags(args []string, roots []*analysis.Analyzer) (opts vetUnitOptions, ok bool) {
+	fs := flag.NewFlagSet(progname, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	enabled := map[*analysis.Analyzer]*enableFlag{}
+	for _, a := range roots {
+		e := new(enableFlag)
+		fs.Var(e, a.Name, fmt.Sprintf("enable %q analysis", a.Name))
+		enabled[a] = e
+		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
+	}
+	printFlags := fs.Bool("flags", false, "print analyzer flags in JSON")
+	version := fs.String("V", "", "print version and exit")
+	opts.context = -1
+	fs.BoolVar(&opts.json, "json", false, "emit JSON output")
+	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
+	fix := fs.Bool("fix", false, "apply all suggested fixes")
+	diff := fs.Bool("diff", false, "with -fix, don't update the files, but print a unified diff")
+	_ = fs.Bool("source", false, "no effect (deprecated)")
+	_ = fs.Bool("v", false, "no effect (deprecated)")
+	_ = fs.Bool("all", false, "no effect (deprecated)")
+	_ = fs.String("tags", "", "no effect (deprecated)")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		return opts, false
+	}
+	if *printFlags || *version != "" || *fix || *diff {
+		return opts, false
+	}
+	// -NAME selects analyzers; -NAME=false alone deselects them.
+	var hasTrue, hasFalse bool
+	for _, e := range enabled {
+		hasTrue = hasTrue || *e == enableTrue
+		hasFalse = hasFalse || *e == enableFalse
+	}
+	for _, a := range roots {
+		switch {
+		case hasTrue && *enabled[a] != enableTrue, !hasTrue && hasFalse && *enabled[a] == enableFalse:
+			continue
+		}
+		opts.analyzers = append(opts.analyzers, a)
+	}
+	return opts, true
+}
+
+// enableFlag is an analyzer's -NAME flag: unset, true or false.
+type enableFlag int
+
+const (
+	enableUnset enableFlag = iota
+	enableTrue
+	enableFalse
+)
+
+func (e *enableFlag) String() string {
+	if e != nil && *e == enableFalse {
+		return "false"
+	}
+	return "true"
+}
+
+func (e *enableFlag) Set(value string) error {
+	switch strings.ToLower(value) {
+	case "1", "t", "true":
+		*e = enableTrue
+	case "0", "f", "false":
+		*e = enableFalse
+	default:
+		return errors.New("want true or false")
+	}
+	return nil
+}
+
+func (e *enableFlag) IsBoolFlag() bool { return true }
+
+// ownVetDriver returns the options for the suite's own unit driver, or
+// ok false when the unit is left to unitchecker (see the top of this
+// file): chosen by vetDriverEnv, a flag this driver does not implement,
+// go fix's archive, or another compiler than gc.
+func ownVetDriver(args []string, roots []*analysis.Analyzer, getenv func(string) string) (opts vetUnitOptions, cfg *vetUnitConfig, ok bool) {
+	if getenv(vetDriverEnv) == vetDriverUnitchecker {
+		return opts, nil, false
+	}
+	opts, ok = parseVetUnitFlags(args, roots)
+	if !ok {
+		return opts, nil, false
+	}
+	cfg, err := readVetUnitConfig(args[len(args)-1])
+	if err != nil || cfg.FixArchive != "" || cfg.Compiler != "gc" {
+		return opts, nil, false // unitchecker reports a config it cannot read
+	}
+	return opts, cfg, true
+}
+
+// runVetUnit analyzes one unit with the analyzers of opts, writes its
+// vetx file, prints its findings as unitchecker does and returns the exit
+// status unitchecker would: 0, or 1 for findings (in text form) or a
+// failure. closure is the suite's closure, for driver.StdModelled; all
+// lists every analyzer whose facts may be in a vetx file.
+func runVetUnit(cfg *vetUnitConfig, opts vetUnitOptions, closure, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
+	logPrefix := filepath.Base(os.Args[0]) + ": "
+	if cfg.Stdout != "" {
+		f, err := os.Create(cfg.Stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s%v\n", logPrefix, err)
+			return 1
+		}
+		defer f.Close()
+		stdout = f
+	}
+	codec := newFactCodec(all)
+	if cfg.VetxOnly && vetUnitStd(cfg) && driver.StdModelled(closure) {
+		// The engine models the standard library: no facts, and the
+		// importers read the types from the compiler's export data.
+		//staterootlint:ignore unproven the go command names the facts file in the unit's configuration, in its own build cache
+		if err := os.WriteFile(cfg.VetxOutput, appendVetxHeader(nil), 0o666); err != nil {
+			return 1
+		}
+		return 0
+	}
+	fset := token.NewFileSet()
+	results, err := analyzeVetUnit(fset, cfg, opts.analyzers, codec)
+	if err != nil {
+		if cfg.VetxOnly {
+			return 1
+		}
+		var typeErr types.Error
+		var scanErr *scanner.Error
+		var scanErrs scanner.ErrorList
+		if errors.As(err, &typeErr) || errors.As(err, &scanErr) || errors.As(err, &scanErrs) {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "%s%v\n", logPrefix, err)
+		return 1
+	}
+	if cfg.VetxOnly {
+		return 0
+	}
+	return printVetResults(fset, cfg.ID, results, opts, stdout, stderr, logPrefix)
+}
+
+// vetUnitStd reports whether the unit is a package of the standard
+// library: in GOROOT/src, importing only standard packages.
+func vetUnitStd(cfg *vetUnitConfig) bool {
+	u := vetStdUnit{Dir: cfg.Dir, ImportMap: cfg.ImportMap, Standard: cfg.Standard}
+	return u.standard()
+}
+
+// vetResult is one root analyzer's outcome on the unit.
+type vetResult struct {
+	analyzer    *analysis.Analyzer
+	diagnostics []analysis.Diagnostic
+	err         error
+}
+
+// analyzeVetUnit parses and type-checks the unit, runs the analyzers (and
+// what they require, in parallel as unitchecker does), writes the vetx
+// file and returns the root analyzers' results in their order.
+func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analysis.Analyzer, codec *factCodec) ([]vetResult, error) {
+	var files []*ast.File
+	for _, name := range cfg.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	tc := &types.Config{
+		Importer:  newExportImporter(fset, cfg),
+		Sizes:     types.SizesFor("gc", build.Default.GOARCH),
+		GoVersion: cfg.GoVersion,
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	pkg, err := tc.Check(cfg.ImportPath, fset, files, info)
+	if err != nil {
+		return nil, err
+	}
+	facts, err := readVetUnitFacts(pkg, cfg.PackageVetx, codec)
+	if err != nil {
+		return nil, err
+	}
+
+	// On a facts-only unit, only the analyzers with facts, or requiring
+	// one that has, are roots (unitchecker's rule).
+	if cfg.VetxOnly {
+		var kept []*analysis.Analyzer
+		for _, a := range analyzers {
+			if usesFacts(a) {
+				kept = append(kept, a)
+			}
+		}
+		analyzers = kept
+	}
+
+	module := cfg.Module
+	if module == nil && cfg.ModulePath != "" {
+		module = &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion}
+	}
+	type action struct {
+		once        sync.Once
+		result      any
+		err         error
+		diagnostics []analysis.Diagnostic
+	}
+	actions := map[*analysis.Analyzer]*action{}
+	var register func(a *analysis.Analyzer)
+	register = func(a *analysis.Analyzer) {
+		if actions[a] != nil {
+			return
+		}
+		actions[a] = new(action)
+		for _, req := range a.Requires {
+			register(req)
+		}
+	}
+	for _, a := range analyzers {
+		register(a)
+	}
+	var exec func(a *analysis.Analyzer) *action
+	execAll := func(analyzers []*analysis.Analyzer) {
+		var wg sync.WaitGroup
+		for _, a := range analyzers {
+			wg.Go(func() { exec(a) })
+		}
+		wg.Wait()
+	}
+	exec = func(a *analysis.Analyzer) *action {
+		act := actions[a]
+		act.once.Do(func() {
+			execAll(a.Requires)
+			inputs := map[*analysis.Analyzer]any{}
+			var failed []string
+			for _, req := range a.Requires {
+				r := exec(req)
+				if r.err != nil {
+					failed = append(failed, req.String())
+					continue
+				}
+				inputs[req] = r.result
+			}
+			if failed != nil {
+				sort.Strings(failed)
+				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+				return
+			}
+			filter := map[reflect.Type]bool{}
+			for _, f := range a.FactTypes {
+				filter[reflect.TypeOf(f)] = true
+			}
+			pass := &analysis.Pass{
+				Analyzer:     a,
+				Fset:         fset,
+				Files:        files,
+				OtherFiles:   cfg.NonGoFiles,
+				IgnoredFiles: cfg.IgnoredFiles,
+				Pkg:          pkg,
+				TypesInfo:    info,
+				TypesSizes:   tc.Sizes,
+				ResultOf:     inputs,
+				Report: func(d analysis.Diagnostic) {
+					if err := validateFixes(fset, a, d.SuggestedFixes); err != nil {
+						fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
+						d.SuggestedFixes = nil
+					}
+					act.diagnostics = append(act.diagnostics, d)
+				},
+				ImportObjectFact:  facts.importObjectFact,
+				ExportObjectFact:  facts.exportObjectFact,
+				AllObjectFacts:    func() []analysis.ObjectFact { return facts.allObjectFacts(filter) },
+				ImportPackageFact: facts.importPackageFact,
+				ExportPackageFact: facts.exportPackageFact,
+				AllPackageFacts:   func() []analysis.PackageFact { return facts.allPackageFacts(filter) },
+				Module:            module,
+			}
+			pass.ReadFile = checkedReadFile(pass)
+			act.result, act.err = a.Run(pass)
+			if act.err == nil {
+				for i := range act.diagnostics {
+					url, err := resolveURL(a, act.diagnostics[i])
+					if err != nil {
+						act.err = err
+						continue
+					}
+					act.diagnostics[i].URL = url
+				}
+			}
+		})
+		return act
+	}
+	execAll(analyzers)
+
+	results := make([]vetResult, len(analyzers))
+	for i, a := range analyzers {
+		results[i] = vetResult{a, actions[a].diagnostics, actions[a].err}
+	}
+	if cfg.VetxOutput != "" {
+		if err := facts.write(cfg.VetxOutput); err != nil {
+			return nil, fmt.Errorf("type+fact export failed: %v", err)
+		}
+	}
+	return results, nil
+}
+
+// usesFacts reports whether a has facts or requires, transitively, an
+// analyzer that has.
+func usesFacts(a *analysis.Analyzer) bool {
+	if len(a.FactTypes) > 0 {
+		return true
+	}
+	for _, req := range a.Requires {
+		if usesFacts(req) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkedReadFile is Pass.ReadFile as unitchecker gives it: the files of
+// the unit only.
+func checkedReadFile(pass *analysis.Pass) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		readable := false
+		for _, f := range pass.OtherFiles {
+			readable = readable || f == name
+		}
+		for _, f := range pass.IgnoredFiles {
+			readable = readable || f == name
+		}
+		for _, f := range pass.Files {
+			readable = readable || pass.Fset.File(f.FileStart).Name() == name
+		}
+		if !readable {
+			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
+		}
+		//staterootlint:ignore unproven reads only the unit's own files, which the check above admits
+		return os.ReadFile(name)
+	}
+}
+
+// exportImporter imports a unit's dependencies from the compiler's export
+// data the go command passes (PackageFile), through the unit's import map.
+type exportImporter struct {
+	fset     *token.FileSet
+	cfg      *vetUnitConfig
+	packages map[string]*types.Package // every package met, direct or not
+}
+
+func newExportImporter(fset *token.FileSet, cfg *vetUnitConfig) *exportImporter {
+	return &exportImporter{fset: fset, cfg: cfg, packages: map[string]*types.Package{}}
+}
+
+// Import implements types.Importer.
+func (im *exportImporter) Import(importPath string) (*types.Package, error) {
+	path, ok := im.cfg.ImportMap[importPath]
+	if !ok {
+		return nil, fmt.Errorf("can't resolve import %q", importPath)
+	}
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	if pkg := im.packages[path]; pkg != nil && pkg.Complete() {
+		return pkg, nil
+	}
+	file, ok := im.cfg.PackageFile[path]
+	if !ok {
+		return nil, fmt.Errorf("no export data for %q in the unit's configuration (PackageFile); run go vet with %s=%s", path, vetDriverEnv, vetDriverUnitchecker)
+	}
+	return readExportData(im.fset, im.packages, file, path)
+}
+
+// readExportData reads the types of the package at path from the
+// compiler's export data in file.
+func readExportData(fset *token.FileSet, packages map[string]*types.Package, file, path string) (*types.Package, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("read export data of %s: %w", path, err)
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("read export data of %s: %w", path, err)
+	}
+	return gcexportdata.Read(r, fset, packages, path)
+}
