@@ -461,7 +461,6 @@ func checkedReadFile(pass *analysis.Pass) func(string) ([]byte, error) {
 		if !readable {
 			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
 		}
-		//staterootlint:ignore unproven reads only the unit's own files, which the check above admits
 		return os.ReadFile(name)
 	}
 }
