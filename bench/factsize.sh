@@ -7,6 +7,10 @@
 # Usage: bench/factsize.sh PROGRAM [N]   (PROGRAM: a bench/corpus or
 #        bench/holdout name; N packages listed, default 15)
 #
+# It measures unitchecker's vetx files (STATEROOTLINT_VET_DRIVER=
+# unitchecker): bench/vetxsize reads their format, not the one the
+# suite's own go vet driver writes (cmd/staterootlint/vetunitfacts.go).
+#
 # It builds staterootlint from this checkout, copies the program at its
 # pinned version (Go module proxy), runs go vet -work -vettool on it with
 # every unit re-run (a flag value unique to the run keeps go vet's cached
@@ -31,7 +35,7 @@ trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work" ${vetwork:+"$vetwork"}' E
 program_copy "$name" "$work" || exit 2
 [[ -f $dir/.staterootlint.yaml ]] && cp "$dir/.staterootlint.yaml" "$copy/"
 (cd "$copy" && go mod download)
-(cd "$copy" && go vet -work -vettool="$work/staterootlint" -shadowwrite.exclude="factsize-$$.go" "${patterns[@]}" >/dev/null 2>"$work/vet.err") || true
+(cd "$copy" && STATEROOTLINT_VET_DRIVER=unitchecker go vet -work -vettool="$work/staterootlint" -shadowwrite.exclude="factsize-$$.go" "${patterns[@]}" >/dev/null 2>"$work/vet.err") || true
 vetwork=$(sed -n 's/^WORK=//p' "$work/vet.err" | head -n 1)
 if [[ -z $vetwork || ! -d $vetwork ]]; then
 	echo "bench/factsize.sh: go vet kept no work directory:" >&2
