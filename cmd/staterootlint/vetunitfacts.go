@@ -591,7 +591,6 @@ func (s *vetUnitFacts) write(file string) error {
 			buf = appendVetxSection(buf, vetxSection{path: path, reexport: sec.reexport})
 		}
 	}
-	//staterootlint:ignore unproven the go command names the facts file in the unit's configuration, in its own build cache
 	return os.WriteFile(file, buf, 0o666)
 }
 
