@@ -16,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"sync"
 
@@ -358,19 +357,12 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 		act := actions[a]
 		act.once.Do(func() {
 			execAll(a.Requires)
-			inputs := map[*analysis.Analyzer]any{}
-			var failed []string
-			for _, req := range a.Requires {
+			inputs, err := driver.Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
 				r := exec(req)
-				if r.err != nil {
-					failed = append(failed, req.String())
-					continue
-				}
-				inputs[req] = r.result
-			}
-			if failed != nil {
-				sort.Strings(failed)
-				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+				return r.result, r.err
+			})
+			if err != nil {
+				act.err = err
 				return
 			}
 			filter := map[reflect.Type]bool{}
@@ -450,17 +442,7 @@ func usesFacts(a *analysis.Analyzer) bool {
 // the unit only.
 func checkedReadFile(pass *analysis.Pass) func(string) ([]byte, error) {
 	return func(name string) ([]byte, error) {
-		readable := false
-		for _, f := range pass.OtherFiles {
-			readable = readable || f == name
-		}
-		for _, f := range pass.IgnoredFiles {
-			readable = readable || f == name
-		}
-		for _, f := range pass.Files {
-			readable = readable || pass.Fset.File(f.FileStart).Name() == name
-		}
-		if !readable {
+		if !driver.Readable(pass, name) {
 			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
 		}
 		return os.ReadFile(name)

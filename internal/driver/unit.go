@@ -518,19 +518,12 @@ func (d *unitDriver) analyze(u *unit) error {
 			act.result = !u.root
 			return act
 		}
-		inputs := map[*analysis.Analyzer]any{}
-		var failed []string
-		for _, req := range a.Requires {
+		inputs, err := Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
 			r := exec(req)
-			if r.err != nil {
-				failed = append(failed, req.String())
-				continue
-			}
-			inputs[req] = r.result
-		}
-		if failed != nil {
-			slices.Sort(failed)
-			act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+			return r.result, r.err
+		})
+		if err != nil {
+			act.err = err
 			return act
 		}
 		module := u.pkg.Module.analysisModule()
@@ -743,11 +736,7 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
 	return func(name string) ([]byte, error) {
 		name = filepath.Clean(name)
-		ok := slices.Contains(pass.OtherFiles, name) || slices.Contains(pass.IgnoredFiles, name)
-		for _, f := range pass.Files {
-			ok = ok || pass.Fset.File(f.FileStart).Name() == name
-		}
-		if !ok {
+		if !Readable(pass, name) {
 			return nil, fmt.Errorf("%s: Pass.ReadFile: file is not among the package's files", name)
 		}
 		return os.ReadFile(name)
