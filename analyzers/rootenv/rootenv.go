@@ -116,6 +116,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	// What each function called reads, os.Getenv's first argument and
 	// the env helpers' (the engine's, across packages).
 	envCalls := pass.ResultOf[cfg.Engine].(*rootflow.Result).EnvCalls
+	names := report.RootEnvNames(cfg.RootEnv)
 	for call := range calls(pass.Files) {
 		at = call.Pos()
 		fn := typeutil.StaticCallee(pass.TypesInfo, call)
@@ -140,7 +141,7 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 				verb = "reads, through a helper,"
 			}
 		}
-		if v, ok := rootEnvArg(pass, call, args, template, report.RootEnvNames(cfg.RootEnv)); ok {
+		if v, ok := rootEnvArg(pass, call, args, template, names); ok {
 			category := CategoryRead
 			if template {
 				category = CategoryExpand
