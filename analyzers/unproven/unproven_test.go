@@ -102,3 +102,9 @@ func TestDataCategory(t *testing.T) {
 		t.Errorf("categories %v; want 2 data (the fields json.Unmarshal fills) and the unstored field unproven", got)
 	}
 }
+
+// TestEmptyBase: a name joined onto a field that may be empty is, there,
+// the name itself, and the verdict is the name's own.
+func TestEmptyBase(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/emptybase")
+}

@@ -88,3 +88,21 @@ func Replay(traceDir string) {
 func replays() {
 	Replay("") // ok: nothing listed, nothing removed
 }
+
+// writeReport writes a report below dir, the one the user asked for;
+// no directory ("") writes nothing: the names are joined below dir only
+// where it is not empty.
+func writeReport(data []byte, name, dir string) error {
+	if dir != "" {
+		reportDir := path.Clean(dir)
+		if err := os.MkdirAll(reportDir, 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(path.Join(reportDir, name+".json"), data, 0o600)
+	}
+	return nil
+}
+
+func reports(data []byte, name string) {
+	_ = writeReport(data, name, "") // ok: no directory, no report
+}
