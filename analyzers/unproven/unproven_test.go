@@ -104,7 +104,7 @@ func TestDataCategory(t *testing.T) {
 }
 
 // TestEmptyBase: a name joined onto a field that may be empty is, there,
-// the name itself, and the verdict is the name's own.
+// the name itself; not followed yet, the write is counted unproven.
 func TestEmptyBase(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/emptybase")
 }

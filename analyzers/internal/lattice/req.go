@@ -80,7 +80,7 @@ func (r Req) On(a Origin) Req {
 	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
 	r.Tags.SetSet(ReqClimbs, climbsBelow(a, r.Tags.Set(ReqClimbs)))
 	switch {
-	case dynamicStart(a.Path) && !a.Flag(Listed):
+	case dynamicStart(a.Path) && !a.Flag(NonEmptyOnly):
 		r.Tags.SetFlag(ReqNamedBelow, true)
 	case a.Path != "" && !a.Raw:
 		r.Tags.SetFlag(ReqNamedBelow, false) // a name of its own comes first

@@ -70,11 +70,13 @@ const (
 	// a map the package makes: its elements are what the package stores
 	// into maps of that type, where the package keeps the type to itself.
 	OwnMap
-	// Listed, on an origin with names joined below it, says those names
-	// are the entries a listing of the value itself returned
-	// (Join(dir, e.Name()) for e in os.ReadDir(dir)): an empty value
-	// lists nothing, so nothing is written below it.
-	Listed
+	// NonEmptyOnly, on a Param or Cell, says the value is used only
+	// where it is not "": bound to the empty path it yields nothing. Names
+	// joined below it are then never the path alone: the entries a
+	// listing of the value itself returned (Join(dir, e.Name()) for e in
+	// os.ReadDir(dir)), or a join, call or return a branch condition says
+	// runs only where the value is not "". The mirror of EmptyOnly.
+	NonEmptyOnly
 
 	numTags
 )
@@ -98,22 +100,22 @@ type tagDef struct {
 
 // tagDefs is the tag table, indexed by Tag.
 var tagDefs = [numTags]tagDef{
-	BelowPath: {"below-path", textTag, 0},
-	MapKey:    {"map-key", textTag, 1},
-	Of:        {"of", textTag, 2},
-	Through:   {"through", textTag, 3},
-	RootName:  {"root-name", textTag, 4},
-	EmptyOnly: {"empty-only", flagTag, 0},
-	AbsOnly:   {"abs-only", flagTag, 1},
-	EmptyTemp: {"empty-temp", flagTag, 2},
-	UserBelow: {"user-below", flagTag, 3},
-	Below:     {"below", numberTag, 4},
-	Asked:     {"asked", flagTag, 5},
-	Obj:       {"obj", numberTag, 6},
-	EnvMap:    {"env-map", flagTag, 7},
-	Part:      {"part", flagTag, 8},
-	OwnMap:    {"own-map", flagTag, 9},
-	Listed:    {"listed", flagTag, 10},
+	BelowPath:    {"below-path", textTag, 0},
+	MapKey:       {"map-key", textTag, 1},
+	Of:           {"of", textTag, 2},
+	Through:      {"through", textTag, 3},
+	RootName:     {"root-name", textTag, 4},
+	EmptyOnly:    {"empty-only", flagTag, 0},
+	AbsOnly:      {"abs-only", flagTag, 1},
+	EmptyTemp:    {"empty-temp", flagTag, 2},
+	UserBelow:    {"user-below", flagTag, 3},
+	Below:        {"below", numberTag, 4},
+	Asked:        {"asked", flagTag, 5},
+	Obj:          {"obj", numberTag, 6},
+	EnvMap:       {"env-map", flagTag, 7},
+	Part:         {"part", flagTag, 8},
+	OwnMap:       {"own-map", flagTag, 9},
+	NonEmptyOnly: {"non-empty-only", flagTag, 10},
 }
 
 const (

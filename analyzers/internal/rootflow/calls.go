@@ -259,19 +259,36 @@ func (e *engine) substitute(v Origins, key string, args []ssa.Value, at token.Po
 			arg = partOf(arg, "the callee "+lattice.ShortName(key), at)
 		}
 		p := expandElems(a.Path, args)
+		nameArg, below := markedName(a, args)
 		return arg.Map(func(b Origin) Origins {
-			if a.Flag(lattice.Listed) {
-				// The names below are the argument's own entries.
-				if b.Kind == Empty {
-					return nil
-				}
-				if b.Kind == Param || b.Kind == Cell {
-					b.SetFlag(lattice.Listed, true)
-				}
+			symbol := b.Kind == Param || b.Kind == Cell
+			switch {
+			case a.Flag(lattice.NonEmptyOnly) && b.Kind == Empty:
+				return nil // nothing is joined below an empty argument
+			case a.Flag(lattice.NonEmptyOnly) && symbol:
+				b.SetFlag(lattice.NonEmptyOnly, true)
+			case b.Kind == Empty && nameArg != nil:
+				// Join("", name) is the name: the caller's argument.
+				return e.eval(nameArg).Map(func(n Origin) Origins { return Origins{n.Extend(below, a.Raw, at)} })
 			}
 			return Origins{b.Extend(p, a.Raw, at)}
 		})
 	})
+}
+
+// markedName returns the argument a callee's origin a joins below it first
+// (Join(p, name) for string parameter name, marked in a's pattern), and
+// the pattern after it; nil when a's pattern starts otherwise.
+func markedName(a Origin, args []ssa.Value) (ssa.Value, string) {
+	first, below, _ := strings.Cut(a.Path, "/")
+	i, ok := lattice.ElemsParam(first)
+	if !ok || i >= len(args) {
+		return nil, ""
+	}
+	if _, isString := args[i].Type().Underlying().(*types.Basic); !isString {
+		return nil, ""
+	}
+	return args[i], below
 }
 
 // expandElems replaces the variadic-elements marks in a callee's pattern
@@ -461,7 +478,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true // the error
 		}
-		return e.joinOnto(arg(0), arg(1), at), true
+		return e.joinOnto(arg(0), arg(1), blockOf(arg(1)), at), true
 	case knowledge.AtomicLoad:
 		return e.load(arg(0), pos), true
 	case knowledge.Format:
@@ -519,7 +536,7 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins
 		// Join(append([]string{root}, elem...)...): the origin is the
 		// first element, the rest what was appended.
 		if first, rest := firstElem(slice); first != nil {
-			return e.joinOnto(first, rest, at)
+			return e.joinOnto(first, rest, blockOf(slice), at)
 		}
 		if first, ok := firstOfMade(slice); ok {
 			// The rest are elements below it, whatever they are.
@@ -530,7 +547,7 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins
 	if len(elems) == 0 {
 		return Origins{{Kind: Empty}}
 	}
-	return e.joinElems(elems[0], elems[1:], at)
+	return e.joinElems(elems[0], elems[1:], blockOf(slice), at)
 }
 
 // joinText evaluates strings.Join(elems, sep). With the path separator
@@ -569,10 +586,11 @@ func (e *engine) joinText(slice, sep ssa.Value, pos token.Pos, at token.Position
 	})
 }
 
-// joinOnto joins the elements of the variadic slice rest onto first.
-func (e *engine) joinOnto(first, rest ssa.Value, at token.Position) Origins {
+// joinOnto joins the elements of the variadic slice rest onto first, in
+// block b.
+func (e *engine) joinOnto(first, rest ssa.Value, b *ssa.BasicBlock, at token.Position) Origins {
 	if elems, ok := varargs(rest); ok {
-		return e.joinElems(first, elems, at)
+		return e.joinElems(first, elems, b, at)
 	}
 	suffix := "*"
 	if p, ok := rest.(*ssa.Parameter); ok {
@@ -582,9 +600,17 @@ func (e *engine) joinOnto(first, rest ssa.Value, at token.Position) Origins {
 	return e.eval(first).Map(func(a Origin) Origins { return Origins{a.AppendPath(suffix, at)} })
 }
 
-// joinElems joins rest onto the origin first.
-func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, at token.Position) Origins {
-	return e.hooks.joined(e.rules, first, rest, elemsPattern(rest), at)
+// joinElems joins rest onto the origin first, in block b.
+func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, b *ssa.BasicBlock, at token.Position) Origins {
+	return e.hooks.joined(e.rules, first, rest, elemsPattern(rest), b, at)
+}
+
+// blockOf returns the block of the instruction that computes v, or nil.
+func blockOf(v ssa.Value) *ssa.BasicBlock {
+	if in, ok := v.(ssa.Instruction); ok {
+		return in.Block()
+	}
+	return nil
 }
 
 // elemsPattern renders path elements joined as a pattern ("logs/*.log"),

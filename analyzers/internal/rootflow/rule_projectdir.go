@@ -39,7 +39,7 @@ func (projectDirRule) bindSymbol(ctx ruleContext, a Origin, _ string, args []ssa
 	return resolveBelow(ctx, a, args), true
 }
 
-func (projectDirRule) joinBase(ctx ruleContext, base Origins, rest []ssa.Value) Origins {
+func (projectDirRule) joinBase(ctx ruleContext, base Origins, _ ssa.Value, rest []ssa.Value, _ *ssa.BasicBlock) Origins {
 	return joinBelow(ctx, base, rest)
 }
 

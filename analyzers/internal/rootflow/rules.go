@@ -176,7 +176,7 @@ type concatRule interface {
 // working directory makes it the user's base).
 type joinBaseRule interface {
 	rule
-	joinBase(ctx ruleContext, base Origins, rest []ssa.Value) Origins
+	joinBase(ctx ruleContext, base Origins, first ssa.Value, rest []ssa.Value, b *ssa.BasicBlock) Origins
 }
 
 // fieldReadRule may decide the value of read, a read of field number
@@ -448,8 +448,9 @@ func (h *hooks) callExempt(ctx ruleContext, instr ssa.CallInstruction, args []ss
 }
 
 // joined is the value of filepath.Join(first, rest...) with suffix the
-// pattern of its constant elements after the first.
-func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) Origins {
+// pattern of its constant elements after the first, joined in block b (nil
+// when not known).
+func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, b *ssa.BasicBlock, at token.Position) Origins {
 	for _, r := range h.onJoin {
 		if v, ok := r.join(ctx, first, rest, suffix, at); ok {
 			return v
@@ -457,19 +458,27 @@ func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffi
 	}
 	base := ctx.eval(first)
 	for _, r := range h.onJoinBase {
-		base = r.joinBase(ctx, base, rest)
+		base = r.joinBase(ctx, base, first, rest, b)
 	}
+	// Names listed from the value itself: an empty value lists nothing;
+	// a symbol's binding decides (substitute).
 	listed := listedBelow(first, rest)
+	var name ssa.Value // the first element, when the analysis does not spell it
+	if len(rest) > 0 {
+		if _, isConst := constString(rest[0]); !isConst {
+			name = rest[0]
+		}
+	}
 	return base.Map(func(a Origin) Origins {
-		if listed {
-			// Names listed from the value itself: an empty value lists
-			// nothing; a symbol's binding decides (substitute).
-			if a.Kind == Empty {
-				return nil
-			}
-			if a.Kind == Param || a.Kind == Cell {
-				a.SetFlag(lattice.Listed, true)
-			}
+		symbol := a.Kind == Param || a.Kind == Cell
+		switch {
+		case listed && a.Kind == Empty:
+			return nil
+		case listed && symbol:
+			a.SetFlag(lattice.NonEmptyOnly, true)
+		case a.Kind == Empty && name != nil:
+			// Join("", name, ...) is Join(name, ...).
+			return h.joined(ctx, name, rest[1:], elemsPattern(rest[1:]), b, at)
 		}
 		if (a.AboveRoot() || a.Kind == Param) && strings.Contains(suffix, "*") {
 			// Below a shared base, the name decides whether the path is
