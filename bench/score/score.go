@@ -103,6 +103,27 @@ type finding struct {
 	Line     int    `json:"line"`
 	Message  string `json:"message"`
 	Category string `json:"category"`
+	Chain    []step `json:"chain"`
+}
+
+// step is one step of a finding's chain.
+type step struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// writtenBy starts the chain's step at the write a finding reported away
+// from it reaches (internal/findingkey.WrittenBy).
+const writtenBy = "written by "
+
+// write returns the place of the write a finding stands for: the
+// chain's step at the write, or the finding's own place.
+func (f finding) write() string {
+	if n := len(f.Chain); n > 0 && strings.HasPrefix(f.Chain[n-1].Message, writtenBy) {
+		return f.Chain[n-1].File + ":" + strconv.Itoa(f.Chain[n-1].Line)
+	}
+	return f.File + ":" + strconv.Itoa(f.Line)
 }
 
 // categoryData is the category of an unproven finding on a path read
@@ -118,11 +139,12 @@ type Result struct {
 	Unlabelled     []string // findings on no row
 	Residuals      []string // findings on RESIDUAL rows: accepted limits
 	// Unprovable counts the UNPROVABLE rows, Listed those a finding of
-	// unproven (or shadowwrite) landed on; Unproven counts the unproven
-	// findings on any other place: writes the analysis could follow the
-	// path of, and did not prove. Data counts the unproven findings of
-	// category data elsewhere: paths read from data, unproven by design
-	// like UNPROVABLE rows, scored apart.
+	// unproven (or shadowwrite) landed on; Unproven counts the writes the
+	// unproven findings on any other place stand for (one write's several
+	// stores are several findings, one write): writes the analysis could
+	// follow the path of, and did not prove. Data counts the writes of
+	// unproven findings of category data elsewhere: paths read from data,
+	// unproven by design like UNPROVABLE rows, scored apart.
 	Unprovable, Listed, Unproven, Data int
 	Unlisted                           []Site // UNPROVABLE rows nothing landed on
 }
@@ -145,6 +167,7 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 		}
 	}
 	found := make([]bool, len(sites))
+	unproven, data := map[string]bool{}, map[string]bool{}
 	for _, f := range findings {
 		if f.Analyzer != "shadowwrite" && f.Analyzer != "unproven" {
 			continue
@@ -158,9 +181,9 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 		}
 		if f.Analyzer == "unproven" {
 			if f.Category == categoryData {
-				r.Data++
+				data[f.write()] = true
 			} else {
-				r.Unproven++
+				unproven[f.write()] = true
 			}
 			continue
 		}
@@ -206,6 +229,7 @@ func Score(sites []Site, findings []finding, moduleDir string) Result {
 			r.Missed = append(r.Missed, s)
 		}
 	}
+	r.Unproven, r.Data = len(unproven), len(data)
 	slices.Sort(r.FalsePositives)
 	slices.Sort(r.Unlabelled)
 	return r

@@ -136,3 +136,23 @@ func TestScoreUnprovable(t *testing.T) {
 		t.Errorf("an UNPROVABLE row is no shadow site and an unproven finding no false positive: %+v", r)
 	}
 }
+
+// TestScoreUnprovenWrites checks that unproven findings count as the
+// writes they stand for: two stores a write reads are one write.
+func TestScoreUnprovenWrites(t *testing.T) {
+	sites, err := parseSites("site\tcall\tverdict\talso\treason\n" +
+		"a.go:9\tos.WriteFile\tROOTED\t\troot\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	atWrite := []step{{File: "/m/a.go", Line: 1, Message: "the path starts here"}, {File: "/m/a.go", Line: 20, Message: "written by os.WriteFile"}}
+	r := Score(sites, []finding{
+		{Analyzer: "unproven", File: "/m/a.go", Line: 1, Chain: atWrite},
+		{Analyzer: "unproven", File: "/m/a.go", Line: 2, Chain: atWrite},
+		{Analyzer: "unproven", File: "/m/a.go", Line: 20},
+		{Analyzer: "unproven", File: "/m/a.go", Line: 30, Chain: atWrite[:1]},
+	}, "/m")
+	if r.Unproven != 2 {
+		t.Errorf("unproven writes %d, want 2 (a.go:20 for three findings, a.go:30)", r.Unproven)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -178,18 +179,19 @@ func unprovenComputed(cfg *config.Config) *config.Config {
 }
 
 // dropUnproven removes the unproven analyzer's findings on writes (not
-// those on its directives) and returns how many there were.
+// those on its directives) and returns how many writes they stand for:
+// one write's several stores are several findings.
 func dropUnproven(findings []finding) ([]finding, int) {
 	kept := findings[:0:0]
-	n := 0
+	writes := map[token.Position]bool{}
 	for _, f := range findings {
 		if f.Analyzer == unproven.Analyzer.Name && f.Category != categoryDirective {
-			n++
+			writes[f.Write()] = true
 			continue
 		}
 		kept = append(kept, f)
 	}
-	return kept, n
+	return kept, len(writes)
 }
 
 // unprovenSummary says on stderr how many writes were not proven rooted

@@ -35,3 +35,16 @@ func TestUnprovenCountedNotListed(t *testing.T) {
 		t.Errorf("listed writes are not counted again on stderr:\n%s", errOut)
 	}
 }
+
+// TestUnprovenCountsWrites checks that the stderr count is of writes: two
+// stores into one field the write reads are two findings, one write.
+func TestUnprovenCountsWrites(t *testing.T) {
+	_, _, errOut := runCLI(t, analyzers.All, "-C", "testdata/unprovenstores", "--no-cache", "--quiet", "./...")
+	if !strings.Contains(errOut, "1 write not proven rooted;") {
+		t.Errorf("stderr does not count one write for its two stores:\n%s", errOut)
+	}
+	_, out, _ := runCLI(t, analyzers.All, "-C", "testdata/unprovenstores", "--report-unproven", "--no-cache", "--quiet", "./...")
+	if n := strings.Count(out, "(unproven)"); n != 2 {
+		t.Errorf("want both stores listed, got %d:\n%s", n, out)
+	}
+}

@@ -37,6 +37,18 @@ type Finding struct {
 	Chain      []Step // from the path's origin to the write (the diagnostic's related information)
 }
 
+// Write returns where the write the finding is about is: the chain's step
+// at the write when the finding is reported away from it (a store or call
+// several writes' findings may share, or one write's several stores),
+// the finding's own position otherwise. Several findings may stand for
+// one write: counts of writes count these.
+func (f Finding) Write() token.Position {
+	if n := len(f.Chain); n > 0 && strings.HasPrefix(f.Chain[n-1].Message, findingkey.WrittenBy) {
+		return f.Chain[n-1].Pos
+	}
+	return f.Pos
+}
+
 // Step is one step of a finding's chain: where the path starts, each call
 // and store it goes through, the write.
 type Step struct {

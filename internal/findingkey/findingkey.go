@@ -16,6 +16,12 @@ package findingkey
 
 import "net/url"
 
+// WrittenBy starts the message of the last step of a finding's chain
+// when the finding is reported away from the write its path reaches (at a
+// call or a store): "written by os.WriteFile", at the write. A finding
+// reported at the write itself has no such step.
+const WrittenBy = "written by "
+
 // Query parameter names of the key.
 const (
 	paramOp     = "op"

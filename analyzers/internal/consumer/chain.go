@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -79,7 +80,7 @@ func (c *Chains) Chain(f *rootflow.Finding) []analysis.RelatedInformation {
 		add(h.Pos, "then through "+h.Name)
 	}
 	if f.Site != rootflow.AtWrite {
-		add(f.Reach.At, "written by "+f.Reach.Op)
+		add(f.Reach.At, findingkey.WrittenBy+f.Reach.Op)
 	}
 	return out
 }

@@ -1,0 +1,3 @@
+module example.com/unprovenstores
+
+go 1.22
