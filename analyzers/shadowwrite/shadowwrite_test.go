@@ -53,6 +53,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "parts"},
 		{dir: "deadbranch"},
 		{dir: "branchesmeet"},
+		{dir: "alsonamed"},
 		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
 			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "*=cwd:VERSION"}
