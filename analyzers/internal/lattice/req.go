@@ -45,7 +45,8 @@ type Req struct {
 	// named by its operation, at the write, the lowest positions first,
 	// at most MaxAlso. Provenance only: it changes no check. A
 	// requirement that arrives where another already checks all it would
-	// (Arrive) changes nothing and is not named.
+	// (Arrive) is named too, while there is room, and checks nothing
+	// more.
 	Also []Hop
 }
 
@@ -185,6 +186,13 @@ func alsoWrites(out, old, r Req) []Hop {
 	return all
 }
 
+// Naming returns r naming o's writes too (Also, within MaxAlso): the
+// same requirement, standing for more writes. Provenance only.
+func (r Req) Naming(o Req) Req {
+	r.Also = alsoWrites(r, r, o)
+	return r
+}
+
 // compareProvenance orders requirements by where their write is, then by
 // the write and the hops.
 func compareProvenance(a, b Req) int {
@@ -207,6 +215,12 @@ func Arrive(old Req, had bool, r Req) (Req, bool) {
 	case !had:
 		return r, true
 	case Covers(old, r):
+		// Nothing more to check, but r's write is one more the
+		// requirement stands for: named (Also) while there is room, so
+		// the finding names every write it stands for.
+		if named := old.Naming(r); !slices.Equal(named.Also, old.Also) {
+			return named, true
+		}
 		return old, false
 	}
 	// A bounded tag (MaxClimbs) may drop what r adds: the meet is then
