@@ -56,7 +56,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "alsonamed"},
 		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
-			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "*=cwd:VERSION"}
+			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "shadowwrite/allowconfig.launchSaved=cwd:app.toml", "*=cwd:VERSION"}
 		}},
 		{dir: "rooted"},
 		{dir: "project"},

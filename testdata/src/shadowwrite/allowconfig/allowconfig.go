@@ -15,3 +15,21 @@ func other(data []byte) {
 	os.WriteFile("app.toml", data, 0o644) // want `os.WriteFile writes "app.toml" relative to the working directory`
 	os.WriteFile("VERSION", data, 0o644)  // ok: allow-write for "*"
 }
+
+// settings holds the file a command saves; its default is set apart
+// from the command (the test sets allow-write: launchSaved=cwd:app.toml).
+type settings struct{ path string }
+
+var current = &settings{}
+
+func setDefaults() {
+	current.path = "app.toml" // ok: the file launchSaved writes, declared there
+}
+
+func setLock() {
+	current.path = "app.lock" // want `field allowconfig.settings.path is assigned "app.lock" relative to the working directory`
+}
+
+func launchSaved(data []byte) {
+	os.WriteFile(current.path, data, 0o644)
+}
