@@ -80,6 +80,13 @@ func (r Req) On(a Origin) Req {
 	r.Tags.SetSet(ReqMapKeys, keys)
 	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
 	r.Tags.SetSet(ReqClimbs, climbsBelow(a, r.Tags.Set(ReqClimbs)))
+	if ps, below, ok := r.Tags.Allowed(); ok {
+		if a.Raw {
+			r.Tags.SetAllowed(nil, "") // a concatenated segment: no pattern to join
+		} else {
+			r.Tags.SetAllowed(ps, JoinPattern(a.Path, below))
+		}
+	}
 	switch {
 	case dynamicStart(a.Path) && !a.Flag(NonEmptyOnly):
 		r.Tags.SetFlag(ReqNamedBelow, true)

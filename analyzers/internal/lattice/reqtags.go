@@ -54,6 +54,12 @@ const (
 	// value is empty, the path is that name, which the analysis cannot
 	// follow, not a path that writes nothing.
 	ReqNamedBelow
+	// ReqAllowed: the write is in a function an allowance covers
+	// (allow-write): the patterns it declares, and the pattern the write
+	// appends below the value (Allowed, AllowedBelow). A value that is
+	// declared once the write's pattern is appended is no finding, where
+	// its store is checked too. Kept only where the writes met agree.
+	ReqAllowed
 
 	numReqTags
 )
@@ -105,6 +111,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqClimbs:     {name: "climbs", policy: strictSet, slot: 2, bound: MaxClimbs},
 	ReqObjects:    {name: "objects", policy: relaxSet, slot: 3, bound: MaxObjects},
 	ReqNamedBelow: {name: "named-below", policy: strictFlag, slot: 3},
+	ReqAllowed:    {name: "allowed", policy: relaxSameAs, slot: 1},
 }
 
 // String returns the tag's printed name.
@@ -116,7 +123,7 @@ func (t ReqTag) String() string { return reqTagDefs[t].name }
 type ReqTags struct {
 	Flags uint8
 	Sets  [4][]string
-	Text  [1]string
+	Text  [2]string
 }
 
 // Flag reports whether flag tag t is set.
@@ -162,6 +169,29 @@ func (g *ReqTags) TextOf(t ReqTag) string { return g.Text[reqTagDefs[t].slot] }
 // SetText sets text tag t.
 func (g *ReqTags) SetText(t ReqTag, s string) { g.Text[reqTagDefs[t].slot] = s }
 
+// allowedSep separates the parts of the ReqAllowed tag.
+const allowedSep = "\x00"
+
+// Allowed returns the allowance patterns of the ReqAllowed tag and the
+// pattern the write appends below the value; ok is false without one.
+func (g *ReqTags) Allowed() (patterns []string, below string, ok bool) {
+	t := g.TextOf(ReqAllowed)
+	if t == "" {
+		return nil, "", false
+	}
+	parts := strings.Split(t, allowedSep)
+	return parts[1:], parts[0], true
+}
+
+// SetAllowed sets the ReqAllowed tag; no patterns clears it.
+func (g *ReqTags) SetAllowed(patterns []string, below string) {
+	if len(patterns) == 0 {
+		g.SetText(ReqAllowed, "")
+		return
+	}
+	g.SetText(ReqAllowed, below+allowedSep+strings.Join(patterns, allowedSep))
+}
+
 // Guard returns the cell and flag of the ReqGuard tag ("", "" when absent).
 func (g *ReqTags) Guard() (cell, flag string) {
 	cell, flag, _ = strings.Cut(g.TextOf(ReqGuard), "#")
@@ -190,7 +220,7 @@ func (g ReqTags) IsZero() bool {
 			return false
 		}
 	}
-	return g.Flags == 0 && g.Text == [1]string{}
+	return g.Flags == 0 && g.Text == [2]string{}
 }
 
 // Equal reports whether the two hold the same transforms.

@@ -160,6 +160,34 @@ func CwdPattern(a Origin) (pattern string, ok bool) {
 	return b.Pattern(), true
 }
 
+// allowedBy reports whether the allowance a write's requirement r carries
+// (lattice.ReqAllowed) declares origin a once the write's pattern below
+// it is appended: a store into a field the covered command writes, made
+// outside the command.
+func allowedBy(r Req, a Origin) bool {
+	texts, below, ok := r.Tags.Allowed()
+	if !ok {
+		return false
+	}
+	ps, err := radius.Parse(texts, nil)
+	if err != nil {
+		return false
+	}
+	if below != "" {
+		a = a.Repath(lattice.CleanPattern(lattice.JoinPattern(a.Path, below)), a.At)
+	}
+	return declares(ps, a)
+}
+
+// patternTexts returns the patterns as written.
+func patternTexts(ps []radius.Pattern) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Text
+	}
+	return out
+}
+
 // declare rewrites the origins of v that patterns ps declare as written
 // below the working directory (or the project root) on purpose.
 func declare(ps []radius.Pattern, v Origins) Origins {

@@ -44,7 +44,7 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 				found = true
 			}
 		default:
-			if !found && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) && !declares(e.allow.at(pos), a) {
+			if !found && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) && !declares(e.allow.at(pos), a) && !allowedBy(r, a) {
 				e.find(pos, site, op, a, r)
 				// A may-write directive can declare a project path, so
 				// it must not hide the value's next offending origin.
