@@ -80,11 +80,15 @@ func (r Req) On(a Origin) Req {
 	r.Tags.SetSet(ReqMapKeys, keys)
 	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
 	r.Tags.SetSet(ReqClimbs, climbsBelow(a, r.Tags.Set(ReqClimbs)))
-	if ps, below, ok := r.Tags.Allowed(); ok {
+	if below := r.Tags.Set(ReqAllowedBelow); len(below) > 0 {
 		if a.Raw {
-			r.Tags.SetAllowed(nil, "") // a concatenated segment: no pattern to join
+			r.Tags.SetAllowed(nil) // a concatenated segment: no pattern to join
 		} else {
-			r.Tags.SetAllowed(ps, JoinPattern(a.Path, below))
+			joined := make([]string, len(below))
+			for i, b := range below {
+				joined[i] = JoinPattern(a.Path, b)
+			}
+			r.Tags.SetSet(ReqAllowedBelow, joined)
 		}
 	}
 	switch {

@@ -55,11 +55,15 @@ const (
 	// follow, not a path that writes nothing.
 	ReqNamedBelow
 	// ReqAllowed: the write is in a function an allowance covers
-	// (allow-write): the patterns it declares, and the pattern the write
-	// appends below the value (Allowed, AllowedBelow). A value that is
-	// declared once the write's pattern is appended is no finding, where
-	// its store is checked too. Kept only where the writes met agree.
+	// (allow-write): the patterns it declares (Allowed). A value that is
+	// declared once each pattern of ReqAllowedBelow is appended is no
+	// finding, where its store is checked too. Kept only where the writes
+	// met agree.
 	ReqAllowed
+	// ReqAllowedBelow: with ReqAllowed, the patterns the writes append
+	// below the value ("" for the value itself); each must be declared.
+	// A strengthening set: a meet keeps every pattern either side has.
+	ReqAllowedBelow
 
 	numReqTags
 )
@@ -78,6 +82,10 @@ const (
 	// it, the first in order are kept, which are the deepest climbs
 	// ("../../x" sorts before "../x").
 	MaxClimbs = 8
+	// MaxAllowedBelow bounds the patterns appended below a value a
+	// requirement with an allowance keeps; at the bound, the allowance
+	// declares nothing (a pattern may have been dropped).
+	MaxAllowedBelow = 8
 )
 
 // reqPolicy says how a tag covers and meets. A relaxing tag makes the
@@ -102,16 +110,17 @@ type reqTagDef struct {
 }
 
 var reqTagDefs = [numReqTags]reqTagDef{
-	ReqBelowPaths: {name: "below-paths", policy: relaxSet, slot: 0, bound: MaxBelowPaths},
-	ReqMapKeys:    {name: "map-keys", policy: relaxSet, slot: 1, bound: MaxMapKeys},
-	ReqGuard:      {name: "guard", policy: relaxSameAs, slot: 0},
-	ReqAbsOnly:    {name: "abs-only", policy: relaxFlag, slot: 0},
-	ReqAliased:    {name: "aliased", policy: relaxFlag, slot: 1},
-	ReqEmptyTemp:  {name: "empty-temp", policy: strictFlag, slot: 2},
-	ReqClimbs:     {name: "climbs", policy: strictSet, slot: 2, bound: MaxClimbs},
-	ReqObjects:    {name: "objects", policy: relaxSet, slot: 3, bound: MaxObjects},
-	ReqNamedBelow: {name: "named-below", policy: strictFlag, slot: 3},
-	ReqAllowed:    {name: "allowed", policy: relaxSameAs, slot: 1},
+	ReqBelowPaths:   {name: "below-paths", policy: relaxSet, slot: 0, bound: MaxBelowPaths},
+	ReqMapKeys:      {name: "map-keys", policy: relaxSet, slot: 1, bound: MaxMapKeys},
+	ReqGuard:        {name: "guard", policy: relaxSameAs, slot: 0},
+	ReqAbsOnly:      {name: "abs-only", policy: relaxFlag, slot: 0},
+	ReqAliased:      {name: "aliased", policy: relaxFlag, slot: 1},
+	ReqEmptyTemp:    {name: "empty-temp", policy: strictFlag, slot: 2},
+	ReqClimbs:       {name: "climbs", policy: strictSet, slot: 2, bound: MaxClimbs},
+	ReqObjects:      {name: "objects", policy: relaxSet, slot: 3, bound: MaxObjects},
+	ReqNamedBelow:   {name: "named-below", policy: strictFlag, slot: 3},
+	ReqAllowed:      {name: "allowed", policy: relaxSameAs, slot: 1},
+	ReqAllowedBelow: {name: "allowed-below", policy: strictSet, slot: 4, bound: MaxAllowedBelow},
 }
 
 // String returns the tag's printed name.
@@ -122,7 +131,7 @@ func (t ReqTag) String() string { return reqTagDefs[t].name }
 // exported for the fact encoding only.
 type ReqTags struct {
 	Flags uint8
-	Sets  [4][]string
+	Sets  [5][]string
 	Text  [2]string
 }
 
@@ -169,27 +178,31 @@ func (g *ReqTags) TextOf(t ReqTag) string { return g.Text[reqTagDefs[t].slot] }
 // SetText sets text tag t.
 func (g *ReqTags) SetText(t ReqTag, s string) { g.Text[reqTagDefs[t].slot] = s }
 
-// allowedSep separates the parts of the ReqAllowed tag.
+// allowedSep separates the patterns of the ReqAllowed tag.
 const allowedSep = "\x00"
 
 // Allowed returns the allowance patterns of the ReqAllowed tag and the
-// pattern the write appends below the value; ok is false without one.
-func (g *ReqTags) Allowed() (patterns []string, below string, ok bool) {
+// patterns the writes append below the value (ReqAllowedBelow); ok is
+// false without an allowance, or past the bound of the second.
+func (g *ReqTags) Allowed() (patterns, below []string, ok bool) {
 	t := g.TextOf(ReqAllowed)
-	if t == "" {
-		return nil, "", false
+	below = g.Set(ReqAllowedBelow)
+	if t == "" || len(below) == 0 || len(below) >= MaxAllowedBelow {
+		return nil, nil, false
 	}
-	parts := strings.Split(t, allowedSep)
-	return parts[1:], parts[0], true
+	return strings.Split(t, allowedSep), below, true
 }
 
-// SetAllowed sets the ReqAllowed tag; no patterns clears it.
-func (g *ReqTags) SetAllowed(patterns []string, below string) {
+// SetAllowed sets the ReqAllowed tag, with the write's own path below the
+// value; no patterns clears both tags.
+func (g *ReqTags) SetAllowed(patterns []string) {
 	if len(patterns) == 0 {
 		g.SetText(ReqAllowed, "")
+		g.SetSet(ReqAllowedBelow, nil)
 		return
 	}
-	g.SetText(ReqAllowed, below+allowedSep+strings.Join(patterns, allowedSep))
+	g.SetText(ReqAllowed, strings.Join(patterns, allowedSep))
+	g.SetSet(ReqAllowedBelow, []string{""})
 }
 
 // Guard returns the cell and flag of the ReqGuard tag ("", "" when absent).

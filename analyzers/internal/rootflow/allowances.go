@@ -161,8 +161,8 @@ func CwdPattern(a Origin) (pattern string, ok bool) {
 }
 
 // allowedBy reports whether the allowance a write's requirement r carries
-// (lattice.ReqAllowed) declares origin a once the write's pattern below
-// it is appended: a store into a field the covered command writes, made
+// (lattice.ReqAllowed) declares origin a with each pattern the writes
+// append below it: a store into a field the covered command writes, made
 // outside the command.
 func allowedBy(r Req, a Origin) bool {
 	texts, below, ok := r.Tags.Allowed()
@@ -173,10 +173,12 @@ func allowedBy(r Req, a Origin) bool {
 	if err != nil {
 		return false
 	}
-	if below != "" {
-		a = a.Repath(lattice.CleanPattern(lattice.JoinPattern(a.Path, below)), a.At)
+	for _, b := range below {
+		if !declares(ps, a.Repath(lattice.CleanPattern(lattice.JoinPattern(a.Path, b)), a.At)) {
+			return false
+		}
 	}
-	return declares(ps, a)
+	return true
 }
 
 // patternTexts returns the patterns as written.

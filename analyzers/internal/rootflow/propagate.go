@@ -358,7 +358,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
 		r := Req{Op: op, At: e.at(pos)}
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
-		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)), "")
+		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)))
 		r = e.hooks.siteReq(e.rules, in, args[i], r)
 		e.check(v, pos, AtWrite, op, r, queue)
 	}
