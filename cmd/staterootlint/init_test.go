@@ -339,6 +339,27 @@ func TestInitPrograms(t *testing.T) {
 			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
 			lintNot: []string{"environment variable INITOVERRIDE_CONFIG_HOME"},
 		},
+		// A program that builds its list of configuration directories
+		// itself (glow's shape): its own override variable, then its name
+		// joined below $XDG_CONFIG_HOME, read in its own code, then a scope
+		// library's directories; the file's path kept in a package variable
+		// another function writes. The variable is a shared base with the
+		// program's name below it (root-env's :base form, state-dir the
+		// name), the override a root-env entry; a file written right
+		// below $XDG_DATA_HOME names no directory of the program's there.
+		{
+			name: "initxdgenv",
+			dir:  filepath.Join("testdata", "initxdgenv"),
+			want: []string{
+				"  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+				"  - INITXDGENV_CONFIG_HOME\n",
+				"  # read by the program at main.go:42, which keeps its directory \"initxdgenv\" below it (1 finding): a base many programs share, the root is the state-dir name below it: only the authority may read it\n  - XDG_CONFIG_HOME=global:base\n",
+				"state-dir: .initxdgenv\n",
+			},
+			not:     []string{"- XDG_DATA_HOME", "- XDG_CACHE_HOME", "XDG_CONFIG_HOME=global\n"},
+			lint:    []string{"environment variable XDG_DATA_HOME"},
+			lintNot: []string{"variable initxdgenv.configFile"},
+		},
 		// A program whose configuration file, a database beside it and a
 		// source directory are below the bases an XDG library resolves into
 		// a struct's fields, joined by its own methods, which expand a
