@@ -91,12 +91,16 @@ func (w *commandWrites) collect(_ string, r any) {
 // rows of its position, and, where the finding is at a call that passes
 // the path on (a helper writes it, in the package or another), the rows
 // whose chain goes through the candidate's function and whose path is
-// the candidate's (the same name, or the executable).
+// the candidate's (the same name, a name below it, or the executable).
 func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 	for i := range fs {
 		f := &fs[i]
 		fn := localName(f.Func)
+		// The row's pattern quotes the name written, or a file below it
+		// (a library writing pages into the directory it is given:
+		// "www/docs/cmd/*.md").
 		name := strconv.Quote(strings.TrimPrefix(f.Pattern, "cwd:"))
+		dir := strings.TrimSuffix(name, `"`) + "/"
 		var cmds []string
 		for _, r := range w.rows {
 			same := r.at == f.At
@@ -104,7 +108,7 @@ func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 				if f.Pattern == exePattern {
 					same = strings.Contains(r.detail, "executable")
 				} else {
-					same = strings.Contains(r.pattern, name)
+					same = strings.Contains(r.pattern, name) || strings.Contains(r.pattern, dir)
 				}
 			}
 			if same && !slices.Contains(cmds, r.command) {

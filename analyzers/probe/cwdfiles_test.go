@@ -10,7 +10,8 @@ import (
 
 // TestCwdFileCommands attaches the commands that reach each candidate's
 // write, from the inventory's per-command rows, and renders them: one
-// command, every command, none.
+// command, every command, none, and the command whose library writes
+// below the directory the candidate names.
 func TestCwdFileCommands(t *testing.T) {
 	var w commandWrites
 	w.collect("a", &inventory.Result{Artifacts: []inventory.Artifact{
@@ -44,6 +45,23 @@ func TestCwdFileCommands(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("lacks %q:\n%s", want, b.String())
 		}
+	}
+}
+
+// TestCwdFileCommandsBelow: a command whose library writes files below
+// the directory the candidate names reaches it; one writing a name that
+// only starts like it does not.
+func TestCwdFileCommandsBelow(t *testing.T) {
+	var w commandWrites
+	w.collect("cmd", &inventory.Result{Artifacts: []inventory.Artifact{
+		{Kind: inventory.KindCommand, Command: "docs", At: "cmd/docs.go:14"},
+		{Kind: inventory.KindCommand, Command: "man", At: "cmd/man.go:14"},
+		{Kind: "unknown", Command: "docs", At: "doc/md_docs.go:145", Func: "cmd.docs", Chain: []string{"doc.GenTree"}, Pattern: `cwd:"site/cli/*.md" relative to the working directory`},
+		{Kind: "unknown", Command: "man", At: "doc/man_docs.go:40", Func: "cmd.docs", Chain: []string{"doc.GenTree"}, Pattern: `cwd:"site/clinic.md" relative to the working directory`},
+	}})
+	fs := w.attach([]CwdFile{{Pattern: "cwd:site/cli", Func: "example.com/a/cmd.docs", At: "cmd/docs.go:24"}})
+	if !slices.Equal(fs[0].Commands, []string{"docs"}) {
+		t.Errorf("docs: %v, want [docs]", fs[0].Commands)
 	}
 }
 

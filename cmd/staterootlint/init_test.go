@@ -287,8 +287,10 @@ func TestInitPrograms(t *testing.T) {
 		// A program whose setup command appends to an ignore file where it
 		// runs after a helper of its package has read it (a file the program
 		// reads back, through the helper), whose docs command has a library
-		// write pages into a fixed directory there, and whose test support
-		// writes golden files below testdata: the first two are candidates
+		// write pages into a fixed directory there, whose man command has it
+		// write pages below a fixed directory it does not make (goreleaser's
+		// docs command and cobra's generator), and whose test support
+		// writes golden files below testdata: the first three are candidates
 		// with their evidence; the test support's are none, as the proposal
 		// excludes its package.
 		{
@@ -296,8 +298,11 @@ func TestInitPrograms(t *testing.T) {
 			dir:  filepath.Join("testdata", "initcwdmore"),
 			want: []string{
 				"  - internal/testutil/**\n",
-				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:34 by 1 command (setup); read back at main.go:31: state?` + "\n",
-				`#   "example.com/initcwdmore.docs": ["cwd:site/cli"]  # written at main.go:52 by 1 command (docs); not read back` + "\n",
+				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:37 by 1 command (setup); read back at main.go:34: state?` + "\n",
+				`#   "example.com/initcwdmore.docs": ["cwd:site/cli"]  # written at main.go:55 by 1 command (docs); not read back` + "\n",
+				// pages written below the directory only: the command's rows
+				// name files below the candidate's name
+				`#   "example.com/initcwdmore.man": ["cwd:man/man1"]  # written at main.go:62 by 1 command (man); not read back` + "\n",
 			},
 			not: []string{"\nallow-write:", "testutil.Golden", "cwd:testdata"},
 		},
