@@ -230,19 +230,7 @@ func passedName(info *types.Info, arg ast.Expr) string {
 // first constant segment it passes to the library's functions or joins
 // below the copies, names the state-dir when nothing else does.
 func (p *Proposal) addValueBases(facts []driver.PackageFacts, below []NameBelow, passed []NamePassed) {
-	reqs := map[string]bool{}
-	for i := range facts {
-		if !facts[i].Main {
-			continue
-		}
-		for _, f := range facts[i].Facts {
-			if pf, ok := f.Fact.(*rootflow.PackageFact); ok && f.Object == "" {
-				for _, r := range pf.CellReqs {
-					reqs[r.Key] = true
-				}
-			}
-		}
-	}
+	reqs := mainCellReqs(facts)
 	declared := map[string]bool{}
 	for _, a := range p.Authorities {
 		for _, n := range a.Names() {

@@ -95,19 +95,20 @@ type Candidate struct {
 	// library's (*Scope).configDir behind (*Scope).ConfigDirs), sorted.
 	Via []string
 
-	file     string
-	from, to int               // its declaration's lines in file
-	stores   map[site]bool     // for variables, fields and their getters: where their values are built
-	receiver string            // methods: the receiver type's name
-	lits     [][2]string       // repo candidates: the relative literals (and patterns below) of their results
-	joins    bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
-	flagAt   []site            // flag accessors: where the flag values it returns print themselves
-	usedBy   map[string]bool   // flag accessors: the packages that call it
-	viaJoins bool              // a function of Via joins a name below its result
-	viaFile  map[string]bool   // the functions of Via that take a name to join (takesName)
-	ownName  string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
-	flagEnv  map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
-	overBase bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
+	file      string
+	from, to  int               // its declaration's lines in file
+	stores    map[site]bool     // for variables, fields and their getters: where their values are built
+	receiver  string            // methods: the receiver type's name
+	lits      [][2]string       // repo candidates: the relative literals (and patterns below) of their results
+	joins     bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	flagAt    []site            // flag accessors: where the flag values it returns print themselves
+	usedBy    map[string]bool   // flag accessors: the packages that call it
+	viaJoins  bool              // a function of Via joins a name below its result
+	viaFile   map[string]bool   // the functions of Via that take a name to join (takesName)
+	ownName   string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
+	flagEnv   map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
+	overBase  bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
+	flagBound string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
 	// tentative says it is proposed before anything is attributed to
 	// it: the checking run credits it, as a finder (settleFinders).
 	tentative bool

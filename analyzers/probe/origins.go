@@ -94,6 +94,10 @@ type FindingOrigins struct {
 	// program's override, its name below an XDG base and a library's
 	// directories together.
 	Beside []FindingOrigin
+	// FlagCells are the package's variables and fields a command-line
+	// flag is bound to that it also stores a reported value into
+	// (flagcells.go).
+	FlagCells []FlagCell
 }
 
 // Origins reports, per analyzed package, where the offending origin of
@@ -167,7 +171,8 @@ var Origins = &analysis.Analyzer{
 			out.Passed = namesPassed(pass)
 			out.Beside = besideOrigins(pass, res)
 		}
-		if len(out.Findings) == 0 && len(out.Bases) == 0 {
+		out.FlagCells = flagCells(pass, res)
+		if len(out.Findings) == 0 && len(out.Bases) == 0 && len(out.FlagCells) == 0 {
 			return (*FindingOrigins)(nil), nil
 		}
 		return out, nil

@@ -185,6 +185,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	var below []NameBelow
 	var passed []NamePassed
 	var beside []FindingOrigin
+	var flagged []FlagCell
 	first.Collect = map[*analysis.Analyzer]func(string, any){inventory.Analyzer: reached.collect, Origins: func(_ string, r any) {
 		if r, ok := r.(*FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
@@ -194,6 +195,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 			below = append(below, r.Below...)
 			passed = append(passed, r.Passed...)
 			beside = append(beside, r.Beside...)
+			flagged = append(flagged, r.FlagCells...)
 		}
 	}}
 	res, err := driver.Run(ctx, first)
@@ -208,6 +210,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	p := propose(cands, origins, below, bases, before, dir)
 	p.addValueBases(res.Facts, below, passed)
 	p.addEnvBases(beside, dir)
+	p.addFlagDefaults(flagged, res.Facts, origins)
 	p.Patterns = opts.Run.Patterns
 	// A candidate in a directory the proposal excludes (test support's
 	// golden files) is reported by no lint with the file.

@@ -373,16 +373,20 @@ func TestInitPrograms(t *testing.T) {
 		// methods are its resolvers, the one returning the file :file; the
 		// home directory function is not proposed, nor a function filling a
 		// struct of defaults from a base (chezmoi's newConfigFile), nor
-		// the variable it also reads.
+		// the variable it also reads. The home directory is also the default
+		// the program stores into the field a --destination flag is bound to
+		// (the tree of the user's files it writes): that field is the user's;
+		// one it only reads needs no entry.
 		{
 			name: "initxdgwrap",
 			dir:  filepath.Join("testdata", "initxdgwrap"),
 			want: []string{
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
+				"  # (*cmd.Config).destDir at internal/cmd/config.go:97 (field) holds what the user gives the --destination flag bound to it there, or the default the program stores into it, which arises at internal/home/home.go:11: a user-chosen path; as a user-chosen path it removes 1 finding\n  - (*example.com/initxdgwrap/internal/cmd.Config).destDir=user\n",
 				"# With this file: 0 findings (without it: 1).",
 			},
-			not: []string{"home.UserHomeDir=", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
+			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,6 +2,7 @@
 package cmd
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 
@@ -15,7 +16,24 @@ type Config struct {
 	bds        *xdgspec.BaseDirectorySpecification
 	configFile string
 	sourceDir  string
+	// destDir is the tree of the user's files the program manages: the
+	// --destination flag, by default the home directory.
+	destDir AbsPath
+	// workDir is where the program runs the user's editor: read only.
+	workDir AbsPath
 }
+
+// AbsPath is an absolute path, a flag's value.
+type AbsPath string
+
+// Set sets the path to the flag's value.
+func (p *AbsPath) Set(s string) error {
+	*p = AbsPath(s)
+	return nil
+}
+
+// String returns the path.
+func (p *AbsPath) String() string { return string(*p) }
 
 func newConfig() (*Config, error) {
 	homeDir, err := home.UserHomeDir()
@@ -26,7 +44,10 @@ func newConfig() (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Config{homeDir: homeDir, bds: bds}, nil
+	c := &Config{homeDir: homeDir, bds: bds}
+	c.destDir = AbsPath(c.homeDir)
+	c.workDir = AbsPath(c.homeDir)
+	return c, nil
 }
 
 // defaultConfigFile returns the configuration file: the first existing
@@ -72,6 +93,12 @@ func Run() {
 	if err != nil {
 		return
 	}
+	fs := flag.NewFlagSet("initxdgwrap", flag.ContinueOnError)
+	fs.Var(&c.destDir, "destination", "the `DIR` the program writes the user's files into")
+	fs.Var(&c.workDir, "working-dir", "the `DIR` the editor runs in")
+	if fs.Parse(os.Args[1:]) != nil {
+		return
+	}
 	c.configFile = c.defaultConfigFile(c.bds)
 	c.sourceDir = c.defaultSourceDir(c.bds)
 	_ = os.MkdirAll(filepath.Dir(c.configFile), 0o755)
@@ -79,6 +106,8 @@ func Run() {
 	_ = os.WriteFile(c.persistentStateFile(), nil, 0o600)
 	_ = os.MkdirAll(c.sourceDir, 0o755)
 	_ = os.WriteFile(filepath.Join(c.sourceDir, "dot_profile"), nil, 0o644)
+	_ = os.WriteFile(filepath.Join(string(c.destDir), ".profile"), nil, 0o644)
+	_, _ = os.ReadDir(string(c.workDir))
 	d := newDefaults(c.bds)
 	_ = os.MkdirAll(d.cacheDir, 0o755)
 }
