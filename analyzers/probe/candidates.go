@@ -812,8 +812,10 @@ func skipFile(fset *token.FileSet, f *ast.File) bool {
 }
 
 // returnsPath reports whether one of d's results is a string, a []string
-// or a named type (not error, not a number): a path, as far as syntax
-// tells. It need not be the first: (exists bool, path string).
+// or a named type (not error, not a number), of the package or another
+// (pathx.AbsPath; not time.Duration, fs.FileMode and the like): a path,
+// as far as syntax tells. It need not be the first: (exists bool, path
+// string).
 func returnsPath(d *ast.FuncDecl) bool {
 	if d.Type.Results == nil {
 		return false
@@ -828,10 +830,20 @@ func returnsPath(d *ast.FuncDecl) bool {
 			if id, ok := t.Elt.(*ast.Ident); ok && id.Name == "string" {
 				return true
 			}
+		case *ast.SelectorExpr:
+			// Another package's named type: a path type of the
+			// program's (chezmoi.AbsPath), not a well-known other value.
+			if !notPathTypes[t.Sel.Name] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// notPathTypes are the names of other packages' types that are no
+// path: a time, a file mode, a context, a URL.
+var notPathTypes = map[string]bool{"Duration": true, "Time": true, "FileMode": true, "Context": true, "URL": true, "Reader": true, "Writer": true}
 
 func isNumeric(name string) bool {
 	switch name {
@@ -900,7 +912,9 @@ func homeOnly(src string) bool {
 }
 
 // buildsPath reports whether d's body builds a path: it calls a Join
-// (filepath, path, strings) or fmt.Sprintf, or concatenates strings.
+// (filepath, path, strings, or a method whose name starts with Join,
+// such as a path type's JoinString) or fmt.Sprintf, or concatenates
+// strings.
 func buildsPath(d *ast.FuncDecl) bool {
 	found := false
 	if d.Body == nil {
@@ -909,7 +923,9 @@ func buildsPath(d *ast.FuncDecl) bool {
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Join" || sel.Sel.Name == "Sprintf") {
+			// A path type's own method counts (chezmoi's
+			// AbsPath.JoinString).
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (strings.HasPrefix(sel.Sel.Name, "Join") || sel.Sel.Name == "Sprintf") {
 				found = true
 			}
 		case *ast.BinaryExpr:

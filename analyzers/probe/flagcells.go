@@ -85,9 +85,13 @@ func flagCells(pass *analysis.Pass, res *rootflow.Result) []FlagCell {
 				seen[key] = true
 				for _, a := range res.Stores[key] {
 					switch {
-					case a.Kind == rootflow.Cell:
+					case a.Kind == rootflow.Cell && a.Path == "":
 						follow(a.Key)
-					case a.Kind == rootflow.Bad && a.At.IsValid():
+					case a.Kind == rootflow.Bad && a.At.IsValid() && a.Cause == rootflow.CauseHome && a.Path == "" && homeOnly(a.Src):
+						// The home directory itself: the tree of the
+						// user's files (not a directory below it, not
+						// the running executable, which allow-write exe
+						// declares).
 						if s := (site{a.At.Filename, a.At.Line}); !slices.Contains(c.Defaults, s) {
 							c.Defaults = append(c.Defaults, s)
 						}

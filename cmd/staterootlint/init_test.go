@@ -383,7 +383,7 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
-				"  # (*cmd.Config).destDir at internal/cmd/config.go:97 (field) holds what the user gives the --destination flag bound to it there, or the default the program stores into it, which arises at internal/home/home.go:11: a user-chosen path; as a user-chosen path it removes 1 finding\n  - (*example.com/initxdgwrap/internal/cmd.Config).destDir=user\n",
+				"  # (*cmd.Config).destDir at internal/cmd/config.go:86 (field) holds what the user gives the --destination flag bound to it there, or the default the program stores into it, which arises at internal/home/home.go:12: a user-chosen path; as a user-chosen path it removes 1 finding\n  - (*example.com/initxdgwrap/internal/cmd.Config).destDir=user\n",
 				"# With this file: 0 findings (without it: 1).",
 			},
 			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},

@@ -15,25 +15,13 @@ type Config struct {
 	homeDir    string
 	bds        *xdgspec.BaseDirectorySpecification
 	configFile string
-	sourceDir  string
+	sourceDir  home.AbsPath
 	// destDir is the tree of the user's files the program manages: the
 	// --destination flag, by default the home directory.
-	destDir AbsPath
+	destDir home.AbsPath
 	// workDir is where the program runs the user's editor: read only.
-	workDir AbsPath
+	workDir home.AbsPath
 }
-
-// AbsPath is an absolute path, a flag's value.
-type AbsPath string
-
-// Set sets the path to the flag's value.
-func (p *AbsPath) Set(s string) error {
-	*p = AbsPath(s)
-	return nil
-}
-
-// String returns the path.
-func (p *AbsPath) String() string { return string(*p) }
 
 func newConfig() (*Config, error) {
 	homeDir, err := home.UserHomeDir()
@@ -45,8 +33,8 @@ func newConfig() (*Config, error) {
 		return nil, err
 	}
 	c := &Config{homeDir: homeDir, bds: bds}
-	c.destDir = AbsPath(c.homeDir)
-	c.workDir = AbsPath(c.homeDir)
+	c.destDir = home.AbsPath(c.homeDir)
+	c.workDir = home.AbsPath(c.homeDir)
 	return c, nil
 }
 
@@ -62,9 +50,10 @@ func (c *Config) defaultConfigFile(bds *xdgspec.BaseDirectorySpecification) stri
 	return filepath.Join(home.Expand(bds.ConfigHome, c.homeDir), "initxdgwrap", "initxdgwrap.toml")
 }
 
-// defaultSourceDir returns the source directory below the data home.
-func (c *Config) defaultSourceDir(bds *xdgspec.BaseDirectorySpecification) string {
-	return filepath.Join(home.Expand(bds.DataHome, c.homeDir), "initxdgwrap")
+// defaultSourceDir returns the source directory below the data home,
+// joined by the path type's own method.
+func (c *Config) defaultSourceDir(bds *xdgspec.BaseDirectorySpecification) home.AbsPath {
+	return home.AbsPath(home.Expand(bds.DataHome, c.homeDir)).JoinString("initxdgwrap")
 }
 
 // defaults are the configuration's defaults.
@@ -104,8 +93,8 @@ func Run() {
 	_ = os.MkdirAll(filepath.Dir(c.configFile), 0o755)
 	_ = os.WriteFile(c.configFile, nil, 0o644)
 	_ = os.WriteFile(c.persistentStateFile(), nil, 0o600)
-	_ = os.MkdirAll(c.sourceDir, 0o755)
-	_ = os.WriteFile(filepath.Join(c.sourceDir, "dot_profile"), nil, 0o644)
+	_ = os.MkdirAll(string(c.sourceDir), 0o755)
+	_ = os.WriteFile(string(c.sourceDir.JoinString("dot_profile")), nil, 0o644)
 	_ = os.WriteFile(filepath.Join(string(c.destDir), ".profile"), nil, 0o644)
 	_, _ = os.ReadDir(string(c.workDir))
 	d := newDefaults(c.bds)
