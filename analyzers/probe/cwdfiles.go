@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -44,6 +45,11 @@ type CwdFile struct {
 	// more likely state than a product.
 	Commands []string
 	Every    bool
+	// Unfollowed are, when no command is found reaching the write, the
+	// commands whose own entry makes a call the analysis cannot follow
+	// (an action it cannot resolve to a function, a func value): any of
+	// them may reach it.
+	Unfollowed []string
 }
 
 // commandWrites are the commands of the program that reach each write,
@@ -51,6 +57,9 @@ type CwdFile struct {
 type commandWrites struct {
 	rows []commandRow
 	all  map[string]bool
+	// unfollowed are the commands with a call at their entry the
+	// analysis cannot follow (an unproven row with no chain).
+	unfollowed map[string]bool
 }
 
 // commandRow is a per-command row of the inventory: the write's
@@ -78,6 +87,12 @@ func (w *commandWrites) collect(_ string, r any) {
 		w.all[a.Command] = true
 		if a.Kind == inventory.KindCommand {
 			continue
+		}
+		if a.Kind == inventory.KindUnproven && a.Op == "" && len(a.Chain) == 0 {
+			if w.unfollowed == nil {
+				w.unfollowed = map[string]bool{}
+			}
+			w.unfollowed[a.Command] = true
 		}
 		row := commandRow{command: a.Command, at: a.At, pattern: a.Pattern, detail: a.Detail}
 		for _, f := range append([]string{a.Func}, a.Chain...) {
@@ -118,6 +133,9 @@ func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 		slices.Sort(cmds)
 		f.Commands = cmds
 		f.Every = len(cmds) > 1 && len(cmds) == len(w.all)
+		if len(cmds) == 0 {
+			f.Unfollowed = slices.Sorted(maps.Keys(w.unfollowed))
+		}
 	}
 	return fs
 }
@@ -328,6 +346,8 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 			by = " by every command: state?"
 		case len(f.Commands) > 0:
 			by = " by " + plural(len(f.Commands), "command", "commands") + " (" + strings.Join(f.Commands, ", ") + ")"
+		case len(f.Unfollowed) > 0:
+			by = " by no command the analysis follows to it (it does not follow the calls of " + strings.Join(f.Unfollowed, ", ") + ")"
 		}
 		fmt.Fprintf(b, "#   %q: [%q]  # %s%s%s\n", f.Func, f.Pattern, what, by, read)
 	}

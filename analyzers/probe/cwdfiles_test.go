@@ -65,6 +65,28 @@ func TestCwdFileCommandsBelow(t *testing.T) {
 	}
 }
 
+// TestCwdFileUnfollowed: a candidate no command is found reaching names
+// the commands whose entry makes a call the analysis cannot follow,
+// which may reach it; a command whose calls it follows is not named.
+func TestCwdFileUnfollowed(t *testing.T) {
+	var w commandWrites
+	w.collect("cmd", &inventory.Result{Artifacts: []inventory.Artifact{
+		{Kind: inventory.KindCommand, Command: "build", At: "cmd/build.go:49"},
+		{Kind: inventory.KindCommand, Command: "docs", At: "cmd/docs.go:14"},
+		{Kind: inventory.KindUnproven, Command: "build", At: "cmd/build.go:65", Func: "cmd.newBuildCmd", Pattern: inventory.PatternUnproven},
+		{Kind: inventory.KindUnproven, Command: "docs", At: "doc/md_docs.go:90", Func: "cmd.newDocsCmd", Chain: []string{"doc.GenTree"}, Pattern: inventory.PatternUnproven},
+	}})
+	fs := w.attach([]CwdFile{{Pattern: "cwd:dist", Func: "(example.com/a/dist.Pipe).Default", At: "dist/dist.go:32"}})
+	if len(fs[0].Commands) != 0 || !slices.Equal(fs[0].Unfollowed, []string{"build"}) {
+		t.Errorf("dist: commands %v, unfollowed %v, want none and [build]", fs[0].Commands, fs[0].Unfollowed)
+	}
+	var b strings.Builder
+	writeCwdFiles(&b, fs)
+	if want := `["cwd:dist"]  # written at dist/dist.go:32 by no command the analysis follows to it (it does not follow the calls of build); not read back`; !strings.Contains(b.String(), want) {
+		t.Errorf("lacks %q:\n%s", want, b.String())
+	}
+}
+
 // TestLocalName drops the package from a function's name, full or
 // short, so that a candidate's function and the inventory's chains
 // compare.
