@@ -160,22 +160,35 @@ func (p *Proposal) addEnvBases(beside []FindingOrigin, dir string) {
 		u := overrides[name]
 		p.RootEnv = append(p.RootEnv, Entry{name, fmt.Sprintf("the program's own override, read at %s, in a value written beside the home or an XDG base (%s)", u.at, plural(len(u.findings), "finding", "findings"))})
 	}
-	for _, name := range slices.Sorted(maps.Keys(names)) {
-		// The name below the base the most findings go under, the
-		// first by name on a tie.
-		var best string
-		for n, u := range names[name] {
-			if best == "" || cmp.Or(cmp.Compare(len(u.findings), len(names[name][best].findings)), cmp.Compare(best, n)) > 0 {
-				best = n
+	if p.StateDir.Value == "" {
+		// The name the most findings go under, below any of the
+		// bases; the first by name on a tie.
+		total := map[string]int{}
+		for _, byName := range names {
+			for n, u := range byName {
+				total[n] += len(u.findings)
 			}
 		}
-		if p.StateDir.Value == "" {
-			p.StateDir = Entry{"." + best, fmt.Sprintf("the directory the program keeps below $%s", name)}
+		var best, from string
+		for _, name := range slices.Sorted(maps.Keys(names)) {
+			for _, n := range slices.Sorted(maps.Keys(names[name])) {
+				if best == "" || total[n] > total[best] {
+					best, from = n, name
+				}
+			}
 		}
-		if p.StateDir.Value != "."+best {
-			continue // the root below the base would be another directory
+		if best != "" {
+			p.StateDir = Entry{"." + best, "the directory the program keeps below $" + from}
 		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(names)) {
+		// Only the base the state-dir is below: another name there
+		// would be outside the root.
+		best := strings.TrimPrefix(p.StateDir.Value, ".")
 		u := names[name][best]
+		if u == nil {
+			continue
+		}
 		p.RootEnv = append(p.RootEnv, Entry{name + "=" + xdgBase[name] + ":base", fmt.Sprintf("read by the program at %s, which keeps its directory %q below it (%s): a base many programs share, the root is the state-dir name below it", u.at, best, plural(len(u.findings), "finding", "findings"))})
 	}
 	slices.SortStableFunc(p.RootEnv, func(x, y Entry) int { return cmp.Compare(x.Value, y.Value) })
