@@ -98,7 +98,9 @@ func besideOrigins(pass *analysis.Pass, res *rootflow.Result) []FindingOrigin {
 // before a home-like source, both from the values of the findings of
 // the analysis with the defaults (beside). Only what the main module
 // reads (below dir's module root), outside tests and generated files,
-// and no origin an authority holds.
+// and no origin an authority holds. A base below which the program
+// keeps more than one directory of its own is left out: state-dir names
+// one.
 func (p *Proposal) addEnvBases(beside []FindingOrigin, dir string) {
 	root, err := config.ModuleRoot(dir)
 	if err != nil || root == "" {
@@ -186,8 +188,8 @@ func (p *Proposal) addEnvBases(beside []FindingOrigin, dir string) {
 		// would be outside the root.
 		best := strings.TrimPrefix(p.StateDir.Value, ".")
 		u := names[name][best]
-		if u == nil {
-			continue
+		if u == nil || len(names[name]) > 1 {
+			continue // another directory of the program's there would be outside
 		}
 		p.RootEnv = append(p.RootEnv, Entry{name + "=" + xdgBase[name] + ":base", fmt.Sprintf("read by the program at %s, which keeps its directory %q below it (%s): a base many programs share, the root is the state-dir name below it", u.at, best, plural(len(u.findings), "finding", "findings"))})
 	}

@@ -53,6 +53,13 @@ func TestEnvBases(t *testing.T) {
 	if p.StateDir.Value != ".app" {
 		t.Errorf("state-dir %q, want .app", p.StateDir.Value)
 	}
+	// Two directories of the program's below one base: state-dir names
+	// one, so the base is left out.
+	p = &Proposal{}
+	p.addEnvBases(append(slices.Clone(beside), FindingOrigin{Pos: main + ":70:2", File: main, Line: 69, Cause: "env", Src: "$XDG_CONFIG_HOME", Path: "org/app/x.yml"}), dir)
+	if slices.ContainsFunc(p.RootEnv, func(e Entry) bool { return e.Value == "XDG_CONFIG_HOME=global:base" }) {
+		t.Errorf("a base with two directories of the program's below it: %v", p.RootEnv)
+	}
 	// A state-dir of another name leaves the base out: the root below it
 	// would be another directory.
 	p = &Proposal{StateDir: Entry{".other", "given"}}

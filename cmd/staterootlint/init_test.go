@@ -193,6 +193,21 @@ func TestInitPrograms(t *testing.T) {
 			// the copy declared with its field: the write below it is rooted
 			lintNot: []string{"xdgstruct.StateHome"},
 		},
+		// The same library, a program keeping two directories of its own
+		// below its bases (lazygit's legacy jesseduffield/lazygit beside
+		// lazygit): state-dir names one, so declared :base the writes below
+		// the other would be outside the root. No base is proposed, and
+		// "Not proposed" says why.
+		{
+			name: "initxdglegacy",
+			dir:  filepath.Join("testdata", "initxdglegacy"),
+			want: []string{
+				"#   (*xdgstruct.bases).configHome at xdgstruct.go:",
+				"the program keeps more than one directory of its own below these bases (legacyorg, xlprog), and state-dir names one: the writes below another would be outside the root",
+				"# With this file: 0 findings (without it: 0).",
+			},
+			not: []string{":base\n", "state-dir:"},
+		},
 		// A program whose directories come from a scope library's exported
 		// methods, which join the application's name below what unexported
 		// methods resolve (and add system-wide defaults): the proposal names the
