@@ -194,10 +194,16 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 // fixedName reports whether a cwd: pattern fixes some part of the name
 // ("cwd:cpu-*.pprof", "cwd:app.toml"): "cwd:*", a temporary file's name
 // or one the program reads from elsewhere, would allow any file there,
-// and is no candidate.
+// and is no candidate; nor are "-" and "~" (stdout, the home).
 func fixedName(pattern string) bool {
 	name, ok := strings.CutPrefix(pattern, "cwd:")
-	return !ok || strings.Trim(name, "*/") != ""
+	if !ok {
+		return true
+	}
+	// stdout's "-" and the home's "~": values a program prints to or
+	// expands, never a file it keeps where it runs.
+	first, _, _ := strings.Cut(name, "/")
+	return strings.Trim(name, "*/") != "" && first != "-" && first != "~"
 }
 
 // enclosingFunc returns the full name of the function declaration that

@@ -104,3 +104,25 @@ func TestLocalName(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedName: a candidate's pattern fixes part of a file's name; a
+// temporary file's "*", stdout's "-" and the home's "~" (a value the
+// program expands or prints to, reported where the engine takes it for
+// a relative name) are no file it writes where it runs.
+func TestFixedName(t *testing.T) {
+	for pattern, want := range map[string]bool{
+		"cwd:app.toml":    true,
+		"cwd:cpu-*.pprof": true,
+		"cwd:www/docs":    true,
+		"exe":             true,
+		"cwd:*":           false,
+		"cwd:*/*":         false,
+		"cwd:-":           false,
+		"cwd:~":           false,
+		"cwd:~/x":         false,
+	} {
+		if got := fixedName(pattern); got != want {
+			t.Errorf("fixedName(%q) = %v, want %v", pattern, got, want)
+		}
+	}
+}
