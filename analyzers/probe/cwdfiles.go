@@ -50,6 +50,9 @@ type CwdFile struct {
 	// (an action it cannot resolve to a function, a func value): any of
 	// them may reach it.
 	Unfollowed []string
+	// Of is how many commands the program has (the inventory's), for
+	// a write none of them is found reaching.
+	Of int
 }
 
 // commandWrites are the commands of the program that reach each write,
@@ -135,6 +138,7 @@ func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 		f.Every = len(cmds) > 1 && len(cmds) == len(w.all)
 		if len(cmds) == 0 {
 			f.Unfollowed = slices.Sorted(maps.Keys(w.unfollowed))
+			f.Of = len(w.all)
 		}
 	}
 	return fs
@@ -354,6 +358,10 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 			by = " by " + plural(len(f.Commands), "command", "commands") + " (" + strings.Join(f.Commands, ", ") + ")"
 		case len(f.Unfollowed) > 0:
 			by = " by no command the analysis follows to it (it does not follow the calls of " + strings.Join(f.Unfollowed, ", ") + ")"
+		case f.Of > 0:
+			by = " by none of the program's " + plural(f.Of, "command", "commands") + " (another program's, or dead code?)"
+		default:
+			by = " (no command recognised: //staterootlint:command NAME on a function names one)"
 		}
 		fmt.Fprintf(b, "#   %q: [%q]  # %s%s%s\n", f.Func, f.Pattern, what, by, read)
 	}

@@ -40,7 +40,7 @@ func TestCwdFileCommands(t *testing.T) {
 	for _, want := range []string{
 		`["cwd:app.toml"]  # written at scaffold.go:5 by 1 command (init); not read back`,
 		`["cwd:app.log"]  # written at log.go:3 by every command: state?; not read back`,
-		`["cwd:x"]  # written at other.go:1; not read back`,
+		`["cwd:x"]  # written at other.go:1 by none of the program's 3 commands (another program's, or dead code?); not read back`,
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("lacks %q:\n%s", want, b.String())
@@ -83,6 +83,18 @@ func TestCwdFileUnfollowed(t *testing.T) {
 	var b strings.Builder
 	writeCwdFiles(&b, fs)
 	if want := `["cwd:dist"]  # written at dist/dist.go:32 by no command the analysis follows to it (it does not follow the calls of build); not read back`; !strings.Contains(b.String(), want) {
+		t.Errorf("lacks %q:\n%s", want, b.String())
+	}
+}
+
+// TestCwdFileNoCommand: in a program with no command recognised, a
+// candidate says how to name one.
+func TestCwdFileNoCommand(t *testing.T) {
+	var w commandWrites
+	fs := w.attach([]CwdFile{{Pattern: "cwd:en.json", Func: "example.com/a/cmd/i18n.main", At: "cmd/i18n/main.go:22"}})
+	var b strings.Builder
+	writeCwdFiles(&b, fs)
+	if want := `["cwd:en.json"]  # written at cmd/i18n/main.go:22 (no command recognised: //staterootlint:command NAME on a function names one); not read back`; !strings.Contains(b.String(), want) {
 		t.Errorf("lacks %q:\n%s", want, b.String())
 	}
 }

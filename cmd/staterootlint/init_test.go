@@ -126,7 +126,7 @@ func TestInitPrograms(t *testing.T) {
 				"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (1 finding)\n  - internal/testutil/**\n",
 				// fixed names in the working directory: candidates, declared by nobody
 				"# allow-write:\n",
-				`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at internal/runmode/runmode.go:16; not read back` + "\n",
+				`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at internal/runmode/runmode.go:16 (no command recognised: //staterootlint:command NAME on a function names one); not read back` + "\n",
 				"#   (*memo.Dirs).Spool at internal/memo/memo.go:52 only joins onto os.UserHomeDir, with no override variable",
 				"#   family.TrashDir at internal/family/family.go:69 only joins onto os.UserHomeDir, with no override variable",
 				"#   vars.Old at internal/vars/vars.go:17 only joins onto $HOME, with no override variable",
