@@ -43,10 +43,10 @@ type FlagCell struct {
 	Key, Flag, At string
 	// Pkg is the package binding it.
 	Pkg string
-	// Defaults are where the offending origins of the values the
+	// defaults are where the offending origins of the values the
 	// package stores into it arose, through the package's other cells
 	// (c.destDir = c.homeDir, the home directory stored there).
-	Defaults []site
+	defaults []site
 }
 
 // flagCells returns the cells of pass's package that a flag binder of
@@ -92,14 +92,14 @@ func flagCells(pass *analysis.Pass, res *rootflow.Result) []FlagCell {
 						// user's files (not a directory below it, not
 						// the running executable, which allow-write exe
 						// declares).
-						if s := (site{a.At.Filename, a.At.Line}); !slices.Contains(c.Defaults, s) {
-							c.Defaults = append(c.Defaults, s)
+						if s := (site{a.At.Filename, a.At.Line}); !slices.Contains(c.defaults, s) {
+							c.defaults = append(c.defaults, s)
 						}
 					}
 				}
 			}
 			follow(key)
-			if len(c.Defaults) > 0 {
+			if len(c.defaults) > 0 {
 				out = append(out, c)
 			}
 			return true
@@ -169,7 +169,7 @@ func (p *Proposal) addFlagDefaults(cells []FlagCell, facts []driver.PackageFacts
 		}
 	}
 	for _, fc := range cells {
-		if !reqs[fc.Key] || declared[fc.Key] || !slices.ContainsFunc(fc.Defaults, func(s site) bool { return found[s] }) {
+		if !reqs[fc.Key] || declared[fc.Key] || !slices.ContainsFunc(fc.defaults, func(s site) bool { return found[s] }) {
 			continue
 		}
 		declared[fc.Key] = true
@@ -179,7 +179,7 @@ func (p *Proposal) addFlagDefaults(cells []FlagCell, facts []driver.PackageFacts
 		}
 		c := &Candidate{Name: name, Short: lattice.ShortName(name), Shape: shape, At: fc.At, Pkg: fc.Pkg, Family: fc.Key, User: true, tentative: true}
 		var at []string
-		for _, s := range fc.Defaults {
+		for _, s := range fc.defaults {
 			if found[s] {
 				at = append(at, fmt.Sprintf("%s:%d", report.ModuleRelative(s.file), s.line))
 			}
