@@ -35,25 +35,25 @@ import (
 // default is then the user's, as it would be passed to StringVar.
 
 // FlagCell is a variable or field of the program that a command-line
-// flag is bound to, with the offending origins of what the package
-// stores into it.
+// flag is bound to, into which the package also stores the home
+// directory itself.
 type FlagCell struct {
 	// Key is the cell ("pkg/path.T.f", "pkg/path.V"); Flag the flag's
 	// name; At where it is bound ("internal/cmd/config.go:1711").
 	Key, Flag, At string
 	// Pkg is the package binding it.
 	Pkg string
-	// defaults are where the offending origins of the values the
-	// package stores into it arose, through the package's other cells
-	// (c.destDir = c.homeDir, the home directory stored there).
+	// defaults are where the home directory itself, stored into it by
+	// the package (through its other cells: c.destDir = c.homeDir),
+	// arose.
 	defaults []site
 }
 
 // flagCells returns the cells of pass's package that a flag binder of
 // the knowledge table binds (its first argument the address of a field
-// or package variable, its second the flag's constant name), with the
-// origins of the values the package stores into them (res.Stores,
-// followed through the package's other cells).
+// or package variable, its second the flag's constant name) and into
+// which the package stores the home directory itself (res.Stores,
+// followed through the package's other cells), with where it arose.
 func flagCells(pass *analysis.Pass, res *rootflow.Result) []FlagCell {
 	var out []FlagCell
 	for _, f := range pass.Files {

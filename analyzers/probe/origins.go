@@ -95,7 +95,7 @@ type FindingOrigins struct {
 	// directories together.
 	Beside []FindingOrigin
 	// FlagCells are the package's variables and fields a command-line
-	// flag is bound to that it also stores a reported value into
+	// flag is bound to that it also stores the home directory into
 	// (flagcells.go).
 	FlagCells []FlagCell
 }
