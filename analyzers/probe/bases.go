@@ -230,19 +230,7 @@ func passedName(info *types.Info, arg ast.Expr) string {
 // first constant segment it passes to the library's functions or joins
 // below the copies, names the state-dir when nothing else does.
 func (p *Proposal) addValueBases(facts []driver.PackageFacts, below []NameBelow, passed []NamePassed) {
-	reqs := map[string]bool{}
-	for i := range facts {
-		if !facts[i].Main {
-			continue
-		}
-		for _, f := range facts[i].Facts {
-			if pf, ok := f.Fact.(*rootflow.PackageFact); ok && f.Object == "" {
-				for _, r := range pf.CellReqs {
-					reqs[r.Key] = true
-				}
-			}
-		}
-	}
+	reqs := mainCellReqs(facts)
 	declared := map[string]bool{}
 	for _, a := range p.Authorities {
 		for _, n := range a.Names() {
@@ -332,10 +320,6 @@ func (p *Proposal) addValueBases(facts []driver.PackageFacts, below []NameBelow,
 	if len(added) == 0 {
 		return
 	}
-	p.Authorities = append(p.Authorities, added...)
-	if p.StateDir.Value != "" {
-		return
-	}
 	names := map[string]int{}
 	for _, n := range passed {
 		if libs[n.Pkg] {
@@ -347,14 +331,28 @@ func (p *Proposal) addValueBases(facts []driver.PackageFacts, below []NameBelow,
 			names[b.Name]++
 		}
 	}
-	best := ""
-	for n, k := range names {
-		if best == "" || cmp.Or(cmp.Compare(k, names[best]), cmp.Compare(best, n)) > 0 {
-			best = n
-		}
+	// The root below a base is the one state-dir name: a program that
+	// keeps another directory of its own there (an older release's
+	// "org/app" beside "app") would have the writes below it outside
+	// the root, where they are unproven without the entries.
+	other := slices.DeleteFunc(slices.Sorted(maps.Keys(names)), func(n string) bool { return "."+n == p.StateDir.Value })
+	var why string
+	switch {
+	case p.StateDir.Value != "" && len(other) > 0 || len(other) > 1:
+		why = fmt.Sprintf("resolves a base many programs share, but the program keeps more than one directory of its own below these bases (%s), and state-dir names one: the writes below another would be outside the root; declare the program's resolvers of each instead", strings.Join(slices.Sorted(maps.Keys(names)), ", "))
+	case p.StateDir.Value == "" && len(other) == 0:
+		why = "resolves a base many programs share, but no name the program passes to the library or joins below it says which directory below it is the program's (state-dir)"
 	}
-	if best != "" {
-		p.StateDir = Entry{"." + best, "the directory the program keeps below the shared bases it writes under (" + baseNames(added) + ")"}
+	if why != "" {
+		for _, a := range added {
+			p.NotProposed = append(p.NotProposed, NotProposed{a.Short, a.At, why})
+		}
+		slices.SortStableFunc(p.NotProposed, func(a, b NotProposed) int { return cmp.Compare(a.Name, b.Name) })
+		return
+	}
+	p.Authorities = append(p.Authorities, added...)
+	if p.StateDir.Value == "" && len(other) == 1 {
+		p.StateDir = Entry{"." + other[0], "the directory the program keeps below the shared bases it writes under (" + baseNames(added) + ")"}
 	}
 }
 

@@ -95,19 +95,20 @@ type Candidate struct {
 	// library's (*Scope).configDir behind (*Scope).ConfigDirs), sorted.
 	Via []string
 
-	file     string
-	from, to int               // its declaration's lines in file
-	stores   map[site]bool     // for variables, fields and their getters: where their values are built
-	receiver string            // methods: the receiver type's name
-	lits     [][2]string       // repo candidates: the relative literals (and patterns below) of their results
-	joins    bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
-	flagAt   []site            // flag accessors: where the flag values it returns print themselves
-	usedBy   map[string]bool   // flag accessors: the packages that call it
-	viaJoins bool              // a function of Via joins a name below its result
-	viaFile  map[string]bool   // the functions of Via that take a name to join (takesName)
-	ownName  string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
-	flagEnv  map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
-	overBase bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
+	file      string
+	from, to  int               // its declaration's lines in file
+	stores    map[site]bool     // for variables, fields and their getters: where their values are built
+	receiver  string            // methods: the receiver type's name
+	lits      [][2]string       // repo candidates: the relative literals (and patterns below) of their results
+	joins     bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	flagAt    []site            // flag accessors: where the flag values it returns print themselves
+	usedBy    map[string]bool   // flag accessors: the packages that call it
+	viaJoins  bool              // a function of Via joins a name below its result
+	viaFile   map[string]bool   // the functions of Via that take a name to join (takesName)
+	ownName   string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
+	flagEnv   map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
+	overBase  bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
+	flagBound string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
 	// tentative says it is proposed before anything is attributed to
 	// it: the checking run credits it, as a finder (settleFinders).
 	tentative bool
@@ -811,8 +812,10 @@ func skipFile(fset *token.FileSet, f *ast.File) bool {
 }
 
 // returnsPath reports whether one of d's results is a string, a []string
-// or a named type (not error, not a number): a path, as far as syntax
-// tells. It need not be the first: (exists bool, path string).
+// or a named type (not error, not a number), of the package or another
+// (pathx.AbsPath; not time.Duration, fs.FileMode and the like): a path,
+// as far as syntax tells. It need not be the first: (exists bool, path
+// string).
 func returnsPath(d *ast.FuncDecl) bool {
 	if d.Type.Results == nil {
 		return false
@@ -827,10 +830,20 @@ func returnsPath(d *ast.FuncDecl) bool {
 			if id, ok := t.Elt.(*ast.Ident); ok && id.Name == "string" {
 				return true
 			}
+		case *ast.SelectorExpr:
+			// Another package's named type: a path type of the
+			// program's (chezmoi.AbsPath), not a well-known other value.
+			if !notPathTypes[t.Sel.Name] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// notPathTypes are the names of other packages' types that are no
+// path: a time, a file mode, a context, a URL.
+var notPathTypes = map[string]bool{"Duration": true, "Time": true, "FileMode": true, "Context": true, "URL": true, "Reader": true, "Writer": true}
 
 func isNumeric(name string) bool {
 	switch name {
@@ -899,7 +912,9 @@ func homeOnly(src string) bool {
 }
 
 // buildsPath reports whether d's body builds a path: it calls a Join
-// (filepath, path, strings) or fmt.Sprintf, or concatenates strings.
+// (filepath, path, strings, or a method whose name starts with Join,
+// such as a path type's JoinString) or fmt.Sprintf, or concatenates
+// strings.
 func buildsPath(d *ast.FuncDecl) bool {
 	found := false
 	if d.Body == nil {
@@ -908,7 +923,9 @@ func buildsPath(d *ast.FuncDecl) bool {
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Join" || sel.Sel.Name == "Sprintf") {
+			// A path type's own method counts (chezmoi's
+			// AbsPath.JoinString).
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (strings.HasPrefix(sel.Sel.Name, "Join") || sel.Sel.Name == "Sprintf") {
 				found = true
 			}
 		case *ast.BinaryExpr:

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -44,6 +45,14 @@ type CwdFile struct {
 	// more likely state than a product.
 	Commands []string
 	Every    bool
+	// Unfollowed are, when no command is found reaching the write, the
+	// commands whose own entry makes a call the analysis cannot follow
+	// (an action it cannot resolve to a function, a func value): any of
+	// them may reach it.
+	Unfollowed []string
+	// Of is how many commands the program has (the inventory's), for
+	// a write none of them is found reaching.
+	Of int
 }
 
 // commandWrites are the commands of the program that reach each write,
@@ -51,6 +60,9 @@ type CwdFile struct {
 type commandWrites struct {
 	rows []commandRow
 	all  map[string]bool
+	// unfollowed are the commands with a call at their entry the
+	// analysis cannot follow (an unproven row with no chain).
+	unfollowed map[string]bool
 }
 
 // commandRow is a per-command row of the inventory: the write's
@@ -79,6 +91,12 @@ func (w *commandWrites) collect(_ string, r any) {
 		if a.Kind == inventory.KindCommand {
 			continue
 		}
+		if a.Kind == inventory.KindUnproven && a.Op == "" && len(a.Chain) == 0 {
+			if w.unfollowed == nil {
+				w.unfollowed = map[string]bool{}
+			}
+			w.unfollowed[a.Command] = true
+		}
 		row := commandRow{command: a.Command, at: a.At, pattern: a.Pattern, detail: a.Detail}
 		for _, f := range append([]string{a.Func}, a.Chain...) {
 			row.funcs = append(row.funcs, localName(f))
@@ -91,12 +109,16 @@ func (w *commandWrites) collect(_ string, r any) {
 // rows of its position, and, where the finding is at a call that passes
 // the path on (a helper writes it, in the package or another), the rows
 // whose chain goes through the candidate's function and whose path is
-// the candidate's (the same name, or the executable).
+// the candidate's (the same name, a name below it, or the executable).
 func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 	for i := range fs {
 		f := &fs[i]
 		fn := localName(f.Func)
+		// The row's pattern quotes the name written, or a file below it
+		// (a library writing pages into the directory it is given:
+		// "www/docs/cmd/*.md").
 		name := strconv.Quote(strings.TrimPrefix(f.Pattern, "cwd:"))
+		dir := strings.TrimSuffix(name, `"`) + "/"
 		var cmds []string
 		for _, r := range w.rows {
 			same := r.at == f.At
@@ -104,7 +126,7 @@ func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 				if f.Pattern == exePattern {
 					same = strings.Contains(r.detail, "executable")
 				} else {
-					same = strings.Contains(r.pattern, name)
+					same = strings.Contains(r.pattern, name) || strings.Contains(r.pattern, dir)
 				}
 			}
 			if same && !slices.Contains(cmds, r.command) {
@@ -114,6 +136,10 @@ func (w *commandWrites) attach(fs []CwdFile) []CwdFile {
 		slices.Sort(cmds)
 		f.Commands = cmds
 		f.Every = len(cmds) > 1 && len(cmds) == len(w.all)
+		if len(cmds) == 0 {
+			f.Unfollowed = slices.Sorted(maps.Keys(w.unfollowed))
+			f.Of = len(w.all)
+		}
 	}
 	return fs
 }
@@ -172,10 +198,16 @@ func cwdFiles(pass *analysis.Pass, res *rootflow.Result) []CwdFile {
 // fixedName reports whether a cwd: pattern fixes some part of the name
 // ("cwd:cpu-*.pprof", "cwd:app.toml"): "cwd:*", a temporary file's name
 // or one the program reads from elsewhere, would allow any file there,
-// and is no candidate.
+// and is no candidate; nor are "-" and "~" (stdout, the home).
 func fixedName(pattern string) bool {
 	name, ok := strings.CutPrefix(pattern, "cwd:")
-	return !ok || strings.Trim(name, "*/") != ""
+	if !ok {
+		return true
+	}
+	// stdout's "-" and the home's "~": values a program prints to or
+	// expands, never a file it keeps where it runs.
+	first, _, _ := strings.Cut(name, "/")
+	return strings.Trim(name, "*/") != "" && first != "-" && first != "~"
 }
 
 // enclosingFunc returns the full name of the function declaration that
@@ -324,6 +356,12 @@ func writeCwdFiles(b *strings.Builder, fs []CwdFile) {
 			by = " by every command: state?"
 		case len(f.Commands) > 0:
 			by = " by " + plural(len(f.Commands), "command", "commands") + " (" + strings.Join(f.Commands, ", ") + ")"
+		case len(f.Unfollowed) > 0:
+			by = " by no command the analysis follows to it (it does not follow the calls of " + strings.Join(f.Unfollowed, ", ") + ")"
+		case f.Of > 0:
+			by = " by none of the program's " + plural(f.Of, "command", "commands") + " (another program's, or dead code?)"
+		default:
+			by = " (no command recognised: //staterootlint:command NAME on a function names one)"
 		}
 		fmt.Fprintf(b, "#   %q: [%q]  # %s%s%s\n", f.Func, f.Pattern, what, by, read)
 	}

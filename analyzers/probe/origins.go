@@ -87,6 +87,17 @@ type FindingOrigins struct {
 	// Passed are the constant names the package passes to functions of
 	// other modules (bases.go).
 	Passed []NamePassed
+	// Beside are, for each finding at a write or a store, every origin
+	// of the value reported that is the home directory or an
+	// environment variable, the offending one or not (envbases.go): a
+	// finding names one origin, where a list of places holds the
+	// program's override, its name below an XDG base and a library's
+	// directories together.
+	Beside []FindingOrigin
+	// FlagCells are the package's variables and fields a command-line
+	// flag is bound to that it also stores the home directory into
+	// (flagcells.go).
+	FlagCells []FlagCell
 }
 
 // Origins reports, per analyzed package, where the offending origin of
@@ -158,8 +169,10 @@ var Origins = &analysis.Analyzer{
 			out.CwdFiles = cwdFiles(pass, res)
 			out.Below = namesBelowCells(res)
 			out.Passed = namesPassed(pass)
+			out.Beside = besideOrigins(pass, res)
 		}
-		if len(out.Findings) == 0 && len(out.Bases) == 0 {
+		out.FlagCells = flagCells(pass, res)
+		if len(out.Findings) == 0 && len(out.Bases) == 0 && len(out.FlagCells) == 0 {
 			return (*FindingOrigins)(nil), nil
 		}
 		return out, nil

@@ -184,6 +184,8 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	var cwd []CwdFile
 	var below []NameBelow
 	var passed []NamePassed
+	var beside []FindingOrigin
+	var flagged []FlagCell
 	first.Collect = map[*analysis.Analyzer]func(string, any){inventory.Analyzer: reached.collect, Origins: func(_ string, r any) {
 		if r, ok := r.(*FindingOrigins); ok && r != nil {
 			origins = append(origins, r.Findings...)
@@ -192,6 +194,8 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 			cwd = append(cwd, r.CwdFiles...)
 			below = append(below, r.Below...)
 			passed = append(passed, r.Passed...)
+			beside = append(beside, r.Beside...)
+			flagged = append(flagged, r.FlagCells...)
 		}
 	}}
 	res, err := driver.Run(ctx, first)
@@ -205,6 +209,8 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	}
 	p := propose(cands, origins, below, bases, before, dir)
 	p.addValueBases(res.Facts, below, passed)
+	p.addEnvBases(beside, dir)
+	p.addFlagDefaults(flagged, res.Facts, origins)
 	p.Patterns = opts.Run.Patterns
 	// A candidate in a directory the proposal excludes (test support's
 	// golden files) is reported by no lint with the file.

@@ -52,6 +52,9 @@ func (p *Proposal) Text() string {
 			effect = a.Through
 		}
 		switch {
+		case a.flagBound != "":
+			what = a.flagBound + ": a user-chosen path"
+			effect = "as a user-chosen path it removes " + plural(a.Removes, "finding", "findings")
 		case a.Finder:
 			what = "returns a file it finds existing in a directory or a parent: the user's file"
 			effect = "as a user-chosen path it removes " + plural(a.Removes, "finding", "findings")

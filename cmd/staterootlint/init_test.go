@@ -126,7 +126,7 @@ func TestInitPrograms(t *testing.T) {
 				"exclude:\n  # test support compiled as normal code (2 findings)\n  - internal/snapshots/**\n  # test support compiled as normal code (1 finding)\n  - internal/testutil/**\n",
 				// fixed names in the working directory: candidates, declared by nobody
 				"# allow-write:\n",
-				`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at internal/runmode/runmode.go:16; not read back` + "\n",
+				`#   "example.com/initshapes/internal/runmode.Record": ["cwd:runmode.json"]  # written at internal/runmode/runmode.go:16 (no command recognised: //staterootlint:command NAME on a function names one); not read back` + "\n",
 				"#   (*memo.Dirs).Spool at internal/memo/memo.go:52 only joins onto os.UserHomeDir, with no override variable",
 				"#   family.TrashDir at internal/family/family.go:69 only joins onto os.UserHomeDir, with no override variable",
 				"#   vars.Old at internal/vars/vars.go:17 only joins onto $HOME, with no override variable",
@@ -192,6 +192,21 @@ func TestInitPrograms(t *testing.T) {
 			},
 			// the copy declared with its field: the write below it is rooted
 			lintNot: []string{"xdgstruct.StateHome"},
+		},
+		// The same library, a program keeping two directories of its own
+		// below its bases (lazygit's legacy jesseduffield/lazygit beside
+		// lazygit): state-dir names one, so declared :base the writes below
+		// the other would be outside the root. No base is proposed, and
+		// "Not proposed" says why.
+		{
+			name: "initxdglegacy",
+			dir:  filepath.Join("testdata", "initxdglegacy"),
+			want: []string{
+				"#   (*xdgstruct.bases).configHome at xdgstruct.go:",
+				"the program keeps more than one directory of its own below these bases (legacyorg, xlprog), and state-dir names one: the writes below another would be outside the root",
+				"# With this file: 0 findings (without it: 0).",
+			},
+			not: []string{":base\n", "state-dir:"},
 		},
 		// A program whose directories come from a scope library's exported
 		// methods, which join the application's name below what unexported
@@ -287,8 +302,10 @@ func TestInitPrograms(t *testing.T) {
 		// A program whose setup command appends to an ignore file where it
 		// runs after a helper of its package has read it (a file the program
 		// reads back, through the helper), whose docs command has a library
-		// write pages into a fixed directory there, and whose test support
-		// writes golden files below testdata: the first two are candidates
+		// write pages into a fixed directory there, whose man command has it
+		// write pages below a fixed directory it does not make (goreleaser's
+		// docs command and cobra's generator), and whose test support
+		// writes golden files below testdata: the first three are candidates
 		// with their evidence; the test support's are none, as the proposal
 		// excludes its package.
 		{
@@ -296,8 +313,11 @@ func TestInitPrograms(t *testing.T) {
 			dir:  filepath.Join("testdata", "initcwdmore"),
 			want: []string{
 				"  - internal/testutil/**\n",
-				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:34 by 1 command (setup); read back at main.go:31: state?` + "\n",
-				`#   "example.com/initcwdmore.docs": ["cwd:site/cli"]  # written at main.go:52 by 1 command (docs); not read back` + "\n",
+				`#   "example.com/initcwdmore.setup": ["cwd:.moreignore"]  # written at main.go:37 by 1 command (setup); read back at main.go:34: state?` + "\n",
+				`#   "example.com/initcwdmore.docs": ["cwd:site/cli"]  # written at main.go:55 by 1 command (docs); not read back` + "\n",
+				// pages written below the directory only: the command's rows
+				// name files below the candidate's name
+				`#   "example.com/initcwdmore.man": ["cwd:man/man1"]  # written at main.go:62 by 1 command (man); not read back` + "\n",
 			},
 			not: []string{"\nallow-write:", "testutil.Golden", "cwd:testdata"},
 		},
@@ -339,6 +359,27 @@ func TestInitPrograms(t *testing.T) {
 			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
 			lintNot: []string{"environment variable INITOVERRIDE_CONFIG_HOME"},
 		},
+		// A program that builds its list of configuration directories
+		// itself (glow's shape): its own override variable, then its name
+		// joined below $XDG_CONFIG_HOME, read in its own code, then a scope
+		// library's directories; the file's path kept in a package variable
+		// another function writes. The variable is a shared base with the
+		// program's name below it (root-env's :base form, state-dir the
+		// name), the override a root-env entry; a file written right
+		// below $XDG_DATA_HOME names no directory of the program's there.
+		{
+			name: "initxdgenv",
+			dir:  filepath.Join("testdata", "initxdgenv"),
+			want: []string{
+				"  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+				"  - INITXDGENV_CONFIG_HOME\n",
+				"  # read by the program at main.go:42, which keeps its directory \"initxdgenv\" below it (1 finding): a base many programs share, the root is the state-dir name below it: only the authority may read it\n  - XDG_CONFIG_HOME=global:base\n",
+				"state-dir: .initxdgenv\n",
+			},
+			not:     []string{"- XDG_DATA_HOME", "- XDG_CACHE_HOME", "XDG_CONFIG_HOME=global\n"},
+			lint:    []string{"environment variable XDG_DATA_HOME"},
+			lintNot: []string{"variable initxdgenv.configFile"},
+		},
 		// A program whose configuration file, a database beside it and a
 		// source directory are below the bases an XDG library resolves into
 		// a struct's fields, joined by its own methods, which expand a
@@ -347,16 +388,20 @@ func TestInitPrograms(t *testing.T) {
 		// methods are its resolvers, the one returning the file :file; the
 		// home directory function is not proposed, nor a function filling a
 		// struct of defaults from a base (chezmoi's newConfigFile), nor
-		// the variable it also reads.
+		// the variable it also reads. The home directory is also the default
+		// the program stores into the field a --destination flag is bound to
+		// (the tree of the user's files it writes): that field is the user's;
+		// one it only reads needs no entry.
 		{
 			name: "initxdgwrap",
 			dir:  filepath.Join("testdata", "initxdgwrap"),
 			want: []string{
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
+				"  # (*cmd.Config).destDir at internal/cmd/config.go:86 (field) holds what the user gives the --destination flag bound to it there, or the default the program stores into it, which arises at internal/home/home.go:12: a user-chosen path; as a user-chosen path it removes 1 finding\n  - (*example.com/initxdgwrap/internal/cmd.Config).destDir=user\n",
 				"# With this file: 0 findings (without it: 1).",
 			},
-			not: []string{"home.UserHomeDir=", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
+			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

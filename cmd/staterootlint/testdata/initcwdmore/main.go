@@ -1,7 +1,8 @@
 // Command initcwdmore has two commands that write where they run: setup
 // appends a line to an ignore file there unless a helper that reads it
 // finds the line already (a file the program reads back), and docs has a
-// documentation library write its pages into a fixed directory there.
+// documentation library write its pages into a fixed directory there;
+// man has it write pages below a fixed directory, which it does not make.
 // Its test support writes golden files below testdata, which the
 // proposal excludes.
 package main
@@ -21,6 +22,8 @@ func main() {
 		setup()
 	case "docs":
 		docs()
+	case "man":
+		man()
 	}
 }
 
@@ -50,4 +53,11 @@ func ignores(path, line string) bool {
 //staterootlint:command docs
 func docs() {
 	_ = mddocs.WriteTree("site/cli", []string{"setup", "docs"})
+}
+
+// man writes the manual pages.
+//
+//staterootlint:command man
+func man() {
+	_ = mddocs.WritePages("man/man1", []string{"setup", "docs", "man"})
 }

@@ -20,3 +20,14 @@ func WriteTree(dir string, topics []string) error {
 	}
 	return nil
 }
+
+// WritePages writes a manual page for each of topics below dir, which
+// must exist.
+func WritePages(dir string, topics []string) error {
+	for _, t := range topics {
+		if err := os.WriteFile(filepath.Join(dir, t+".1"), []byte(".TH "+t+"\n"), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

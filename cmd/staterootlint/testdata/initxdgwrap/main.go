@@ -3,7 +3,8 @@
 // into a struct's fields, as chezmoi does: its own methods join its name
 // below those bases, expanding a leading ~/ onto the home directory it
 // keeps in a field, which a function returning the home directory itself
-// fills.
+// fills. That home directory is also the default of the --destination
+// flag's field, the tree of the user's files it writes.
 package main
 
 import "example.com/initxdgwrap/internal/cmd"

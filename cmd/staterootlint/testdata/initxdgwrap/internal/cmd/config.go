@@ -2,6 +2,7 @@
 package cmd
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 
@@ -14,7 +15,12 @@ type Config struct {
 	homeDir    string
 	bds        *xdgspec.BaseDirectorySpecification
 	configFile string
-	sourceDir  string
+	sourceDir  home.AbsPath
+	// destDir is the tree of the user's files the program manages: the
+	// --destination flag, by default the home directory.
+	destDir home.AbsPath
+	// workDir is where the program runs the user's editor: read only.
+	workDir home.AbsPath
 }
 
 func newConfig() (*Config, error) {
@@ -26,7 +32,10 @@ func newConfig() (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Config{homeDir: homeDir, bds: bds}, nil
+	c := &Config{homeDir: homeDir, bds: bds}
+	c.destDir = home.AbsPath(c.homeDir)
+	c.workDir = home.AbsPath(c.homeDir)
+	return c, nil
 }
 
 // defaultConfigFile returns the configuration file: the first existing
@@ -41,9 +50,10 @@ func (c *Config) defaultConfigFile(bds *xdgspec.BaseDirectorySpecification) stri
 	return filepath.Join(home.Expand(bds.ConfigHome, c.homeDir), "initxdgwrap", "initxdgwrap.toml")
 }
 
-// defaultSourceDir returns the source directory below the data home.
-func (c *Config) defaultSourceDir(bds *xdgspec.BaseDirectorySpecification) string {
-	return filepath.Join(home.Expand(bds.DataHome, c.homeDir), "initxdgwrap")
+// defaultSourceDir returns the source directory below the data home,
+// joined by the path type's own method.
+func (c *Config) defaultSourceDir(bds *xdgspec.BaseDirectorySpecification) home.AbsPath {
+	return home.AbsPath(home.Expand(bds.DataHome, c.homeDir)).JoinString("initxdgwrap")
 }
 
 // defaults are the configuration's defaults.
@@ -72,13 +82,21 @@ func Run() {
 	if err != nil {
 		return
 	}
+	fs := flag.NewFlagSet("initxdgwrap", flag.ContinueOnError)
+	fs.Var(&c.destDir, "destination", "the `DIR` the program writes the user's files into")
+	fs.Var(&c.workDir, "working-dir", "the `DIR` the editor runs in")
+	if fs.Parse(os.Args[1:]) != nil {
+		return
+	}
 	c.configFile = c.defaultConfigFile(c.bds)
 	c.sourceDir = c.defaultSourceDir(c.bds)
 	_ = os.MkdirAll(filepath.Dir(c.configFile), 0o755)
 	_ = os.WriteFile(c.configFile, nil, 0o644)
 	_ = os.WriteFile(c.persistentStateFile(), nil, 0o600)
-	_ = os.MkdirAll(c.sourceDir, 0o755)
-	_ = os.WriteFile(filepath.Join(c.sourceDir, "dot_profile"), nil, 0o644)
+	_ = os.MkdirAll(string(c.sourceDir), 0o755)
+	_ = os.WriteFile(string(c.sourceDir.JoinString("dot_profile")), nil, 0o644)
+	_ = os.WriteFile(filepath.Join(string(c.destDir), ".profile"), nil, 0o644)
+	_, _ = os.ReadDir(string(c.workDir))
 	d := newDefaults(c.bds)
 	_ = os.MkdirAll(d.cacheDir, 0o755)
 }
