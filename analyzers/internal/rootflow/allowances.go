@@ -20,7 +20,9 @@ import (
 // program). A write reached from that function, in this package, whose
 // path matches a pattern is declared: it is no finding, and its origin
 // becomes the root kind "cwd" (lattice.CwdRoot) with the path below the
-// working directory, which the inventory shows under cwd/. Nothing else
+// working directory, which the inventory shows under cwd/. The write's
+// requirement carries the allowance (lattice.ReqAllowed), so a store the
+// write reads, made outside the function, is declared too. Nothing else
 // about the function's writes changes: unlike may-write, an allowance
 // restricts nothing.
 //
