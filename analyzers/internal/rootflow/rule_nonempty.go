@@ -12,7 +12,8 @@ import (
 // path. On the edge of a phi taken only there (the branch of `if x == ""
 // { x = def }` that kept x), x's empty origin is dropped. A join below x
 // that runs only there (`if dir != "" { Join(dir, name) }`) joins nothing
-// below an empty x (joinBase). A call or write that runs only there
+// below an empty x, nor does a join of the entries a listing of x
+// returned, since an empty x lists nothing (joinBase). A call or write that runs only there
 // passes no empty x, so no name it joins below x is the path alone
 // (siteReq). A parameter returned where it is not "" (`if dir != "" {
 // return search(dir) }`) is returned only then: an empty argument comes
@@ -32,8 +33,8 @@ func (nonEmptyRule) phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (Origins, bool
 	return nonEmpty(ctx.eval(phi.Edges[i])), true
 }
 
-func (nonEmptyRule) joinBase(_ ruleContext, base Origins, first ssa.Value, _ []ssa.Value, b *ssa.BasicBlock) Origins {
-	if !nonEmptyIn(b, first) {
+func (nonEmptyRule) joinBase(_ ruleContext, base Origins, first ssa.Value, rest []ssa.Value, b *ssa.BasicBlock) Origins {
+	if !nonEmptyIn(b, first) && !listedBelow(first, rest) {
 		return base
 	}
 	return nonEmpty(base).Map(func(a Origin) Origins {

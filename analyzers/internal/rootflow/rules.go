@@ -460,9 +460,6 @@ func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffi
 	for _, r := range h.onJoinBase {
 		base = r.joinBase(ctx, base, first, rest, b)
 	}
-	// Names listed from the value itself: an empty value lists nothing;
-	// a symbol's binding decides (substitute).
-	listed := listedBelow(first, rest)
 	var name ssa.Value // the first element, when the analysis does not spell it
 	if len(rest) > 0 {
 		if _, isConst := constString(rest[0]); !isConst {
@@ -470,13 +467,7 @@ func (h *hooks) joined(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffi
 		}
 	}
 	return base.Map(func(a Origin) Origins {
-		symbol := a.Kind == Param || a.Kind == Cell
-		switch {
-		case listed && a.Kind == Empty:
-			return nil
-		case listed && symbol:
-			a.SetFlag(lattice.NonEmptyOnly, true)
-		case a.Kind == Empty && name != nil:
+		if a.Kind == Empty && name != nil {
 			// Join("", name, ...) is Join(name, ...).
 			return h.joined(ctx, name, rest[1:], elemsPattern(rest[1:]), b, at)
 		}
