@@ -32,9 +32,6 @@ type requirements struct {
 	res       *Result
 	reach     map[*ssa.Function][]Reach
 	seen      map[string]*Finding // findings already reported, by what they are about
-	// reqPos is where the requirement on each symbol was last queued
-	// with new checks (require).
-	reqPos map[reqSlot]token.Pos
 	// sinkValues resolves sinks passed as func values (sinkvalue.go).
 	sinkValues *sinkValues
 }
@@ -375,23 +372,19 @@ func outermost(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
-// require records a requirement once and queues it. A requirement that
-// only names more writes than before (lattice.Arrive) is checked again
-// from where the last one that changed it was, so its findings are the
-// same ones, naming the writes it stands for.
+// require records a requirement once and queues it.
 func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pending) {
 	if e.std {
 		return
 	}
-	var old Req
-	var had, changed bool
+	var changed bool
 	if idx >= 0 {
 		reqs := e.funcReqs[key]
 		if reqs == nil {
 			reqs = map[int]Req{}
 			e.funcReqs[key] = reqs
 		}
-		old, had = reqs[idx]
+		old, had := reqs[idx]
 		if r, changed = lattice.Arrive(old, had, r); !changed {
 			return
 		}
@@ -399,26 +392,13 @@ func (e *engine) require(key string, idx int, r Req, pos token.Pos, queue *[]pen
 	} else {
 		// Two writes guarded differently (or one not at all) meet without
 		// a guard: every store is checked (lattice.ReqGuard's policy).
-		old, had = e.cellReqs[key]
+		old, had := e.cellReqs[key]
 		if r, changed = lattice.Arrive(old, had, r); !changed {
 			return
 		}
 		e.cellReqs[key] = r
 	}
-	at := reqSlot{key, idx}
-	if had && lattice.Covers(old, r) {
-		pos = e.reqPos[at] // the same checks: only the writes named grew
-	} else {
-		e.reqPos[at] = pos
-	}
 	*queue = append(*queue, pending{key: key, idx: idx, req: r, pos: pos})
-}
-
-// reqSlot names a requirement's symbol: parameter idx of function key, or
-// cell key (idx < 0).
-type reqSlot struct {
-	key string
-	idx int
 }
 
 // cellStores returns what is stored into a cell: by this package (its

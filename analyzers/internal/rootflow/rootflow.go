@@ -232,7 +232,6 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			fieldReqs: map[string]map[fieldSlot]Req{},
 			held:      map[string][]*ssa.Store{},
 			cellReqs:  map[string]Req{},
-			reqPos:    map[reqSlot]token.Pos{},
 			stores:    map[string]Origins{},
 			res:       &Result{Config: cfg},
 			seen:      map[string]*Finding{},
