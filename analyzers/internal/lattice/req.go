@@ -45,8 +45,7 @@ type Req struct {
 	// named by its operation, at the write, the lowest positions first,
 	// at most MaxAlso. Provenance only: it changes no check. A
 	// requirement that arrives where another already checks all it would
-	// (Arrive) is named too, while there is room, and checks nothing
-	// more.
+	// (Arrive) changes nothing and is not named.
 	Also []Hop
 }
 
@@ -197,13 +196,6 @@ func alsoWrites(out, old, r Req) []Hop {
 	return all
 }
 
-// Naming returns r naming o's writes too (Also, within MaxAlso): the
-// same requirement, standing for more writes. Provenance only.
-func (r Req) Naming(o Req) Req {
-	r.Also = alsoWrites(r, r, o)
-	return r
-}
-
 // compareProvenance orders requirements by where their write is, then by
 // the write and the hops.
 func compareProvenance(a, b Req) int {
@@ -226,12 +218,6 @@ func Arrive(old Req, had bool, r Req) (Req, bool) {
 	case !had:
 		return r, true
 	case Covers(old, r):
-		// Nothing more to check, but r's write is one more the
-		// requirement stands for: named (Also) while there is room, so
-		// the finding names every write it stands for.
-		if named := old.Naming(r); !slices.Equal(named.Also, old.Also) {
-			return named, true
-		}
 		return old, false
 	}
 	// A bounded tag (MaxClimbs) may drop what r adds: the meet is then

@@ -56,15 +56,11 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 
 func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
 	id := e.at(pos).String() + "|" + op + "|" + a.Describe() + "|" + a.At.String()
-	if f := e.seen[id]; f != nil {
-		// The same finding for another write (a requirement that stood
-		// for more writes arrived again): it names that write too.
-		f.Reach = f.Reach.Naming(r)
+	if e.seen[id] {
 		return
 	}
-	f := &Finding{Pos: pos, Site: site, Op: op, Origin: a, Reach: r}
-	e.seen[id] = f
-	e.res.Findings = append(e.res.Findings, f)
+	e.seen[id] = true
+	e.res.Findings = append(e.res.Findings, &Finding{Pos: pos, Site: site, Op: op, Origin: a, Reach: r})
 }
 
 // inModule reports whether a function or cell key belongs to the module

@@ -31,7 +31,7 @@ type requirements struct {
 	stores    map[string]Origins
 	res       *Result
 	reach     map[*ssa.Function][]Reach
-	seen      map[string]*Finding // findings already reported, by what they are about
+	seen      map[string]bool // findings already reported
 	// sinkValues resolves sinks passed as func values (sinkvalue.go).
 	sinkValues *sinkValues
 }

@@ -234,7 +234,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			cellReqs:  map[string]Req{},
 			stores:    map[string]Origins{},
 			res:       &Result{Config: cfg},
-			seen:      map[string]*Finding{},
+			seen:      map[string]bool{},
 			reach:     map[*ssa.Function][]Reach{},
 		},
 	}

@@ -57,7 +57,7 @@ func (d *differ) Close() error {
 		return nil
 	}
 	err := os.RemoveAll(string(d.tempDir))
-	d.tempDir = "" // want `field emptyjoin.differ.tempDir is assigned an empty path with a name the analysis cannot follow joined below it, and it is written \(os.WriteFile at emptyjoin.go:51; also os.RemoveAll at emptyjoin.go:59\)`
+	d.tempDir = "" // want `field emptyjoin.differ.tempDir is assigned an empty path with a name the analysis cannot follow joined below it, and it is written \(os.WriteFile at emptyjoin.go:51\)`
 	return err
 }
 
