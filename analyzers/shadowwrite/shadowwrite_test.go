@@ -53,7 +53,6 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "parts"},
 		{dir: "deadbranch"},
 		{dir: "branchesmeet"},
-		{dir: "alsonamed"},
 		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
 			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "shadowwrite/allowconfig.launchSaved=cwd:app.toml", "*=cwd:VERSION"}
