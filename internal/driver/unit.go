@@ -662,16 +662,7 @@ func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) 
 	}
 	var errs []error
 	tc.Error = func(err error) { errs = append(errs, err) }
-	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
-	}
+	info := NewTypesInfo()
 	pkg := types.NewPackage(u.path, u.pkg.Name)
 	_ = types.NewChecker(tc, fset, pkg, info).Files(files)
 	if len(errs) > 0 {
@@ -740,5 +731,20 @@ func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
 			return nil, fmt.Errorf("%s: Pass.ReadFile: file is not among the package's files", name)
 		}
 		return os.ReadFile(name)
+	}
+}
+
+// NewTypesInfo returns a types.Info with every map the analyzers read from
+// a pass's TypesInfo made, for a driver that type-checks a package itself.
+func NewTypesInfo() *types.Info {
+	return &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
 	}
 }

@@ -51,11 +51,7 @@ func (tildeRule) join(ctx ruleContext, first ssa.Value, rest []ssa.Value, _ stri
 	if len(rest) != 1 {
 		return nil, false
 	}
-	var blk *ssa.BasicBlock
-	if in, ok := rest[0].(ssa.Instruction); ok {
-		blk = in.Block()
-	}
-	return tildeExpanded(ctx, first, rest[0], blk)
+	return tildeExpanded(ctx, first, rest[0], blockOf(rest[0]))
 }
 
 // tildeExpanded returns x's origins when base is the home directory, rest
