@@ -50,12 +50,13 @@ func TestShadowwrite(t *testing.T) {
 			c.Authorities = []string{"shadowwrite/basenostatedir.ConfigHome=global:base"}
 		}},
 		{dir: "createsnothing"},
+		{dir: "unstoredelem"},
 		{dir: "parts"},
 		{dir: "deadbranch"},
 		{dir: "branchesmeet"},
 		{dir: "selfupdate"},
 		{dir: "allowconfig", cfg: func(c *rootflow.Config) {
-			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "shadowwrite/allowconfig.launchSaved=cwd:app.toml", "*=cwd:VERSION"}
+			c.AllowWrite = []string{"shadowwrite/allowconfig.launch=cwd:app.toml", "shadowwrite/allowconfig.launchSaved=cwd:app.toml", "shadowwrite/allowconfig.receive=cwd:*", "*=cwd:VERSION"}
 		}},
 		{dir: "rooted"},
 		{dir: "project"},

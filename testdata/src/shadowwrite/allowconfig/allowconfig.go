@@ -1,9 +1,13 @@
 // Package allowconfig declares its commands' products in the
-// configuration (the test sets allow-write: launch=cwd:app.toml and
+// configuration (the test sets allow-write: launch=cwd:app.toml,
+// receive=cwd:* and
 // "*"=cwd:VERSION) instead of directives.
 package allowconfig
 
-import "os"
+import (
+	"os"
+	"path"
+)
 
 func launch(data []byte) {
 	os.WriteFile("app.toml", data, 0o644) // ok: allow-write for launch
@@ -32,4 +36,20 @@ func setLock() {
 
 func launchSaved(data []byte) {
 	os.WriteFile(current.path, data, 0o644)
+}
+
+// incoming describes a file a peer sends: the folder it goes to, "./"
+// for one at the top, and its name. receive makes the folder and writes
+// the file below it (the test sets allow-write: receive=cwd:*).
+type incoming struct{ folder, name string }
+
+var next = &incoming{}
+
+func describe() {
+	next.folder = "./" // ok: receive's product, declared there; MkdirAll of the folder itself creates nothing
+}
+
+func receive(data []byte) {
+	os.MkdirAll(next.folder, 0o755)
+	os.WriteFile(path.Join(next.folder, next.name), data, 0o644)
 }
