@@ -50,6 +50,8 @@ func describe() {
 }
 
 func receive(data []byte) {
-	os.MkdirAll(next.folder, 0o755)
+	makeFolder()
 	os.WriteFile(path.Join(next.folder, next.name), data, 0o644)
 }
+
+func makeFolder() { os.MkdirAll(next.folder, 0o755) }

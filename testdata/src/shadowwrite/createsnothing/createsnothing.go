@@ -36,3 +36,11 @@ type outDir struct{ dir string }
 func newOutDir() *outDir { return &outDir{dir: "."} } // ok: MkdirAll of the directory itself
 
 func (o *outDir) make() { os.MkdirAll(o.dir, 0o755) }
+
+// Prepare makes both directories.
+func Prepare() {
+	d := newCacheDirs()
+	d.top()
+	d.make()
+	newOutDir().make()
+}
