@@ -79,13 +79,16 @@ func (r Req) On(a Origin) Req {
 	r.Tags.SetSet(ReqMapKeys, keys)
 	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
 	r.Tags.SetSet(ReqClimbs, climbsBelow(a, r.Tags.Set(ReqClimbs)))
+	if a.Path != "" && !ClimbsOnly(a.Path) {
+		r.Tags.SetFlag(ReqDirsOnly, false) // a directory made below the value
+	}
 	if below := r.Tags.Set(ReqAllowedBelow); len(below) > 0 {
 		if a.Raw {
-			r.Tags.SetAllowed(nil) // a concatenated segment: no pattern to join
+			r.Tags.SetAllowed(nil, false) // a concatenated segment: no pattern to join
 		} else {
 			joined := make([]string, len(below))
 			for i, b := range below {
-				joined[i] = JoinPattern(a.Path, b)
+				joined[i] = joinBelow(a.Path, b)
 			}
 			r.Tags.SetSet(ReqAllowedBelow, joined)
 		}

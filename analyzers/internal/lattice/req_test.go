@@ -94,3 +94,35 @@ func mapKeys(keys ...string) Req {
 	r.Tags.SetSet(ReqMapKeys, keys)
 	return r
 }
+
+// TestReqDirsOnly: a requirement that only makes its value as a directory
+// keeps that through a meet with another such, loses it in a meet with
+// any other write and where a name is appended below the value; a climb
+// keeps it (MkdirAll of an ancestor).
+func TestReqDirsOnly(t *testing.T) {
+	made := func() Req {
+		var r Req
+		r.Tags.SetFlag(ReqDirsOnly, true)
+		r.Tags.SetAllowed([]string{"cwd:*"}, true)
+		return r
+	}
+	if got := Meet(made(), made()); !got.Tags.Flag(ReqDirsOnly) {
+		t.Error("two directory writes meet: want dirs-only kept")
+	}
+	if got := Meet(made(), Req{}); got.Tags.Flag(ReqDirsOnly) {
+		t.Error("a directory write meets another write: want dirs-only dropped")
+	}
+	if got := made().On(Origin{Kind: Cell, Key: "p.T.F", Path: "cache"}); got.Tags.Flag(ReqDirsOnly) {
+		t.Error(`MkdirAll(Join(v, "cache")) on v: want dirs-only dropped`)
+	}
+	got := made().On(Origin{Kind: Cell, Key: "p.T.F", Path: ".."})
+	if !got.Tags.Flag(ReqDirsOnly) {
+		t.Error(`MkdirAll(Join(v, "..")) on v: want dirs-only kept`)
+	}
+	if _, below, _ := got.Tags.Allowed(); len(below) != 1 || below[0] != "../" {
+		t.Errorf(`allowed-below of MkdirAll(Join(v, "..")) = %q, want ["../"], marked a directory`, below)
+	}
+	if p, dir := DirBelow("../"); p != ".." || !dir {
+		t.Errorf(`DirBelow("../") = %q, %v; want "..", true`, p, dir)
+	}
+}

@@ -62,8 +62,16 @@ const (
 	ReqAllowed
 	// ReqAllowedBelow: with ReqAllowed, the patterns the writes append
 	// below the value ("" for the value itself); each must be declared.
-	// A strengthening set: a meet keeps every pattern either side has.
+	// A pattern that ends in "/" is one a write makes as a directory with
+	// its parents (DirBelow). A strengthening set: a meet keeps every
+	// pattern either side has.
 	ReqAllowedBelow
+	// ReqDirsOnly: every write the value reaches makes the value itself,
+	// or one of its ancestors, as a directory with its parents
+	// (os.MkdirAll(v), os.MkdirAll(Join(v, ".."))): a directory that
+	// exists already creates nothing. A write that appends a name below
+	// the value clears it.
+	ReqDirsOnly
 
 	numReqTags
 )
@@ -121,6 +129,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqNamedBelow:   {name: "named-below", policy: strictFlag, slot: 3},
 	ReqAllowed:      {name: "allowed", policy: relaxSameAs, slot: 1},
 	ReqAllowedBelow: {name: "allowed-below", policy: strictSet, slot: 4, bound: MaxAllowedBelow},
+	ReqDirsOnly:     {name: "dirs-only", policy: relaxFlag, slot: 4},
 }
 
 // String returns the tag's printed name.
@@ -194,15 +203,37 @@ func (g *ReqTags) Allowed() (patterns, below []string, ok bool) {
 }
 
 // SetAllowed sets the ReqAllowed tag, with the write's own path below the
-// value; no patterns clears both tags.
-func (g *ReqTags) SetAllowed(patterns []string) {
+// value (marked a directory, DirBelow, when the write makes it with its
+// parents: dir); no patterns clears both tags.
+func (g *ReqTags) SetAllowed(patterns []string, dir bool) {
 	if len(patterns) == 0 {
 		g.SetText(ReqAllowed, "")
 		g.SetSet(ReqAllowedBelow, nil)
 		return
 	}
+	own := ""
+	if dir {
+		own = dirMark
+	}
 	g.SetText(ReqAllowed, strings.Join(patterns, allowedSep))
-	g.SetSet(ReqAllowedBelow, []string{""})
+	g.SetSet(ReqAllowedBelow, []string{own})
+}
+
+// dirMark ends a pattern of ReqAllowedBelow that a write makes as a
+// directory with its parents.
+const dirMark = "/"
+
+// DirBelow splits a pattern of ReqAllowedBelow into the pattern and
+// whether a write makes it as a directory with its parents.
+func DirBelow(b string) (pattern string, dir bool) { return strings.CutSuffix(b, dirMark) }
+
+// joinBelow appends the pattern b of ReqAllowedBelow below p, keeping its
+// directory mark.
+func joinBelow(p, b string) string {
+	if d, dir := DirBelow(b); dir {
+		return JoinPattern(p, d) + dirMark
+	}
+	return JoinPattern(p, b)
 }
 
 // Guard returns the cell and flag of the ReqGuard tag ("", "" when absent).

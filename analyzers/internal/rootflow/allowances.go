@@ -165,7 +165,8 @@ func CwdPattern(a Origin) (pattern string, ok bool) {
 // allowedBy reports whether the allowance a write's requirement r carries
 // (lattice.ReqAllowed) declares origin a with each pattern the writes
 // append below it: a store into a field the covered command writes, made
-// outside the command.
+// outside the command. A directory a write makes with its parents that
+// exists already, or an ancestor of a root, needs no declaring.
 func allowedBy(r Req, a Origin) bool {
 	texts, below, ok := r.Tags.Allowed()
 	if !ok {
@@ -175,8 +176,15 @@ func allowedBy(r Req, a Origin) bool {
 	if err != nil {
 		return false
 	}
+	made := Req{Op: r.Op, At: r.At}
+	made.Tags.SetFlag(lattice.ReqDirsOnly, true)
 	for _, b := range below {
-		if !declares(ps, a.Repath(lattice.CleanPattern(lattice.JoinPattern(a.Path, b)), a.At)) {
+		b, dir := lattice.DirBelow(b)
+		at := a.Repath(lattice.CleanPattern(lattice.JoinPattern(a.Path, b)), a.At)
+		if dir && (createsNothing(at, made) || ancestorOfRoot(at, made)) {
+			continue
+		}
+		if !declares(ps, at) {
 			return false
 		}
 	}

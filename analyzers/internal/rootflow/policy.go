@@ -133,22 +133,33 @@ func climbed(v Origins, r Req) Origins {
 	return lattice.Union(v, lattice.Normalize(out))
 }
 
+// writeReq is the requirement a write by op at at puts on its path: a
+// sink that makes its path as a directory with its parents (os.MkdirAll)
+// requires only that the path be made (lattice.ReqDirsOnly).
+func writeReq(op string, at token.Position) Req {
+	r := Req{Op: op, At: at}
+	r.Tags.SetFlag(lattice.ReqDirsOnly, knowledge.Is(op, knowledge.MakesParents))
+	return r
+}
+
 // createsNothing reports whether origin a is a directory that exists
-// wherever the program runs, "/" or ".", written by a sink that only
-// makes what is missing (os.MkdirAll): it creates nothing.
+// wherever the program runs, "/" or ".", where every write requirement r
+// stands for only makes what is missing (lattice.ReqDirsOnly): it
+// creates nothing.
 func createsNothing(a Origin, r Req) bool {
-	if a.Kind != Bad || a.Cause != CauseLiteral || !knowledge.Is(r.Op, knowledge.MakesParents) {
+	if a.Kind != Bad || a.Cause != CauseLiteral || !r.Tags.Flag(lattice.ReqDirsOnly) {
 		return false
 	}
 	p := lattice.CleanPattern(lattice.JoinPattern(a.Lit, a.Path))
 	return p == "/" || p == "." || p == "" && a.Lit != ""
 }
 
-// ancestorOfRoot reports whether origin a is a root's ancestor written by
-// a sink that creates the directories above its path (os.MkdirAll): it
-// creates nothing MkdirAll of the root itself would not.
+// ancestorOfRoot reports whether origin a is a root's ancestor where
+// every write requirement r stands for creates the directories above its
+// path (os.MkdirAll): it creates nothing MkdirAll of the root itself
+// would not.
 func ancestorOfRoot(a Origin, r Req) bool {
-	return a.Kind == Bad && a.Cause == CauseClimb && lattice.ClimbsOnly(a.Path) && knowledge.Is(r.Op, knowledge.MakesParents)
+	return a.Kind == Bad && a.Cause == CauseClimb && lattice.ClimbsOnly(a.Path) && r.Tags.Flag(lattice.ReqDirsOnly)
 }
 
 // settled reports whether every origin of v is concrete and allowed

@@ -356,9 +356,9 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			declared = declare(e.allow.at(pos), v)
 		}
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
-		r := Req{Op: op, At: e.at(pos)}
+		r := writeReq(op, e.at(pos))
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
-		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)))
+		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)), r.Tags.Flag(lattice.ReqDirsOnly))
 		r = e.hooks.siteReq(e.rules, in, args[i], r)
 		e.check(v, pos, AtWrite, op, r, queue)
 	}

@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"go/token"
+	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"golang.org/x/tools/go/ssa"
@@ -98,10 +99,16 @@ func belowAt(ctx ruleContext, base, el Origins, p string) Origins {
 			return Origins{a}
 		})
 	}
-	if ctx.inPlace(el) || ctx.userChosen(el, nil) {
+	if ctx.inPlace(el) || ctx.userChosen(el, nil) && !unknownCell(ctx, el) {
 		return belowUserAt(base, p)
 	}
 	return base
+}
+
+// unknownCell reports whether el holds a cell nothing the analysis sees
+// stores into: its value is unknown, not shown to be the user's.
+func unknownCell(ctx ruleContext, el Origins) bool {
+	return slices.ContainsFunc(el, func(a Origin) bool { return a.Kind == Cell && len(ctx.cellStores(a.Key)) == 0 })
 }
 
 // mayBeUserBase reports whether the rule may change v (saves evaluating

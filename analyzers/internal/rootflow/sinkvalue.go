@@ -333,7 +333,7 @@ func (sv *sinkValues) checkSinkValue(site funcArgSite, key string, spec sinkSpec
 	}
 	op := lattice.ShortName(key)
 	for _, i := range paths {
-		r := Req{Op: op, At: pc.At}
+		r := writeReq(op, pc.At)
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
 		sv.checkBoundArg(site, "", i, r, queue)
 	}

@@ -28,10 +28,10 @@ func (cfg *Config) Allowed(a Origin) bool {
 // that allow an origin for what the write does: os.MkdirAll of an
 // ancestor of a root creates nothing MkdirAll of the root would not.
 func (cfg *Config) WriteVerdict(a Origin, op string) (allowed bool, why string) {
-	if createsNothing(a, Req{Op: op}) {
+	if createsNothing(a, writeReq(op, a.At)) {
 		return true, "allowed: " + op + " of a directory that exists wherever the program runs creates nothing"
 	}
-	if ancestorOfRoot(a, Req{Op: op}) {
+	if ancestorOfRoot(a, writeReq(op, a.At)) {
 		return true, "allowed: " + op + " of a state root's ancestor creates nothing " + op + " of the root itself would not"
 	}
 	return cfg.Verdict(a)
