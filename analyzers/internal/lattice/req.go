@@ -78,10 +78,14 @@ func (r Req) On(a Origin) Req {
 	r.Tags.SetSet(ReqBelowPaths, below)
 	r.Tags.SetSet(ReqMapKeys, keys)
 	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
-	r.Tags.SetSet(ReqClimbs, climbsBelow(a, r.Tags.Set(ReqClimbs)))
-	if a.Path != "" && !ClimbsOnly(a.Path) {
-		r.Tags.SetFlag(ReqDirsOnly, false) // a directory made below the value
+	r.Tags.SetSet(ReqMadeDirs, madeBelow(a, r.Tags.Set(ReqMadeDirs)))
+	climbs := climbsBelow(a, r.Tags.Set(ReqClimbs))
+	if len(r.Tags.Set(ReqMadeDirs)) > 0 {
+		// Making an ancestor of a rooted value creates nothing making
+		// the root would not: only a climb that names something counts.
+		climbs = slices.DeleteFunc(climbs, ClimbsOnly)
 	}
+	r.Tags.SetSet(ReqClimbs, climbs)
 	if below := r.Tags.Set(ReqAllowedBelow); len(below) > 0 {
 		if a.Raw {
 			r.Tags.SetAllowed(nil, false) // a concatenated segment: no pattern to join
@@ -100,6 +104,20 @@ func (r Req) On(a Origin) Req {
 		r.Tags.SetFlag(ReqNamedBelow, false) // a name of its own comes first
 	}
 	return r
+}
+
+// madeBelow returns the patterns below the symbol of origin a of the
+// directories the writes make (ReqMadeDirs), made below a's value: a's
+// own pattern with each appended. A concatenated segment has none.
+func madeBelow(a Origin, made []string) []string {
+	if len(made) == 0 || a.Raw {
+		return nil
+	}
+	out := make([]string, len(made))
+	for i, b := range made {
+		out[i] = CleanPattern(JoinPattern(a.Path, b))
+	}
+	return out
 }
 
 // climbsBelow returns the climbing patterns the symbol of origin a must

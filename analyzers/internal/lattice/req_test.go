@@ -95,29 +95,33 @@ func mapKeys(keys ...string) Req {
 	return r
 }
 
-// TestReqDirsOnly: a requirement that only makes its value as a directory
-// keeps that through a meet with another such, loses it in a meet with
-// any other write and where a name is appended below the value; a climb
-// keeps it (MkdirAll of an ancestor).
-func TestReqDirsOnly(t *testing.T) {
+// TestReqMadeDirs: a requirement whose writes only make directories keeps
+// the patterns below the value they make through a meet with another
+// such, and loses them in a meet with any other write; a climb it makes
+// is no climb to check (MkdirAll of an ancestor).
+func TestReqMadeDirs(t *testing.T) {
 	made := func() Req {
 		var r Req
-		r.Tags.SetFlag(ReqDirsOnly, true)
+		r.Tags.SetSet(ReqMadeDirs, []string{""})
 		r.Tags.SetAllowed([]string{"cwd:*"}, true)
 		return r
 	}
-	if got := Meet(made(), made()); !got.Tags.Flag(ReqDirsOnly) {
-		t.Error("two directory writes meet: want dirs-only kept")
+	if got := Meet(made(), made()); len(got.Tags.Set(ReqMadeDirs)) == 0 {
+		t.Error("two directory writes meet: want made-dirs kept")
 	}
-	if got := Meet(made(), Req{}); got.Tags.Flag(ReqDirsOnly) {
-		t.Error("a directory write meets another write: want dirs-only dropped")
+	if got := Meet(made(), Req{}); len(got.Tags.Set(ReqMadeDirs)) > 0 {
+		t.Error("a directory write meets another write: want made-dirs dropped")
 	}
-	if got := made().On(Origin{Kind: Cell, Key: "p.T.F", Path: "cache"}); got.Tags.Flag(ReqDirsOnly) {
-		t.Error(`MkdirAll(Join(v, "cache")) on v: want dirs-only dropped`)
+	cache := made().On(Origin{Kind: Cell, Key: "p.T.F", Path: "cache"})
+	if got := cache.Tags.Set(ReqMadeDirs); len(got) != 1 || got[0] != "cache" {
+		t.Errorf(`MkdirAll(Join(v, "cache")) on v: made-dirs = %q, want ["cache"]`, got)
 	}
 	got := made().On(Origin{Kind: Cell, Key: "p.T.F", Path: ".."})
-	if !got.Tags.Flag(ReqDirsOnly) {
-		t.Error(`MkdirAll(Join(v, "..")) on v: want dirs-only kept`)
+	if m := got.Tags.Set(ReqMadeDirs); len(m) != 1 || m[0] != ".." {
+		t.Errorf(`MkdirAll(Join(v, "..")) on v: made-dirs = %q, want [".."]`, m)
+	}
+	if c := got.Tags.Set(ReqClimbs); len(c) > 0 {
+		t.Errorf(`MkdirAll(Join(v, "..")) on v: climbs = %q, want none (an ancestor is made)`, c)
 	}
 	if _, below, _ := got.Tags.Allowed(); len(below) != 1 || below[0] != "../" {
 		t.Errorf(`allowed-below of MkdirAll(Join(v, "..")) = %q, want ["../"], marked a directory`, below)

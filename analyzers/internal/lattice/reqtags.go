@@ -66,12 +66,13 @@ const (
 	// its parents (DirBelow). A strengthening set: a meet keeps every
 	// pattern either side has.
 	ReqAllowedBelow
-	// ReqDirsOnly: every write the value reaches makes the value itself,
-	// or one of its ancestors, as a directory with its parents
-	// (os.MkdirAll(v), os.MkdirAll(Join(v, ".."))): a directory that
-	// exists already creates nothing. A write that appends a name below
-	// the value clears it.
-	ReqDirsOnly
+	// ReqMadeDirs: every write the value reaches makes, as a directory
+	// with its parents (os.MkdirAll), the value with one of these
+	// patterns appended ("" for the value itself, ".." for its parent):
+	// a directory that exists already creates nothing, an ancestor of a
+	// root nothing the root's own would not. Empty for any other write;
+	// a meet keeps it only where both sides have it.
+	ReqMadeDirs
 
 	numReqTags
 )
@@ -94,6 +95,9 @@ const (
 	// requirement with an allowance keeps; at the bound, the allowance
 	// declares nothing (a pattern may have been dropped).
 	MaxAllowedBelow = 8
+	// MaxMadeDirs bounds the patterns below a value a requirement keeps
+	// of the directories its writes make.
+	MaxMadeDirs = 4
 )
 
 // reqPolicy says how a tag covers and meets. A relaxing tag makes the
@@ -129,7 +133,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqNamedBelow:   {name: "named-below", policy: strictFlag, slot: 3},
 	ReqAllowed:      {name: "allowed", policy: relaxSameAs, slot: 1},
 	ReqAllowedBelow: {name: "allowed-below", policy: strictSet, slot: 4, bound: MaxAllowedBelow},
-	ReqDirsOnly:     {name: "dirs-only", policy: relaxFlag, slot: 4},
+	ReqMadeDirs:     {name: "made-dirs", policy: relaxSet, slot: 5, bound: MaxMadeDirs},
 }
 
 // String returns the tag's printed name.
@@ -140,7 +144,7 @@ func (t ReqTag) String() string { return reqTagDefs[t].name }
 // exported for the fact encoding only.
 type ReqTags struct {
 	Flags uint8
-	Sets  [5][]string
+	Sets  [6][]string
 	Text  [2]string
 }
 

@@ -135,31 +135,47 @@ func climbed(v Origins, r Req) Origins {
 
 // writeReq is the requirement a write by op at at puts on its path: a
 // sink that makes its path as a directory with its parents (os.MkdirAll)
-// requires only that the path be made (lattice.ReqDirsOnly).
+// records it (lattice.ReqMadeDirs).
 func writeReq(op string, at token.Position) Req {
 	r := Req{Op: op, At: at}
-	r.Tags.SetFlag(lattice.ReqDirsOnly, knowledge.Is(op, knowledge.MakesParents))
+	if knowledge.Is(op, knowledge.MakesParents) {
+		r.Tags.SetSet(lattice.ReqMadeDirs, []string{""})
+	}
 	return r
 }
 
 // createsNothing reports whether origin a is a directory that exists
-// wherever the program runs, "/" or ".", where every write requirement r
-// stands for only makes what is missing (lattice.ReqDirsOnly): it
-// creates nothing.
+// wherever the program runs, "/" or ".", at every pattern below it the
+// writes requirement r stands for make as directories with their parents
+// (lattice.ReqMadeDirs): they create nothing.
 func createsNothing(a Origin, r Req) bool {
-	if a.Kind != Bad || a.Cause != CauseLiteral || !r.Tags.Flag(lattice.ReqDirsOnly) {
+	made := r.Tags.Set(lattice.ReqMadeDirs)
+	if a.Kind != Bad || a.Cause != CauseLiteral || len(made) == 0 {
 		return false
 	}
-	p := lattice.CleanPattern(lattice.JoinPattern(a.Lit, a.Path))
-	return p == "/" || p == "." || p == "" && a.Lit != ""
+	for _, b := range made {
+		if a.Lit == "" || lattice.CleanPattern(lattice.JoinPattern(lattice.JoinPattern(a.Lit, a.Path), b)) != "" {
+			return false // the empty path, or a directory below "/" or "."
+		}
+	}
+	return true
 }
 
-// ancestorOfRoot reports whether origin a is a root's ancestor where
-// every write requirement r stands for creates the directories above its
-// path (os.MkdirAll): it creates nothing MkdirAll of the root itself
-// would not.
+// ancestorOfRoot reports whether origin a is a root's ancestor at every
+// pattern below it the writes requirement r stands for make as
+// directories with their parents (os.MkdirAll): they create nothing
+// making the root itself would not.
 func ancestorOfRoot(a Origin, r Req) bool {
-	return a.Kind == Bad && a.Cause == CauseClimb && lattice.ClimbsOnly(a.Path) && r.Tags.Flag(lattice.ReqDirsOnly)
+	made := r.Tags.Set(lattice.ReqMadeDirs)
+	if a.Kind != Bad || a.Cause != CauseClimb || len(made) == 0 {
+		return false
+	}
+	for _, b := range made {
+		if !lattice.ClimbsOnly(lattice.CleanPattern(lattice.JoinPattern(a.Path, b))) {
+			return false
+		}
+	}
+	return true
 }
 
 // settled reports whether every origin of v is concrete and allowed

@@ -358,7 +358,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
 		r := writeReq(op, e.at(pos))
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
-		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)), r.Tags.Flag(lattice.ReqDirsOnly))
+		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)), len(r.Tags.Set(lattice.ReqMadeDirs)) > 0)
 		r = e.hooks.siteReq(e.rules, in, args[i], r)
 		e.check(v, pos, AtWrite, op, r, queue)
 	}
