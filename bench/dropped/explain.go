@@ -32,12 +32,14 @@ type graphExplainer struct {
 }
 
 // newGraphExplainer runs the engine on the patterns in dir with the
-// configuration file cfg, as `staterootlint explain` does, and indexes
+// configuration file cfg and the go command's build flags, as
+// `staterootlint explain` does, and indexes
 // the call and store sites of the module's own files.
-func newGraphExplainer(ctx context.Context, places Places, cfg *config.Config, patterns []string) (*graphExplainer, error) {
+func newGraphExplainer(ctx context.Context, places Places, cfg *config.Config, patterns, buildFlags []string) (*graphExplainer, error) {
 	res, err := driver.Run(ctx, driver.Options{
 		Dir:            places.Dir,
 		Patterns:       patterns,
+		BuildFlags:     buildFlags,
 		Analyzers:      []*analysis.Analyzer{rootflow.Analyzer},
 		Config:         cfg,
 		ExplicitConfig: true,

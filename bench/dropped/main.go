@@ -37,11 +37,12 @@ import (
 )
 
 func main() {
-	var dir, cfgPath, invPath, findingsPath string
+	var dir, cfgPath, invPath, findingsPath, tags string
 	flag.StringVar(&dir, "dir", "", "the analyzed module's `directory`")
 	flag.StringVar(&cfgPath, "config", "", "the configuration `file` both runs used")
 	flag.StringVar(&invPath, "inventory", "", "the inventory's JSON `file`")
 	flag.StringVar(&findingsPath, "findings", "", "the findings' JSON `file` (a run with --report-unproven)")
+	flag.StringVar(&tags, "tags", "", "the build `tags` both runs used, comma-separated (a corpus program's module file may give --tags)")
 	flag.Parse()
 	if dir == "" || cfgPath == "" || invPath == "" || findingsPath == "" {
 		fmt.Fprintln(os.Stderr, "usage: dropped -dir MODULE_DIR -config CONFIG -inventory INVENTORY.json -findings FINDINGS.json [PATTERN...]")
@@ -51,13 +52,17 @@ func main() {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	if err := run(context.Background(), dir, cfgPath, invPath, findingsPath, patterns, os.Stdout); err != nil {
+	var buildFlags []string
+	if tags != "" {
+		buildFlags = []string{"-tags=" + tags}
+	}
+	if err := run(context.Background(), dir, cfgPath, invPath, findingsPath, patterns, buildFlags, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "dropped:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, cfgPath, invPath, findingsPath string, patterns []string, w io.Writer) error {
+func run(ctx context.Context, dir, cfgPath, invPath, findingsPath string, patterns, buildFlags []string, w io.Writer) error {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return err
@@ -94,7 +99,7 @@ func run(ctx context.Context, dir, cfgPath, invPath, findingsPath string, patter
 		}
 	}
 	if len(rest) > 0 {
-		ex, err := newGraphExplainer(ctx, places, cfg, patterns)
+		ex, err := newGraphExplainer(ctx, places, cfg, patterns, buildFlags)
 		if err != nil {
 			return err
 		}
