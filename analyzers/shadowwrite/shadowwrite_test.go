@@ -51,6 +51,7 @@ func TestShadowwrite(t *testing.T) {
 		}},
 		{dir: "createsnothing"},
 		{dir: "unstoredelem"},
+		{dir: "rawtail"},
 		{dir: "parts"},
 		{dir: "deadbranch"},
 		{dir: "branchesmeet"},
