@@ -154,7 +154,7 @@ func TestInitPrograms(t *testing.T) {
 			name: "initxdg",
 			dir:  filepath.Join("testdata", "initxdg"),
 			want: []string{
-				"(package variable) resolves a base many programs share from $XDG_CONFIG_HOME: the root is the state-dir name below it; as an authority it removes 2 findings\n  - example.com/xdgvars.ConfigHome=global:base\n",
+				"(package variable) resolves a base many programs share from $XDG_CONFIG_HOME: the root is the state-dir name below it; as an authority it removes 3 findings\n  - example.com/xdgvars.ConfigHome=global:base\n",
 				"  - example.com/xdgvars.DataHome=global:base\n",
 				"# the directory the program keeps below the shared bases it writes under (xdgvars.ConfigHome, xdgvars.DataHome): a literal naming it elsewhere is an ad hoc root\nstate-dir: .xdgprog\n",
 				// the write through the helper is its own finding: the name
@@ -225,7 +225,7 @@ func TestInitPrograms(t *testing.T) {
 				// a helper that joins the caller's file name below the directory:
 				// its result is a file in the root, a backup beside it inside
 				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
-				"# With this file: 0 findings (without it: 7).",
+				"# With this file: 0 findings (without it: 8).",
 			},
 			not: []string{
 				").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:",
@@ -353,7 +353,7 @@ func TestInitPrograms(t *testing.T) {
 				"  # the program's own override, taken before $XDG_CONFIG_HOME and os.UserHomeDir for the directory written under at main.go:26: only the authority may read it\n  - INITOVERRIDE_CONFIG_HOME\n",
 				// the report's write, and rootenv's finding on the
 				// override read outside the authority
-				"# With this file: 2 findings (without it: 6).",
+				"# With this file: 2 findings (without it: 7).",
 			},
 			not:     []string{"INITOVERRIDE_DUMP_DIR"},
 			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
