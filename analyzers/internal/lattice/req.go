@@ -137,18 +137,9 @@ func rawTails(a Origin, tails []string) []string {
 	out := make([]string, len(tails))
 	for i, t := range tails {
 		out[i] = a.Path + t
-		if len(out[i]) > maxRawTail {
-			// A recursion that appends each round: keep the first
-			// bytes, so the text stops changing.
-			out[i] = out[i][:maxRawTail] + "*"
-		}
 	}
 	return out
 }
-
-// maxRawTail bounds the text a requirement keeps of what is appended
-// without a separator (any text makes a root's sibling).
-const maxRawTail = 32
 
 // climbsBelow returns the climbing patterns the symbol of origin a must
 // stay rooted with: a's own pattern when it climbs (Join(p, "..")), and

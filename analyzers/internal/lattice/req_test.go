@@ -150,23 +150,3 @@ func TestReqRawTails(t *testing.T) {
 		t.Errorf("the value itself: raw-tails = %q, want kept", got)
 	}
 }
-
-// TestReqRawTailsBounded: text appended each round of a recursion stops
-// changing once it is longer than the bound, so the requirement stops
-// arriving.
-func TestReqRawTailsBounded(t *testing.T) {
-	r := Req{}.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".bak", Raw: true})
-	var last []string
-	for range 40 {
-		r = r.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".bak", Raw: true})
-		tails := r.Tags.Set(ReqRawTails)
-		if len(tails) != 1 || len(tails[0]) > maxRawTail+1 {
-			t.Fatalf("raw-tails = %q, want one text of at most %d bytes", tails, maxRawTail+1)
-		}
-		last = tails
-	}
-	again := r.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".bak", Raw: true})
-	if got := again.Tags.Set(ReqRawTails); got[0] != last[0] {
-		t.Errorf("one more round changed raw-tails: %q, then %q", last, got)
-	}
-}

@@ -24,19 +24,3 @@ func Rotate() {
 	_ = rotate(filepath.Join(logRoot(), "app.log")) // ok: app.log.0 and app.log.1, inside the root
 	_ = rotate(logRoot())                           // want `rawtail.rotate receives a sibling of the global state root \("\.\*" appended without a separator\)`
 }
-
-// backups renames name to name.bak, name.bak.bak and on: a recursion
-// that appends text each round, which the check must not follow forever.
-func backups(name string, n int) {
-	if n == 0 {
-		return
-	}
-	_ = os.Rename(name, name+".bak")
-	backups(name+".bak", n-1)
-}
-
-// Backup keeps backups of the log file, and, by mistake, of the root.
-func Backup() {
-	backups(filepath.Join(logRoot(), "app.log"), 3) // ok: app.log.bak and on, inside the root
-	backups(logRoot(), 3)                           // want `rawtail.backups receives a sibling of the global state root`
-}
