@@ -130,23 +130,3 @@ func TestReqMadeDirs(t *testing.T) {
 		t.Errorf(`DirBelow("../") = %q, %v; want "..", true`, p, dir)
 	}
 }
-
-// TestReqRawTails: text a write appends without a separator is kept on
-// the requirement through concatenations and dropped once a path below
-// the symbol comes first.
-func TestReqRawTails(t *testing.T) {
-	r := Req{}.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".0", Raw: true})
-	if got := r.Tags.Set(ReqRawTails); len(got) != 1 || got[0] != ".0" {
-		t.Fatalf(`v + ".0": raw-tails = %q, want [".0"]`, got)
-	}
-	tails := func(a Origin) []string { q := r.On(a); return q.Tags.Set(ReqRawTails) }
-	if got := tails(Origin{Kind: Param, Key: "p.g", Index: 0, Path: ".log", Raw: true}); len(got) != 1 || got[0] != ".log.0" {
-		t.Errorf(`(v + ".log") + ".0": raw-tails = %q, want [".log.0"]`, got)
-	}
-	if got := tails(Origin{Kind: Param, Key: "p.g", Index: 0, Path: "app.log"}); len(got) != 0 {
-		t.Errorf(`Join(v, "app.log") + ".0": raw-tails = %q, want none`, got)
-	}
-	if got := tails(Origin{Kind: Param, Key: "p.g", Index: 0}); len(got) != 1 {
-		t.Errorf("the value itself: raw-tails = %q, want kept", got)
-	}
-}
