@@ -51,7 +51,6 @@ func TestShadowwrite(t *testing.T) {
 		}},
 		{dir: "createsnothing"},
 		{dir: "unstoredelem"},
-		{dir: "rawtail"},
 		{dir: "parts"},
 		{dir: "deadbranch"},
 		{dir: "branchesmeet"},
