@@ -176,7 +176,7 @@ func allowedBy(r Req, a Origin) bool {
 	if err != nil {
 		return false
 	}
-	made := writeReq("os.MkdirAll", r.At)
+	made := madeDir(Req{Op: r.Op, At: r.At})
 	for _, b := range below {
 		b, dir := lattice.DirBelow(b)
 		at := a.Repath(lattice.CleanPattern(lattice.JoinPattern(a.Path, b)), a.At)

@@ -135,30 +135,38 @@ func climbed(v Origins, r Req) Origins {
 
 // writeReq is the requirement a write by op at at puts on its path: a
 // sink that makes its path as a directory with its parents (os.MkdirAll)
-// records it (lattice.ReqMadeDirs).
+// records it (madeDir).
 func writeReq(op string, at token.Position) Req {
 	r := Req{Op: op, At: at}
 	if knowledge.Is(op, knowledge.MakesParents) {
-		r.Tags.SetSet(lattice.ReqMadeDirs, []string{""})
+		r = madeDir(r)
 	}
 	return r
 }
 
+// madeDir returns r standing for a write that makes the value itself as a
+// directory with its parents (lattice.ReqMadeDirs).
+func madeDir(r Req) Req {
+	r.Tags.SetSet(lattice.ReqMadeDirs, []string{""})
+	return r
+}
+
+// everyMade reports whether the writes requirement r stands for only
+// make directories with their parents (lattice.ReqMadeDirs) and ok holds
+// of each pattern below the value they make.
+func everyMade(r Req, ok func(below string) bool) bool {
+	made := r.Tags.Set(lattice.ReqMadeDirs)
+	return len(made) > 0 && !slices.ContainsFunc(made, func(b string) bool { return !ok(b) })
+}
+
 // createsNothing reports whether origin a is a directory that exists
 // wherever the program runs, "/" or ".", at every pattern below it the
-// writes requirement r stands for make as directories with their parents
-// (lattice.ReqMadeDirs): they create nothing.
+// writes requirement r stands for make as directories with their parents:
+// they create nothing. The empty path is no directory.
 func createsNothing(a Origin, r Req) bool {
-	made := r.Tags.Set(lattice.ReqMadeDirs)
-	if a.Kind != Bad || a.Cause != CauseLiteral || len(made) == 0 {
-		return false
-	}
-	for _, b := range made {
-		if a.Lit == "" || lattice.CleanPattern(lattice.JoinPattern(lattice.JoinPattern(a.Lit, a.Path), b)) != "" {
-			return false // the empty path, or a directory below "/" or "."
-		}
-	}
-	return true
+	return a.Kind == Bad && a.Cause == CauseLiteral && a.Lit != "" && everyMade(r, func(b string) bool {
+		return lattice.CleanPattern(lattice.JoinPattern(lattice.JoinPattern(a.Lit, a.Path), b)) == ""
+	})
 }
 
 // ancestorOfRoot reports whether origin a is a root's ancestor at every
@@ -166,16 +174,9 @@ func createsNothing(a Origin, r Req) bool {
 // directories with their parents (os.MkdirAll): they create nothing
 // making the root itself would not.
 func ancestorOfRoot(a Origin, r Req) bool {
-	made := r.Tags.Set(lattice.ReqMadeDirs)
-	if a.Kind != Bad || a.Cause != CauseClimb || len(made) == 0 {
-		return false
-	}
-	for _, b := range made {
-		if !lattice.ClimbsOnly(lattice.CleanPattern(lattice.JoinPattern(a.Path, b))) {
-			return false
-		}
-	}
-	return true
+	return a.Kind == Bad && a.Cause == CauseClimb && everyMade(r, func(b string) bool {
+		return lattice.ClimbsOnly(lattice.CleanPattern(lattice.JoinPattern(a.Path, b)))
+	})
 }
 
 // settled reports whether every origin of v is concrete and allowed
