@@ -51,6 +51,8 @@ func TestShadowwrite(t *testing.T) {
 		}},
 		{dir: "createsnothing"},
 		{dir: "unstoredelem"},
+		{dir: "inferredfile"},
+		{dir: "rawtail"},
 		{dir: "parts"},
 		{dir: "deadbranch"},
 		{dir: "branchesmeet"},
