@@ -66,6 +66,10 @@ type Artifact struct {
 	// Flags, on a per-command row, are the flags without which the
 	// command does not make the write ("--out").
 	Flags []string `json:"flags,omitempty"`
+	// Inferred says the path is inside its root by inference only: a
+	// sibling of the file an authority declared without file returns
+	// (p + ".bak", a temporary file in Dir(p) renamed onto p).
+	Inferred bool `json:"inferred,omitempty"`
 }
 
 // Documented reports whether the artifact belongs in the contract
@@ -193,6 +197,9 @@ func unprovenCall(base Artifact, r rootflow.Reach) Artifact {
 // pattern and kind, and where a path outside every root comes from; ok is
 // false for a symbolic atom.
 func withAtom(base Artifact, atom rootflow.Origin) (Artifact, bool) {
+	if in, ok := atom.AsInferred(); ok {
+		atom, base.Inferred = in, true
+	}
 	kind, ok := kindOf(atom)
 	if !ok {
 		return base, false

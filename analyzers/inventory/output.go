@@ -37,6 +37,9 @@ func WriteMarkdown(w io.Writer, arts []Artifact) error {
 	fmt.Fprintln(bw, "|---|---|---|---|---|")
 	for _, a := range arts {
 		write := a.Op
+		if a.Inferred {
+			write += " (inferred)"
+		}
 		if a.Kind == KindUnproven || (a.Kind == KindUnknown && a.Detail != "") {
 			if write != "" {
 				write += ": "

@@ -25,6 +25,9 @@ type Write struct {
 	Func  string
 	At    string
 	Flags []string
+	// Inferred says the path is inside its root by inference only
+	// (inventory.Artifact.Inferred).
+	Inferred bool
 }
 
 // Node is one path below a root: a directory or a file the code writes,
@@ -156,7 +159,7 @@ func (v *View) add(a inventory.Artifact, trees map[string]*Tree) {
 			n = child
 		}
 	}
-	n.Writes = append(n.Writes, Write{Op: a.Op, Func: writer(a), At: a.At, Flags: a.Flags})
+	n.Writes = append(n.Writes, Write{Op: a.Op, Func: writer(a), At: a.At, Flags: a.Flags, Inferred: a.Inferred})
 }
 
 // writer is the function that makes the write: the last call of the
@@ -270,7 +273,7 @@ func (c Command) writes(unflagged bool) []Write {
 		})
 	}
 	for _, a := range append(slices.Clone(c.View.Shadow), c.View.Unproven...) {
-		keep(Write{Op: a.Op, At: a.At, Func: writer(a), Flags: a.Flags})
+		keep(Write{Op: a.Op, At: a.At, Func: writer(a), Flags: a.Flags, Inferred: a.Inferred})
 	}
 	return out
 }

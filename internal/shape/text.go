@@ -157,8 +157,12 @@ func comment(ws []Write) string {
 		j := i
 		var ops []string
 		for ; j < len(ws) && ws[j].Func == ws[i].Func && strings.Join(ws[j].Flags, ",") == strings.Join(ws[i].Flags, ","); j++ {
-			if len(ops) == 0 || ops[len(ops)-1] != ws[j].Op {
-				ops = append(ops, ws[j].Op)
+			op := ws[j].Op
+			if ws[j].Inferred {
+				op += " (inferred)"
+			}
+			if len(ops) == 0 || ops[len(ops)-1] != op {
+				ops = append(ops, op)
 			}
 		}
 		parts = append(parts, ws[i].Func+": "+strings.Join(ops, ", ")+flagNote(ws[i].Flags))

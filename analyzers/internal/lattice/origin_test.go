@@ -178,3 +178,36 @@ func TestCurrentDirPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestMayNameFile: a root an authority declared without file returns
+// keeps its file's own siblings inside, by inference (SPEC §4.1): text
+// appended without a separator, the directory above it and a name there
+// the analysis cannot see; a fixed name in that directory, or a name
+// joined below the root first, is not inferred.
+func TestMayNameFile(t *testing.T) {
+	p := Origin{Kind: Rooted, Root: "global"}
+	p.SetFlag(MayNameFile, true)
+	if b := p.AppendRaw(".bak", at); b.Kind != Rooted || b.Path != "*.bak" || !b.Flag(Inferred) {
+		t.Errorf(`p + ".bak" = %v; want global:*.bak, inferred`, b)
+	}
+	dir := p.AppendPath("..", at)
+	if !dir.InferredSibling() {
+		t.Errorf(`Join(p, "..") = %v; want the file's directory, inferred`, dir)
+	}
+	if tmp := dir.AppendPath("*", at); !tmp.InferredSibling() {
+		t.Errorf("a name the analysis cannot see in Dir(p) = %v; want inferred", tmp)
+	}
+	if fixed := dir.AppendPath("x.lock", at); fixed.InferredSibling() || fixed.Kind != Bad {
+		t.Errorf(`Join(Dir(p), "x.lock") = %v; want outside`, fixed)
+	}
+	if below := p.AppendPath("logs", at).AppendRaw(".0", at); below.Flag(Inferred) || below.Path != "logs.0" {
+		t.Errorf(`Join(p, "logs") + ".0" = %v; want global:logs.0, not inferred`, below)
+	}
+	plain := Origin{Kind: Rooted, Root: "global"}
+	if b := plain.AppendRaw(".bak", at); b.Kind != Bad {
+		t.Errorf(`a directory root + ".bak" = %v; want its sibling, outside`, b)
+	}
+	if b, ok := dir.AsInferred(); !ok || b.Kind != Rooted || b.Path != "" || !b.Flag(Inferred) {
+		t.Errorf("AsInferred(Dir(p)) = %v, %v; want the root, inferred", b, ok)
+	}
+}

@@ -42,9 +42,13 @@ func (a Origin) AppendPath(rel string, at token.Position) Origin {
 		// Join("", "x") is "x": the empty origin becomes the literal.
 		return Literal(CleanPattern(rel), at)
 	case a.Anchored():
+		file := a.mayNameFile()
+		a.SetFlag(MayNameFile, false) // a name below it: the root is a directory
 		a.Path = CleanPattern(JoinPattern(a.Path, rel))
 		if a.Kind == Rooted && Climbs(a.Path) {
-			return climbOut(a.Root, a.Path, at)
+			b := climbOut(a.Root, a.Path, at)
+			b.SetFlag(MayNameFile, file) // Join(p, "..") is Dir(p)
+			return b
 		}
 	case a.climbsOut():
 		return a.reenter(cleanAroundMarks(JoinPattern(a.Path, rel)), at)
@@ -69,6 +73,41 @@ func dynamicStart(p string) bool {
 // out of ("..", "../x"), which keeps its pattern relative to that root.
 func (a Origin) climbsOut() bool {
 	return a.Kind == Bad && a.Cause == knowledge.CauseClimb && a.Root != "" && Climbs(a.Path)
+}
+
+// mayNameFile reports whether a is a state root an authority of the
+// program returns that may name a file inside the root (MayNameFile).
+func (a Origin) mayNameFile() bool {
+	return a.Kind == Rooted && a.Path == "" && !a.Raw && a.Flag(MayNameFile)
+}
+
+// InferredSibling reports whether a, a path above the root it climbed
+// out of, is inside that root by inference: the directory of a file an
+// authority declared without file returns (Dir(p), where MkdirAll and
+// os.CreateTemp make its entries), or a name in that directory the
+// analysis cannot see (a temporary file renamed onto p), as for the
+// running executable (ExeSibling). A fixed name there (Join(Dir(p),
+// "x.lock")) is not: the root may be a directory, and that name its
+// sibling.
+func (a Origin) InferredSibling() bool {
+	return a.climbsOut() && a.Flag(MayNameFile) && (a.Path == ".." || a.Path == "../*")
+}
+
+// AsInferred returns a, a path inside its root by inference only (an
+// InferredSibling, or a rooted origin tagged Inferred), as the rooted
+// origin it stands for: the directory of the file is the root itself, a
+// name in it the analysis cannot see is "*". ok is false for any other
+// origin.
+func (a Origin) AsInferred() (_ Origin, ok bool) {
+	switch {
+	case a.Kind == Rooted && a.Flag(Inferred):
+		return a, true
+	case a.InferredSibling():
+		b := Origin{Kind: Rooted, Root: a.Root, Path: strings.TrimPrefix(strings.TrimPrefix(a.Path, ".."), "/"), At: a.At}
+		b.SetFlag(Inferred, true)
+		return b, true
+	}
+	return a, false
 }
 
 // Parent is the origin of the directory above a root of kind root whose
@@ -169,9 +208,16 @@ func (a Origin) AppendRaw(s string, at token.Position) Origin {
 		a.Path += s
 	case a.Anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && (a.Kind == Param || a.Kind == Cell || a.Kind == Env):
 		a.Path, a.Raw = s, true
+	case a.mayNameFile() && !strings.HasPrefix(s, "/"):
+		// The file's own sibling (p + ".bak"): inside the file's
+		// directory, by inference.
+		a.SetFlag(MayNameFile, false)
+		a.SetFlag(Inferred, true)
+		a.Path = CleanPattern("*" + s)
 	case a.Anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
 		return Origin{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: knowledge.CauseClimb, At: at}
 	case a.Anchored():
+		a.SetFlag(MayNameFile, false) // a name below it: the root is a directory
 		raw := a.Path + s
 		a.Path = CleanPattern(raw)
 		if a.Kind == Rooted && Climbs(a.Path) {

@@ -79,6 +79,7 @@ func (r Req) On(a Origin) Req {
 	r.Tags.SetSet(ReqMapKeys, keys)
 	r.Tags.SetFlag(ReqAbsOnly, a.Flag(AbsOnly))
 	r.Tags.SetSet(ReqMadeDirs, madeBelow(a, r.Tags.Set(ReqMadeDirs)))
+	r.Tags.SetSet(ReqRawTails, rawTails(a, r.Tags.Set(ReqRawTails)))
 	climbs := climbsBelow(a, r.Tags.Set(ReqClimbs))
 	if len(r.Tags.Set(ReqMadeDirs)) > 0 {
 		// Making an ancestor of a rooted value creates nothing making
@@ -120,6 +121,35 @@ func madeBelow(a Origin, made []string) []string {
 	return out
 }
 
+// rawTails returns the texts appended without a separator to the symbol
+// of origin a (ReqRawTails): a's own concatenated pattern, followed by
+// each the write appends to a's value; none once a names a path below
+// the symbol (a rooted value's file, whose sibling stays inside).
+func rawTails(a Origin, tails []string) []string {
+	switch {
+	case a.Path == "":
+		return tails
+	case !a.Raw:
+		return nil
+	case len(tails) == 0:
+		return []string{a.Path}
+	}
+	out := make([]string, len(tails))
+	for i, t := range tails {
+		out[i] = a.Path + t
+		if len(out[i]) > maxRawTail {
+			// A recursion that appends each round: keep the first
+			// bytes, so the text stops changing.
+			out[i] = out[i][:maxRawTail] + "*"
+		}
+	}
+	return out
+}
+
+// maxRawTail bounds the text a requirement keeps of what is appended
+// without a separator (any text makes a root's sibling).
+const maxRawTail = 32
+
 // climbsBelow returns the climbing patterns the symbol of origin a must
 // stay rooted with: a's own pattern when it climbs (Join(p, "..")), and
 // each pattern the write appends to a's value (climbs) after a's own.
@@ -140,13 +170,16 @@ func climbsBelow(a Origin, climbs []string) []string {
 }
 
 // WithSymbolTransforms returns r with the symbol transforms of t (user's
-// element below, map keys, absolute only): how a symbol's value is used,
+// element below, map keys, absolute only, climbs, the directories made
+// and the texts appended below it): how a symbol's value is used,
 // not which write it reaches.
 func (r Req) WithSymbolTransforms(t Req) Req {
 	r.Tags.SetSet(ReqBelowPaths, t.Tags.Set(ReqBelowPaths))
 	r.Tags.SetSet(ReqMapKeys, t.Tags.Set(ReqMapKeys))
 	r.Tags.SetFlag(ReqAbsOnly, t.Tags.Flag(ReqAbsOnly))
 	r.Tags.SetSet(ReqClimbs, t.Tags.Set(ReqClimbs))
+	r.Tags.SetSet(ReqMadeDirs, t.Tags.Set(ReqMadeDirs))
+	r.Tags.SetSet(ReqRawTails, t.Tags.Set(ReqRawTails))
 	return r
 }
 

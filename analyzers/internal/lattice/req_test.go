@@ -130,3 +130,43 @@ func TestReqMadeDirs(t *testing.T) {
 		t.Errorf(`DirBelow("../") = %q, %v; want "..", true`, p, dir)
 	}
 }
+
+// TestReqRawTails: text a write appends without a separator is kept on
+// the requirement through concatenations and dropped once a path below
+// the symbol comes first.
+func TestReqRawTails(t *testing.T) {
+	r := Req{}.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".0", Raw: true})
+	if got := r.Tags.Set(ReqRawTails); len(got) != 1 || got[0] != ".0" {
+		t.Fatalf(`v + ".0": raw-tails = %q, want [".0"]`, got)
+	}
+	tails := func(a Origin) []string { q := r.On(a); return q.Tags.Set(ReqRawTails) }
+	if got := tails(Origin{Kind: Param, Key: "p.g", Index: 0, Path: ".log", Raw: true}); len(got) != 1 || got[0] != ".log.0" {
+		t.Errorf(`(v + ".log") + ".0": raw-tails = %q, want [".log.0"]`, got)
+	}
+	if got := tails(Origin{Kind: Param, Key: "p.g", Index: 0, Path: "app.log"}); len(got) != 0 {
+		t.Errorf(`Join(v, "app.log") + ".0": raw-tails = %q, want none`, got)
+	}
+	if got := tails(Origin{Kind: Param, Key: "p.g", Index: 0}); len(got) != 1 {
+		t.Errorf("the value itself: raw-tails = %q, want kept", got)
+	}
+}
+
+// TestReqRawTailsBounded: text appended each round of a recursion stops
+// changing once it is longer than the bound, so the requirement stops
+// arriving.
+func TestReqRawTailsBounded(t *testing.T) {
+	r := Req{}.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".bak", Raw: true})
+	var last []string
+	for range 40 {
+		r = r.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".bak", Raw: true})
+		tails := r.Tags.Set(ReqRawTails)
+		if len(tails) != 1 || len(tails[0]) > maxRawTail+1 {
+			t.Fatalf("raw-tails = %q, want one text of at most %d bytes", tails, maxRawTail+1)
+		}
+		last = tails
+	}
+	again := r.On(Origin{Kind: Param, Key: "p.f", Index: 0, Path: ".bak", Raw: true})
+	if got := again.Tags.Set(ReqRawTails); got[0] != last[0] {
+		t.Errorf("one more round changed raw-tails: %q, then %q", last, got)
+	}
+}

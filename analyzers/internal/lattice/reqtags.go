@@ -73,6 +73,12 @@ const (
 	// root nothing the root's own would not. Empty for any other write;
 	// a meet keeps it only where both sides have it.
 	ReqMadeDirs
+	// ReqRawTails: the write's path is the value with one of these
+	// texts appended without a separator (v + ".0", Sprintf("%s.%d",
+	// v, n)): a root itself with one appended is the root's sibling,
+	// outside it. A strengthening set: a meet keeps every text either
+	// side has.
+	ReqRawTails
 
 	numReqTags
 )
@@ -98,6 +104,10 @@ const (
 	// MaxMadeDirs bounds the patterns below a value a requirement keeps
 	// of the directories its writes make.
 	MaxMadeDirs = 4
+	// MaxRawTails bounds the texts appended without a separator a
+	// requirement keeps; past it, the first in order are kept (any one
+	// makes a root's sibling).
+	MaxRawTails = 8
 )
 
 // reqPolicy says how a tag covers and meets. A relaxing tag makes the
@@ -134,6 +144,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqAllowed:      {name: "allowed", policy: relaxSameAs, slot: 1},
 	ReqAllowedBelow: {name: "allowed-below", policy: strictSet, slot: 4, bound: MaxAllowedBelow},
 	ReqMadeDirs:     {name: "made-dirs", policy: relaxSet, slot: 5, bound: MaxMadeDirs},
+	ReqRawTails:     {name: "raw-tails", policy: strictSet, slot: 6, bound: MaxRawTails},
 }
 
 // String returns the tag's printed name.
@@ -144,7 +155,7 @@ func (t ReqTag) String() string { return reqTagDefs[t].name }
 // exported for the fact encoding only.
 type ReqTags struct {
 	Flags uint8
-	Sets  [6][]string
+	Sets  [7][]string
 	Text  [2]string
 }
 

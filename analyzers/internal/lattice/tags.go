@@ -77,6 +77,16 @@ const (
 	// os.ReadDir(dir)), or a join, call or return a branch condition says
 	// runs only where the value is not "". The mirror of EmptyOnly.
 	NonEmptyOnly
+	// MayNameFile, on a state root an authority of the program returns
+	// (declared without the word file), says the result may name a file
+	// inside the root rather than the root: the file's own siblings are
+	// inferred inside (InferredSibling). Kept on the directory above it
+	// (Dir(p)), dropped once a name is joined below the root.
+	MayNameFile
+	// Inferred, on a rooted origin, says it is inside its root by
+	// inference only: the sibling of a file an authority declared
+	// without file returns (p + ".bak").
+	Inferred
 
 	numTags
 )
@@ -116,11 +126,13 @@ var tagDefs = [numTags]tagDef{
 	Part:         {"part", flagTag, 8},
 	OwnMap:       {"own-map", flagTag, 9},
 	NonEmptyOnly: {"non-empty-only", flagTag, 10},
+	MayNameFile:  {"may-name-file", flagTag, 11},
+	Inferred:     {"inferred", flagTag, 12},
 }
 
 const (
 	numText   = 5
-	numScalar = 11
+	numScalar = 13
 )
 
 // String returns the tag's printed name ("abs-only").

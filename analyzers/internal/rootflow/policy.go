@@ -110,10 +110,11 @@ func cellName(key string) string {
 // climbed adds to v, the value checked against requirement r, what its
 // rooted origins become with r's climbing patterns appended where that
 // leaves the root: a write of Join(p, "..", x) given a root writes
-// outside it, wherever the root enters.
+// outside it, wherever the root enters. So does a root with r's texts
+// appended without a separator (p + ".0"): its sibling.
 func climbed(v Origins, r Req) Origins {
-	climbs := r.Tags.Set(lattice.ReqClimbs)
-	if len(climbs) == 0 {
+	climbs, tails := r.Tags.Set(lattice.ReqClimbs), r.Tags.Set(lattice.ReqRawTails)
+	if len(climbs) == 0 && len(tails) == 0 {
 		return v
 	}
 	var out Origins
@@ -123,6 +124,11 @@ func climbed(v Origins, r Req) Origins {
 		}
 		for _, c := range climbs {
 			if b := a.AppendPath(c, r.At); b.Kind == Bad {
+				out = append(out, b)
+			}
+		}
+		for _, t := range tails {
+			if b := a.AppendRaw(t, r.At); b.Kind == Bad {
 				out = append(out, b)
 			}
 		}

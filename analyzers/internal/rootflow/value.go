@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 )
 
 // authorityOrigin is the origin of a value an authority returns. Its kind
@@ -49,6 +50,11 @@ const (
 // authorityOrigin's.
 func (ix *index) authorityValue(key, kind string, at token.Position) Origin {
 	root, word, _ := strings.Cut(kind, ":")
+	if word == "" && mayNameFile(key) {
+		a := authorityOrigin(kind)
+		a.SetFlag(lattice.MayNameFile, a.Kind == Rooted)
+		return a
+	}
 	if word != AuthorityBase || root == "user" || root == "temp" {
 		return authorityOrigin(kind)
 	}
@@ -63,6 +69,17 @@ func (ix *index) authorityValue(key, kind string, at token.Position) Origin {
 		why += " (state-dir is not set, so this program's directory in it is not known: set state-dir)"
 	}
 	return lattice.Parent(root, names, why, at)
+}
+
+// mayNameFile reports whether the authority key, declared without the
+// word file, may still return a file inside its root (SPEC §4.1): a
+// program's function, variable or field may, and its file's own
+// siblings are then inferred inside (lattice.MayNameFile). The stateroots
+// library's roots are directories, and so is a root override read from
+// the environment ("$NAME").
+func mayNameFile(key string) bool {
+	pkg := report.NamePackage(key)
+	return !strings.HasPrefix(key, "$") && pkg != "" && !strings.HasSuffix(pkg, librarySuffix)
 }
 
 // authorityResult is what a call of an authority whose value is a returns. An

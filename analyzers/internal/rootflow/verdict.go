@@ -21,7 +21,7 @@ func (cfg *Config) Allowed(a Origin) bool {
 	case User:
 		return cfg.AllowUser
 	}
-	return false
+	return a.InferredSibling()
 }
 
 // WriteVerdict is Verdict for a write by op, which names the policies
@@ -50,6 +50,9 @@ func (cfg *Config) Verdict(a Origin) (allowed bool, why string) {
 			return true, "declared: a file the command writes where the program runs, on purpose (allow-write " + a.Pattern() + ")"
 		case lattice.ProjectRoot:
 			return false, "not allowed: under the project root, which is the user's; declare it with may-write or allow-write " + a.Pattern()
+		}
+		if a.Flag(lattice.Inferred) {
+			return true, fmt.Sprintf("inferred: a sibling of the file an authority declared without file returns (p + SUFFIX), inside its directory, the %s state root; declare the authority =%s:file to say so", a.Root, a.Root)
 		}
 		return true, fmt.Sprintf("rooted: under the %s state root (an authority's result or a configured root override)", a.Root)
 	case Temp:
@@ -86,6 +89,9 @@ func (cfg *Config) Verdict(a Origin) (allowed bool, why string) {
 	case CauseExecutable:
 		return false, "not rooted: the executable's directory is not a state root"
 	case CauseClimb:
+		if a.InferredSibling() {
+			return true, fmt.Sprintf("inferred: the directory of the file an authority declared without file returns, or a temporary file in it renamed onto the file, inside the %s state root; declare the authority =%s:file to say so", a.Root, a.Root)
+		}
 		return false, "not rooted: the path leaves its state root"
 	case CauseLimit:
 		return false, "not rooted: an analysis bound was hit, so the value is not proven"

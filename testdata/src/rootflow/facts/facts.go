@@ -1,4 +1,4 @@
-// want package:`stores=\[facts\.Store\.dir=\{repo, param0\}\]; cell requires=\[facts\.Store\.dir→os\.WriteFile\[aliased\]\]`
+// want package:`stores=\[facts\.Store\.dir=\{repo\[may-name-file\], param0\}\]; cell requires=\[facts\.Store\.dir→os\.WriteFile\[aliased\]\]`
 
 // Package facts pins the engine's summaries: every function's FuncFact
 // and the package's PackageFact, as their String methods print them.
