@@ -96,6 +96,9 @@ func Allows(ps []Pattern, a lattice.Origin) bool {
 	if b, ok := a.AsCwd(); ok {
 		a = b // a fixed name below the working directory: cwd:NAME
 	}
+	if b, ok := a.AsInferred(); ok {
+		a = b // the directory of a file an authority returns, or a temporary file there
+	}
 	for _, p := range ps {
 		switch {
 		case a.Kind == lattice.Temp && p.kind == "temp",

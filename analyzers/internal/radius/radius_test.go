@@ -52,3 +52,21 @@ func TestCwdPatterns(t *testing.T) {
 		t.Error("cwd:../x parsed; want an error: the glob must stay below the working directory")
 	}
 }
+
+// TestInferredPatterns: the directory of a file an authority declared
+// without file returns, and a temporary file there, are inside its root
+// by inference, so a radius over that root allows them; a fixed name
+// beside the file is not.
+func TestInferredPatterns(t *testing.T) {
+	ps, err := Parse([]string{"global:**"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := lattice.Origin{Kind: lattice.Rooted, Root: "global"}
+	p.SetFlag(lattice.MayNameFile, true)
+	dir := p.AppendPath("..", lattice.Origin{}.At)
+	if !Allows(ps, dir) || !Allows(ps, dir.AppendPath("*", dir.At)) || Allows(ps, dir.AppendPath("x.lock", dir.At)) {
+		t.Errorf("global:** allows Dir(p) %v, a temporary file there %v, a fixed name there %v; want true, true, false",
+			Allows(ps, dir), Allows(ps, dir.AppendPath("*", dir.At)), Allows(ps, dir.AppendPath("x.lock", dir.At)))
+	}
+}
