@@ -98,7 +98,7 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 			rows = append(rows, unprovenCall(base, r))
 			continue
 		}
-		for _, atom := range c.res.Concrete(r.Path) {
+		for _, atom := range c.res.ConcreteReach(r) {
 			a, ok := withAtom(base, atom)
 			if ok {
 				rows = append(rows, c.withUserFlags(a, src, r))

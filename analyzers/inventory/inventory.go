@@ -170,7 +170,7 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 				arts = append(arts, unprovenCall(base, r))
 				continue
 			}
-			for _, atom := range res.Concrete(r.Path) {
+			for _, atom := range res.ConcreteReach(r) {
 				if a, ok := withAtom(base, atom); ok {
 					arts = append(arts, a)
 				} // else symbolic: concrete at the callers or stores

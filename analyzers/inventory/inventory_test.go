@@ -81,9 +81,9 @@ func TestInventory(t *testing.T) {
 		// Writes an allowance declares in a helper whose path a caller
 		// makes concrete are listed as declared, as the lint takes them.
 		{dir: "allowedhelper", want: map[string][]string{"inventory/allowedhelper": {
-			"cwd:cpu.pprof | cwd | os.WriteFile | allowedhelper.go:36 | allowedhelper.profile → allowedhelper.saveProfile",
-			"exe | exe | os.CreateTemp | allowedhelper.go:16 | allowedhelper.upgrade → allowedhelper.writeBinary",
-			"exe | exe | os.Rename | allowedhelper.go:21 | allowedhelper.upgrade → allowedhelper.writeBinary",
+			"cwd:cpu.pprof | cwd | os.WriteFile | allowedhelper.go:37 | allowedhelper.profile → allowedhelper.saveProfile",
+			"exe | exe | os.CreateTemp | allowedhelper.go:17 | allowedhelper.upgrade → allowedhelper.writeBinary",
+			"exe | exe | os.Rename | allowedhelper.go:22 | allowedhelper.upgrade → allowedhelper.writeBinary",
 		}}},
 		{dir: "project", want: map[string][]string{"inventory/project": {
 			"project:dist/* | project | os.WriteFile | project.go:21 | project.run",

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -188,6 +189,36 @@ func allowedBy(r Req, a Origin) bool {
 		}
 	}
 	return true
+}
+
+// pendingAllowed returns the texts of the allowance patterns ps that a
+// write's path v still needs: none once v has no symbolic origin left
+// for a caller or a store to make concrete (Reach.Allowed).
+func pendingAllowed(ps []radius.Pattern, v Origins) []string {
+	if len(ps) == 0 || !slices.ContainsFunc(v, symbolic) {
+		return nil
+	}
+	return patternTexts(ps)
+}
+
+// symbolic reports whether a is a symbol a caller, a store or a call
+// site makes concrete.
+func symbolic(a Origin) bool {
+	switch a.Kind {
+	case Param, Cell, Env:
+		return true
+	}
+	return false
+}
+
+// allowedPatterns parses the allowance patterns a reach keeps
+// (Reach.Allowed), which parsed when they were kept.
+func allowedPatterns(texts []string) []radius.Pattern {
+	ps, err := radius.Parse(texts, nil)
+	if err != nil {
+		return nil
+	}
+	return ps
 }
 
 // patternTexts returns the patterns as written.

@@ -152,6 +152,11 @@ type Reach struct {
 	Path     Origins
 	Chain    []Hop
 	Unproven string
+	// Allowed are the patterns of the allowances (allow-write) that
+	// cover the write, kept while its path is still symbolic: the caller
+	// that makes it concrete declares what they match, as the lint's
+	// requirement does (lattice.ReqAllowed).
+	Allowed []string
 }
 
 // ParamReq is a requirement on parameter Index of function Key.

@@ -348,7 +348,7 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		}
 		at := e.at(pos)
 		declared := declare(e.allow.at(pos), v)
-		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: at, Path: declared})
+		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: at, Path: declared, Allowed: pendingAllowed(e.allow.at(pos), declared)})
 		if slices.ContainsFunc(v, Origin.AboveRoot) {
 			// The reach keeps the callers' names below a shared base for
 			// them to expand; here they are names the analysis cannot see.

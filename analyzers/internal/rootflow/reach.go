@@ -111,6 +111,11 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 			r.Chain = prependHop(Hop{Name: name, Pos: at}, r.Chain)
 			if r.Path != nil {
 				r.Path = e.substitute(r.Path, t.key, t.args(common), at)
+				if len(r.Allowed) > 0 {
+					ps := allowedPatterns(r.Allowed)
+					r.Path = declare(ps, r.Path)
+					r.Allowed = pendingAllowed(ps, r.Path)
+				}
 			}
 			rs = addReach(rs, r)
 		}

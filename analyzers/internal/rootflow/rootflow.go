@@ -106,6 +106,17 @@ func (r *Result) Concrete(v Origins) Origins {
 	return r.concrete(v, maxResolve)
 }
 
+// ConcreteReach is Concrete of the reached write w's path, with what the
+// allowances that cover the write declare (Reach.Allowed) rewritten as
+// declared, as the lint takes them.
+func (r *Result) ConcreteReach(w Reach) Origins {
+	v := r.Concrete(w.Path)
+	if len(w.Allowed) > 0 {
+		v = declare(allowedPatterns(w.Allowed), v)
+	}
+	return v
+}
+
 func (r *Result) concrete(v Origins, depth int) Origins {
 	return v.Map(func(a Origin) Origins {
 		if a.Kind != Cell || depth == 0 {

@@ -1,7 +1,8 @@
-// Package allowedhelper declares a command's writes with allow-write on
+package allowedhelper // want package:`artifacts\(cwd:cpu.pprof, exe\)`
+
+// The package declares a command's writes with allow-write on
 // helpers whose paths a caller makes concrete: the inventory lists them
 // as declared (cwd, exe), as the lint takes them, not as shadow writes.
-package allowedhelper // want package:`artifacts\(cwd:cpu.pprof, exe\)`
 
 import (
 	"os"
