@@ -523,7 +523,7 @@ func (e *engine) parent(p ssa.Value, key string, at token.Position) Origins {
 		}
 		if a.Kind == Rooted && a.Path == "" {
 			b := Origin{Kind: Bad, Why: "the parent of a " + a.Root + " state root (" + lattice.ShortName(key) + " climbs above it)", Cause: CauseClimb, Root: a.Root, Path: "..", At: at}
-			b.SetFlag(lattice.MayNameFile, a.Flag(lattice.MayNameFile) && !a.Raw) // Dir(p) of a file p: its directory
+			b.SetFlag(lattice.MayNameFile, a.Flag(lattice.MayNameFile)) // Dir(p) of a file p: its directory
 			return Origins{b}
 		}
 		return Origins{a.AppendPath("..", at)}
