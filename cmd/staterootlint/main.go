@@ -7,7 +7,7 @@ import "os"
 
 func main() {
 	if !isVetInvocation(os.Args[1:]) {
-		governMemory(os.Getenv, memoryBudget)
+		tuneStandaloneGC(os.Getenv)
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -44,3 +44,29 @@ func TestGovernMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneStandaloneGC: the collector's target is raised, under the
+// budget, unless the user set GOGC or GOMEMLIMIT.
+func TestTuneStandaloneGC(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, tc := range []struct {
+		env     map[string]string
+		percent int
+		limit   int64
+	}{
+		{map[string]string{"GOGC": "200"}, 100, math.MaxInt64},
+		{map[string]string{"GOMEMLIMIT": "2GiB"}, 100, math.MaxInt64},
+		{nil, standaloneGCPercent, memoryBudget},
+	} {
+		debug.SetGCPercent(100)
+		debug.SetMemoryLimit(math.MaxInt64)
+		tuneStandaloneGC(func(k string) string { return tc.env[k] })
+		if got := debug.SetGCPercent(100); got != tc.percent {
+			t.Errorf("environment %v: GC percent %d, want %d", tc.env, got, tc.percent)
+		}
+		if got := debug.SetMemoryLimit(-1); got != tc.limit {
+			t.Errorf("environment %v: memory limit %d, want %d", tc.env, got, tc.limit)
+		}
+	}
+}
