@@ -2,8 +2,8 @@ package main
 
 import "runtime/debug"
 
-// vetGCPercent is the garbage collector's target under go vet: off, so a
-// unit collects only as its heap nears vetMemoryBudget.
+// vetGCPercent is the garbage collector's target under go vet: the heap
+// may grow to nine times what is live before a collection.
 //
 // go vet starts one process per package (every dependency included), and
 // each lives well under a second: at Go's default (100) a unit spends
@@ -13,10 +13,8 @@ import "runtime/debug"
 // every unit re-run against go vet (2026-11-26, medians of 5 alternating
 // runs): 1.01x go vet's CPU at 400, 0.91x at 800, the largest unit's peak
 // RSS 233 and 238 MiB (at 100, single runs, the CPU was a third higher
-// than at 400). Off, under the same budget (2026-12-07, task, go vet
-// -vettool against itself at 800, medians of 5 alternating runs, quiet):
-// 0.86x the user CPU, the largest unit's peak RSS 305 MiB against 242.
-const vetGCPercent = -1
+// than at 400).
+const vetGCPercent = 800
 
 // vetMemoryBudget caps a vet unit's heap where vetGCPercent would let
 // it grow far (memory.go): the few units with large live heaps (on
