@@ -38,11 +38,18 @@ const standaloneGCPercent = 400
 // standalone run unless the user tuned the collector (GOGC or
 // GOMEMLIMIT set): their setting wins.
 func tuneStandaloneGC(getenv func(string) string) {
+	tuneGC(getenv, standaloneGCPercent, memoryBudget)
+}
+
+// tuneGC sets the collector's target to percent and governs the heap
+// under budget (governMemory), unless the user tuned the collector
+// (GOGC or GOMEMLIMIT set): their setting wins.
+func tuneGC(getenv func(string) string, percent int, budget int64) {
 	if userTunedGC(getenv) {
 		return
 	}
-	debug.SetGCPercent(standaloneGCPercent)
-	governMemory(getenv, memoryBudget)
+	debug.SetGCPercent(percent)
+	governMemory(getenv, budget)
 }
 
 // memoryLimit is the soft limit for a live heap of live bytes under

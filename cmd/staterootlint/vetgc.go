@@ -1,7 +1,5 @@
 package main
 
-import "runtime/debug"
-
 // vetGCPercent is the garbage collector's target under go vet: the heap
 // may grow to nine times what is live before a collection.
 //
@@ -27,9 +25,5 @@ const vetMemoryBudget = 512 << 20
 // the user tuned the collector (GOGC or GOMEMLIMIT set): their setting
 // wins.
 func tuneVetGC(getenv func(string) string) {
-	if userTunedGC(getenv) {
-		return
-	}
-	debug.SetGCPercent(vetGCPercent)
-	governMemory(getenv, vetMemoryBudget)
+	tuneGC(getenv, vetGCPercent, vetMemoryBudget)
 }

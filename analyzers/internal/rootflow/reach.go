@@ -112,9 +112,10 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 			if r.Path != nil {
 				r.Path = e.substitute(r.Path, t.key, t.args(common), at)
 				if len(r.Allowed) > 0 {
-					ps := allowedPatterns(r.Allowed)
-					r.Path = declare(ps, r.Path)
-					r.Allowed = pendingAllowed(ps, r.Path)
+					r.Path = declare(allowedPatterns(r.Allowed), r.Path)
+					if !slices.ContainsFunc(r.Path, symbolic) {
+						r.Allowed = nil // concrete now: nothing left to declare
+					}
 				}
 			}
 			rs = addReach(rs, r)
