@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
@@ -317,7 +318,7 @@ func repoDotDirOf(lit, below string, rel bool) string {
 	if first == ".git" && rest != "" {
 		return ".git/" + strings.SplitN(rest, "/", 2)[0]
 	}
-	if dotDirName.MatchString(first) && !xdgParents[first] && first != ".git" {
+	if dotDirName().MatchString(first) && !xdgParents[first] && first != ".git" {
 		return first
 	}
 	return ""
@@ -1071,7 +1072,7 @@ func returnsFile(d *ast.FuncDecl) bool {
 			if !ok {
 				continue
 			}
-			if fileName.MatchString(path.Base(filepath.ToSlash(last))) {
+			if fileName().MatchString(path.Base(filepath.ToSlash(last))) {
 				file = true
 			} else {
 				dir = true
@@ -1101,7 +1102,7 @@ func lastElement(e ast.Expr) (string, bool) {
 // fileName matches the name of a file: a name, a dot and an extension
 // of two to five characters, beginning with a letter. A directory named
 // with one (Foo.app, repo.git) is taken for a file; plugins.d is not.
-var fileName = regexp.MustCompile(`^[^.].*\.[A-Za-z][A-Za-z0-9]{1,4}$`)
+var fileName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^.].*\.[A-Za-z][A-Za-z0-9]{1,4}$`) })
 
 // fieldBases returns the fields of struct types of other modules than
 // the main one that a function of their module fills with a base many

@@ -153,7 +153,7 @@ func (p *Proposal) addEnvBases(beside []FindingOrigin, dir string) {
 					}
 					names[name][below] = add(names[name][below])
 				}
-			case homeLike && ownOverride(name) && dirVar.MatchString(name):
+			case homeLike && ownOverride(name) && dirVar().MatchString(name):
 				overrides[name] = add(overrides[name])
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/internal/config"
@@ -28,7 +29,9 @@ import (
 // alone: test, tests, testing, testutil(s), testlib, testhelper(s), and
 // a mock or fake by its first or last word (mockstore, apimock, fakes).
 // A name that only ends like test (latest, contest) is not enough.
-var testSupportName = regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?)$|^(mock|fake)|(mocks?|fakes?)$`)
+var testSupportName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(tests?|testing|testutils?|testlib|testhelpers?)$|^(mock|fake)|(mocks?|fakes?)$`)
+})
 
 // testSupport proposes to exclude the test-support packages of the main
 // module that have findings: a glob per outermost such directory. A
@@ -53,7 +56,7 @@ func testSupport(findings []driver.Finding, dir string) []Entry {
 		parts := strings.Split(filepath.ToSlash(rel), "/")
 		for i, p := range parts {
 			sub := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
-			if testSupportName.MatchString(p) || takesTestHandle(sub, imports) {
+			if testSupportName().MatchString(p) || takesTestHandle(sub, imports) {
 				count[strings.Join(parts[:i+1], "/")+"/**"]++
 				break
 			}

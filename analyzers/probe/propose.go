@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -557,7 +558,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	// user-env: a variable whose value is itself the file written.
 	for _, o := range origins {
 		name, ok := strings.CutPrefix(o.Src, "$")
-		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || !outputFileVar.MatchString(name) || heldByAny(p.Authorities, o) {
+		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || !outputFileVar().MatchString(name) || heldByAny(p.Authorities, o) {
 			continue
 		}
 		seen[name] = true
@@ -570,7 +571,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	dirUses := map[string]map[string]bool{}
 	for _, o := range origins {
 		name, ok := strings.CutPrefix(o.Src, "$")
-		if !ok || seen[name] || !ownOverride(name) || !dirVar.MatchString(name) || heldByAny(p.Authorities, o) {
+		if !ok || seen[name] || !ownOverride(name) || !dirVar().MatchString(name) || heldByAny(p.Authorities, o) {
 			continue
 		}
 		if dirUses[name] == nil {
@@ -602,7 +603,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 
 // dirVar matches the name of a variable that names a directory: the
 // name ends in CACHE, DIR, HOME or ROOT.
-var dirVar = regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`)
+var dirVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(CACHE|DIR|HOME|ROOT)$`) })
 
 // overridesBeside returns, as root-env entries, the program's own
 // variables named as a directory (dirVar) that a path is built on
@@ -636,7 +637,7 @@ func overridesBeside(bases []PathBase, origins []FindingOrigin, auths []Authorit
 			switch {
 			case !env || strings.HasPrefix(strings.ToUpper(name), "XDG_") || platformDirVar[strings.ToUpper(name)]:
 				homes = append(homes, src)
-			case ownOverride(name) && dirVar.MatchString(name) && !held[name]:
+			case ownOverride(name) && dirVar().MatchString(name) && !held[name]:
 				vars = append(vars, name)
 			}
 		}
@@ -700,7 +701,9 @@ func ownOverride(name string) bool {
 // file: the last word FILE, LOG, PROFILE or OUTPUT, or FILE_PATH or
 // LOG_PATH. A bare _PATH or _DIR (PX_DB_PATH) may name state kept outside
 // the roots.
-var outputFileVar = regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
+var outputFileVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
+})
 
 // envReadsAround returns the environment variables the function
 // declared around line of file reads by name (the constant first

@@ -85,7 +85,7 @@ func TestOwnOverrideAndOutputFile(t *testing.T) {
 		"APP_DUMP_FILE": true, "APP_DEBUG_LOG": true, "APP_CPU_PROFILE": true, "DIRENV_DUMP_FILE_PATH": true, "APP_DEBUG_LOG_PATH": true,
 		"PX_DB_PATH": false, "APP_CONFIG_DIR": false, "APP_HOME": false,
 	} {
-		if got := outputFileVar.MatchString(name); got != want {
+		if got := outputFileVar().MatchString(name); got != want {
 			t.Errorf("outputFileVar(%s) = %v, want %v", name, got, want)
 		}
 	}
@@ -97,7 +97,7 @@ func TestTestSupportName(t *testing.T) {
 		"testutil": true, "tests": true, "mockstore": true, "apimock": true, "fakes": true, "fake": true,
 		"latest": false, "contest": false, "golden": false, "storage": false,
 	} {
-		if got := testSupportName.MatchString(name); got != want {
+		if got := testSupportName().MatchString(name); got != want {
 			t.Errorf("testSupportName(%s) = %v, want %v", name, got, want)
 		}
 	}

@@ -5,13 +5,14 @@ import (
 	"go/token"
 	"regexp"
 	"strconv"
+	"sync"
 )
 
 // engineName is the name of the rootflow engine's analyzer.
 const engineName = "rootflow"
 
 // dotDirName is the shape of a state directory's name: ".myapp".
-var dotDirName = regexp.MustCompile(`^\.[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var dotDirName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\.[A-Za-z0-9][A-Za-z0-9._-]*$`) })
 
 // xdgParents are the dot-directories of the XDG base directory layout
 // (~/.config, ~/.local/state, ~/.cache): the parents of every program's
@@ -28,7 +29,7 @@ func dotDir(decl ast.Node) string {
 	var name string
 	ast.Inspect(decl, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && name == "" {
-			if s, err := strconv.Unquote(lit.Value); err == nil && dotDirName.MatchString(s) && !notStateDir(s) {
+			if s, err := strconv.Unquote(lit.Value); err == nil && dotDirName().MatchString(s) && !notStateDir(s) {
 				name = s
 			}
 		}

@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/staterootlint/staterootlint/internal/driver"
 )
@@ -86,7 +87,7 @@ func observed(f driver.Finding) Key {
 // "store.go:12:3", and since 2026-11-27 "internal/store/store.go:12",
 // relative to the module root; an observation keeps the file's base name
 // alone, so baselines recorded before keep matching.
-var quotedPos = regexp.MustCompile(`(?:[\w.\-]+/)*([\w.\-]+\.go)(:\d+){1,2}`)
+var quotedPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:[\w.\-]+/)*([\w.\-]+\.go)(:\d+){1,2}`) })
 
 // Observation returns what a message says was seen: the message up to
 // its advice, the part after the first "; " outside a quoted value (the
@@ -101,10 +102,10 @@ func Observation(msg string) string {
 		case c == '"':
 			inQuote = !inQuote
 		case !inQuote && c == ';' && strings.HasPrefix(msg[i:], "; "):
-			return quotedPos.ReplaceAllString(msg[:i], "$1")
+			return quotedPos().ReplaceAllString(msg[:i], "$1")
 		}
 	}
-	return quotedPos.ReplaceAllString(msg, "$1")
+	return quotedPos().ReplaceAllString(msg, "$1")
 }
 
 // Baseline is a read baseline: how many findings each key recorded.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -111,14 +112,14 @@ func uniqueFindings(fs *[]Finding) {
 
 // atSuffix matches the position the analyzers append to a step whose file
 // their pass could not point at (consumer.AtSuffix).
-var atSuffix = regexp.MustCompile(` \(at (.+):(\d+):(\d+)\)$`)
+var atSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` \(at (.+):(\d+):(\d+)\)$`) })
 
 // chainOf turns a diagnostic's related information into its chain.
 func chainOf(fset *token.FileSet, related []analysis.RelatedInformation) []Step {
 	var out []Step
 	for _, r := range related {
 		s := Step{Pos: fset.Position(r.Pos), Message: r.Message}
-		if m := atSuffix.FindStringSubmatch(r.Message); m != nil {
+		if m := atSuffix().FindStringSubmatch(r.Message); m != nil {
 			line, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
 			s.Pos = token.Position{Filename: m[1], Line: line, Column: col}

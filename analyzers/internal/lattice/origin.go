@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
@@ -156,8 +157,8 @@ func ShortName(key string) string { return ShortNameIn(key, nil) }
 // version ("v2"); dottedMajor one that ends with it ("yaml.v3", as
 // gopkg.in spells it).
 var (
-	majorElem   = regexp.MustCompile(`^v[0-9]+$`)
-	dottedMajor = regexp.MustCompile(`^([^.]+)\.v[0-9]+\.`)
+	majorElem   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^v[0-9]+$`) })
+	dottedMajor = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([^.]+)\.v[0-9]+\.`) })
 )
 
 // ShortNameIn renders key as ShortName does, naming its package
@@ -183,7 +184,7 @@ func ShortNameIn(key string, name func(path string) string) string {
 		dir, last = rest[:i], rest[i+1:]
 	}
 	elem := last
-	if m := dottedMajor.FindStringSubmatch(last); m != nil {
+	if m := dottedMajor().FindStringSubmatch(last); m != nil {
 		elem = m[0][:len(m[0])-1]
 	} else if i := strings.Index(last, "."); i >= 0 {
 		elem = last[:i]
@@ -195,10 +196,10 @@ func ShortNameIn(key string, name func(path string) string) string {
 	}
 	if short == "" {
 		short = elem
-		switch m := dottedMajor.FindStringSubmatch(elem + "."); {
+		switch m := dottedMajor().FindStringSubmatch(elem + "."); {
 		case m != nil:
 			short = m[1]
-		case majorElem.MatchString(elem) && dir != "":
+		case majorElem().MatchString(elem) && dir != "":
 			short = dir[strings.LastIndex(dir, "/")+1:]
 		}
 	}

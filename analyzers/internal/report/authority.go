@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
@@ -68,7 +69,7 @@ func NamePackage(name string) string {
 	}
 	slash := strings.LastIndex(name, "/")
 	last := name[slash+1:]
-	if m := dottedMajor.FindString(last); m != "" {
+	if m := dottedMajor().FindString(last); m != "" {
 		return name[:slash+len(m)] // gopkg.in/yaml.v3, without the dot after it
 	}
 	dot := strings.Index(last, ".")
@@ -80,7 +81,7 @@ func NamePackage(name string) string {
 
 // dottedMajor matches a last import path element that ends with a major
 // version as gopkg.in spells it ("yaml.v3"), and the dot after it.
-var dottedMajor = regexp.MustCompile(`^[^.]+\.v[0-9]+\.`)
+var dottedMajor = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^.]+\.v[0-9]+\.`) })
 
 // OwnAuthorities names, for advice in a diagnostic, up to two of the
 // configured authorities that resolve state roots (not =user, =temp or

@@ -121,10 +121,15 @@ func fingerprint(t reflect.Type) [8]byte {
 	return [8]byte(sum[:8])
 }
 
-var fingerprints = map[reflect.Type][8]byte{
-	reflect.TypeFor[FuncFact]():    fingerprint(reflect.TypeFor[FuncFact]()),
-	reflect.TypeFor[PackageFact](): fingerprint(reflect.TypeFor[PackageFact]()),
-}
+// fingerprints holds the fingerprint of each fact type, computed on first
+// use: every go vet unit is a process of its own, and most (the standard
+// library's) never encode or decode a fact.
+var fingerprints = sync.OnceValue(func() map[reflect.Type][8]byte {
+	return map[reflect.Type][8]byte{
+		reflect.TypeFor[FuncFact]():    fingerprint(reflect.TypeFor[FuncFact]()),
+		reflect.TypeFor[PackageFact](): fingerprint(reflect.TypeFor[PackageFact]()),
+	}
+})
 
 // factEncoder collects a fact's strings and encodes its values.
 type factEncoder struct {
@@ -139,7 +144,7 @@ func encodeFact(fact any) ([]byte, error) {
 	if err := e.value(v); err != nil {
 		return nil, fmt.Errorf("encode %T: %w", fact, err)
 	}
-	fp := fingerprints[v.Type()]
+	fp := fingerprints()[v.Type()]
 	out := make([]byte, 0, 16+len(e.body)+16*len(e.table))
 	out = append(out, factCodecVersion)
 	out = append(out, fp[:]...)
@@ -213,7 +218,7 @@ func checkFactHeader(data []byte, t reflect.Type) error {
 	if len(data) < 9 || data[0] != factCodecVersion {
 		return fmt.Errorf("not encoding version %d", factCodecVersion)
 	}
-	if fp := fingerprints[t]; string(data[1:9]) != string(fp[:]) {
+	if fp := fingerprints()[t]; string(data[1:9]) != string(fp[:]) {
 		return errors.New("encoded by a build whose fact types differ")
 	}
 	return nil
