@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -276,5 +277,39 @@ func TestVetUnitFactsHalves(t *testing.T) {
 	}
 	if want := []string{"top", "low"}; !slices.Equal(paths, want) {
 		t.Errorf("top's vetx file has sections %v, want %v (its own, and low's methods' facts; mid has none)", paths, want)
+	}
+}
+
+// TestVetxHalvesCompressed checks that a section's halves are stored
+// compressed, read back as they were written, and that a damaged half is
+// an error, never facts misread.
+func TestVetxHalvesCompressed(t *testing.T) {
+	codec := newFactCodec([]*analysis.Analyzer{{Name: "f", FactTypes: []analysis.Fact{new(vetTestFact)}}})
+	var facts []encodedFact
+	for i := range 200 {
+		facts = append(facts, encodedFact{object: fmt.Sprintf("T.m%d", i), fact: &vetTestFact{N: i}})
+	}
+	half, err := codec.encodeHalf(facts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := inflateHalf(half)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(half) >= len(raw) {
+		t.Errorf("half of %d facts: %d bytes stored for %d encoded, want fewer", len(facts), len(half), len(raw))
+	}
+	typ := reflect.TypeFor[*vetTestFact]()
+	sec := &factSection{reexport: half}
+	for _, i := range []int{0, 7, 199} {
+		f, err := sec.fact(codec, factKey{fmt.Sprintf("T.m%d", i), typ}, false)
+		if err != nil || f == nil || f.(*vetTestFact).N != i {
+			t.Errorf("fact of T.m%d read back as %v (%v), want %d", i, f, err, i)
+		}
+	}
+	damaged := &factSection{reexport: append([]byte{0xff}, half[1:]...)}
+	if _, err := damaged.fact(codec, factKey{"T.m0", typ}, false); err == nil {
+		t.Error("a damaged half read without an error")
 	}
 }
