@@ -129,6 +129,22 @@ func TestMerge(t *testing.T) {
 	}
 }
 
+// TestMergeInferred checks that two rows of one write that differ only in
+// whether their path is inside by inference merge into the same row
+// whatever their order (gopass v1.16.1's inventory changed from run to
+// run): the row is marked inferred when any way to the write is.
+func TestMergeInferred(t *testing.T) {
+	proven := inventory.Artifact{Pattern: "global:**", Kind: "global", Op: "os.MkdirAll", At: "convert.go:40", Func: "(*action.Action).Convert", Package: "example.com/gp/internal/action", Chain: []string{"(*leaf.Store).Convert"}}
+	inferred := proven
+	inferred.Inferred = true
+	for _, order := range [][]inventory.Artifact{{proven, inferred}, {inferred, proven}} {
+		got := inventory.Merge(order)
+		if len(got) != 1 || !got[0].Inferred {
+			t.Errorf("Merge(%v) = %+v, want one row, marked inferred", order, got)
+		}
+	}
+}
+
 func TestWrite(t *testing.T) {
 	arts := []inventory.Artifact{
 		{Pattern: "global:cache/update.json", Kind: "global", Op: "os.Rename", At: "update.go:63", Func: "(*runner.Runner).Status", Package: "example.com/px/internal/runner", Chain: []string{"(update.Cache).Check", "(update.Cache).Save"}},
