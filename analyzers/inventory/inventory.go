@@ -242,7 +242,9 @@ func kindOf(a rootflow.Origin) (kind string, ok bool) {
 // of the duplicates it keeps the one made concrete closest to the write
 // (the shortest call chain), so a write reached from many callers is
 // attributed to the function that supplies its root; a command's row keeps
-// the flags every duplicate has. The result is sorted
+// the flags every duplicate has, and is marked inferred when any
+// duplicate is (a way to the write whose path is inside only by
+// inference). The result is sorted
 // by command (the table's rows first), pattern, then write.
 func Merge(lists ...[]Artifact) []Artifact {
 	var all []Artifact
@@ -257,6 +259,7 @@ func Merge(lists ...[]Artifact) []Artifact {
 	var out []Artifact
 	for _, a := range all {
 		if n := len(out); n > 0 && compareKey(out[n-1], a) == 0 {
+			out[n-1].Inferred = out[n-1].Inferred || a.Inferred
 			// A command makes the write without a flag if it does on
 			// any of its ways to it.
 			out[n-1].Flags = slices.DeleteFunc(slices.Clone(out[n-1].Flags), func(f string) bool { return !slices.Contains(a.Flags, f) })
