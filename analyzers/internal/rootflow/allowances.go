@@ -212,7 +212,9 @@ func symbolic(a Origin) bool {
 }
 
 // allowedPatterns parses the allowance patterns a reach keeps
-// (Reach.Allowed), which parsed when they were kept.
+// (Reach.Allowed). They are the texts of patterns that parsed when the
+// allowance was read, so they parse again; a text that does not (a fact
+// from another build) declares nothing.
 func allowedPatterns(texts []string) []radius.Pattern {
 	ps, err := radius.Parse(texts, nil)
 	if err != nil {
