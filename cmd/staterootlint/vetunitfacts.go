@@ -514,10 +514,7 @@ func (s *vetUnitFacts) allObjectFacts(filter map[reflect.Type]bool) []analysis.O
 			continue
 		}
 		direct := s.imports[path] == pkg
-		for _, key := range sortedFactKeys(sec.index) {
-			if key.object == "" || !filter[key.typ] {
-				continue
-			}
+		for _, key := range sortedFactKeys(sec.index, func(k factKey) bool { return k.object != "" && filter[k.typ] }) {
 			obj, err := objectpath.Object(pkg, objectpath.Path(key.object))
 			if err != nil {
 				continue
@@ -537,10 +534,15 @@ func (s *vetUnitFacts) keepErr(err error) bool {
 	return err != nil
 }
 
-func sortedFactKeys(index map[factKey]*storedFact) []factKey {
-	keys := make([]factKey, 0, len(index))
+// sortedFactKeys returns the keys of index that want accepts, sorted.
+// A section holds every object fact of its package: the package facts
+// are a few among thousands, so they are picked before sorting.
+func sortedFactKeys(index map[factKey]*storedFact, want func(factKey) bool) []factKey {
+	var keys []factKey
 	for k := range index {
-		keys = append(keys, k)
+		if want(k) {
+			keys = append(keys, k)
+		}
 	}
 	slices.SortFunc(keys, func(a, b factKey) int {
 		return cmp.Or(cmp.Compare(a.object, b.object), cmp.Compare(factTypeName(a.typ), factTypeName(b.typ)))
@@ -564,10 +566,7 @@ func (s *vetUnitFacts) allPackageFacts(filter map[reflect.Type]bool) []analysis.
 		if sec == nil || s.keepErr(sec.load(s.codec)) {
 			continue
 		}
-		for _, key := range sortedFactKeys(sec.index) {
-			if key.object != "" || !filter[key.typ] {
-				continue
-			}
+		for _, key := range sortedFactKeys(sec.index, func(k factKey) bool { return k.object == "" && filter[k.typ] }) {
 			fact, err := sec.fact(s.codec, key, true)
 			s.keep(err)
 			if fact != nil {

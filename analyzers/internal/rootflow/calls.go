@@ -56,7 +56,7 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		if impls := e.dispatch(common); len(impls) > 0 {
 			return impls, true
 		}
-		return []callee{{key: common.Method.FullName(), invoke: true}}, true
+		return []callee{{key: e.fullName(common.Method), invoke: true}}, true
 	}
 	if fn := common.StaticCallee(); fn != nil {
 		return []callee{{fn: fn, key: e.keyOf(fn)}}, true
@@ -963,6 +963,21 @@ func (ix *index) keyOf(fn *ssa.Function) string {
 	k := funcKey(fn)
 	ix.keys[fn] = k
 	return k
+}
+
+// fullName is f.FullName(), remembered: dispatch asks for the same
+// interface methods and implementations at every call on them, and
+// FullName builds its text anew each time.
+func (ix *index) fullName(f *types.Func) string {
+	if n, ok := ix.fullNames[f]; ok {
+		return n
+	}
+	if ix.fullNames == nil {
+		ix.fullNames = map[*types.Func]string{}
+	}
+	n := f.FullName()
+	ix.fullNames[f] = n
+	return n
 }
 
 func funcKey(fn *ssa.Function) string {

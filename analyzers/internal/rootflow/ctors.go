@@ -771,7 +771,7 @@ func (ix *index) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*s
 			continue
 		}
 		if obj, ok := origin(fn).Object().(*types.Func); ok {
-			ix.valueFuncs[obj.Origin().FullName()] = obj.Origin()
+			ix.valueFuncs[ix.fullName(obj.Origin())] = obj.Origin()
 		}
 	}
 	return ops

@@ -33,13 +33,13 @@ import (
 // few enough, are returned with the unresolved interface method itself.
 func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	m := common.Method
-	if _, known := knowledge.Lookup(m.FullName()); known {
+	if _, known := knowledge.Lookup(e.fullName(m)); known {
 		return nil // modelled by the table (testing.TB.TempDir)
 	}
 	if mi, ok := common.Value.(*ssa.MakeInterface); ok {
 		// The receiver's dynamic type is known at the call: its method.
 		if impl := concreteMethod(mi.X.Type(), m); impl != nil {
-			key := impl.Origin().FullName()
+			key := e.fullName(impl.Origin())
 			return []callee{{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true}}
 		}
 		return nil
@@ -60,7 +60,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 			if impl == nil {
 				continue
 			}
-			key := impl.Origin().FullName()
+			key := e.fullName(impl.Origin())
 			out = append(out, callee{fn: e.byKey[key], obj: impl.Origin(), key: key, dispatched: true})
 			if !over && len(out) > maxImplementations {
 				// Too many to follow: the call stays an interface call
@@ -76,7 +76,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 	case over && (len(out) == 0 || len(out) > maxImplementations):
 		out = nil
 	case over:
-		out = append(out, callee{key: m.FullName(), invoke: true})
+		out = append(out, callee{key: e.fullName(m), invoke: true})
 	case len(out) > 1:
 		for i := range out {
 			out[i].shared = !e.hooks.dispatchBinds(e.rules, m, namedOf(recvOf(out[i].obj)), site)

@@ -151,8 +151,12 @@ func envReads(pkg *types.Package, fn *types.Func, local map[*types.Func][]int, i
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
-	if known, _ := knowledge.Lookup(fn.FullName()); known.Has(knowledge.Getenv) && fn.Signature().Recv() == nil {
-		return []int{0}
+	if fn.Signature().Recv() == nil {
+		// A function's full name, without the buffer FullName builds:
+		// this runs for every function the package names.
+		if known, _ := knowledge.Lookup(fn.Pkg().Path() + "." + fn.Name()); known.Has(knowledge.Getenv) {
+			return []int{0}
+		}
 	}
 	if idx, ok := local[fn]; ok {
 		return idx

@@ -65,14 +65,16 @@ type index struct {
 // gives the same answers; nothing in it is read as a fact about the
 // package that the index does not already determine.
 type answers struct {
-	foreign      map[string]*FuncFact      // imported facts by key, for func values
-	closureFacts map[string]*FuncFact      // the summaries of other packages' function literals
-	funcObjs     map[string]types.Object   // other packages' functions met as values, by key
-	inSight      []*types.Package          // the packages whose types interface dispatch considers (methodindex.go)
-	keys         map[*ssa.Function]string  // funcKey of the functions asked about (keyOf)
-	impls        map[dispatchSite][]callee // the implementations of each interface method called
-	absWrappers  map[*ssa.Function]bool    // whether each function asked about is a wrapper of IsAbs (abswrap.go)
-	calls        *callSites                // the static call sites, for func-valued parameters (funcparams.go)
+	foreign      map[string]*FuncFact         // imported facts by key, for func values
+	closureFacts map[string]*FuncFact         // the summaries of other packages' function literals
+	funcObjs     map[string]types.Object      // other packages' functions met as values, by key
+	inSight      []*types.Package             // the packages whose types interface dispatch considers (methodindex.go)
+	byMethod     map[string][]*types.TypeName // implementers by method name, once asked (methodindex.go)
+	keys         map[*ssa.Function]string     // funcKey of the functions asked about (keyOf)
+	fullNames    map[*types.Func]string       // FullName of the functions and methods asked about (fullName)
+	impls        map[dispatchSite][]callee    // the implementations of each interface method called
+	absWrappers  map[*ssa.Function]bool       // whether each function asked about is a wrapper of IsAbs (abswrap.go)
+	calls        *callSites                   // the static call sites, for func-valued parameters (funcparams.go)
 	// mapSets are the values the package stores at constant keys of
 	// maps, by map type and key (rule_envmap.go).
 	mapSets map[string][]ssa.Value
@@ -96,7 +98,7 @@ func (e *engine) buildIndex() {
 					callee := in.Fn.(*ssa.Function)
 					e.closures[callee] = append(e.closures[callee], in)
 					if m, ok := callee.Object().(*types.Func); ok && callee.Synthetic != "" {
-						e.valueFuncs[m.Origin().FullName()] = m.Origin()
+						e.valueFuncs[e.fullName(m.Origin())] = m.Origin()
 					}
 				case *ssa.Store:
 					// Func values stored into fields and variables, so

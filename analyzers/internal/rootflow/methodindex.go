@@ -111,8 +111,17 @@ func methodSetNames(named *types.Named) []string {
 
 // implementers returns, in the order of packagesInSight and then of
 // names, the declared types in sight whose pointer has a method named
-// name: the candidates of a dispatch on a method of that name.
+// name: the candidates of a dispatch on a method of that name. A package
+// dispatches on a few names many times (Write, Close, String), and in a
+// go vet unit hundreds of packages are in sight, so each name's list is
+// made once. The caller must not change it.
 func (ix *index) implementers(name string) []*types.TypeName {
+	if out, ok := ix.byMethod[name]; ok {
+		return out
+	}
+	if ix.byMethod == nil {
+		ix.byMethod = map[string][]*types.TypeName{}
+	}
 	var out []*types.TypeName
 	for _, p := range ix.packagesInSight() {
 		idx := methodsOf(p)
@@ -121,6 +130,7 @@ func (ix *index) implementers(name string) []*types.TypeName {
 			out = append(out, scope.Lookup(idx.names[i]).(*types.TypeName))
 		}
 	}
+	ix.byMethod[name] = out
 	return out
 }
 

@@ -86,7 +86,7 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 	targets, ok := e.callees(common)
 	invokedSink := false
 	if common.IsInvoke() {
-		_, invokedSink = e.sinks[common.Method.FullName()]
+		_, invokedSink = e.sinks[e.fullName(common.Method)]
 	}
 	if (!ok || common.IsInvoke()) && !invokedSink {
 		// An interface method the table or the configuration names as a
