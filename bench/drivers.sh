@@ -6,7 +6,7 @@
 # Usage: bench/drivers.sh PROGRAM [RUNS]     (PROGRAM: a bench/corpus or
 #        bench/holdout name, such as task or gh; RUNS default 5)
 #
-# Five pairs, each timed by farm-bench --vs (A and B in turn, RUNS each,
+# Five pairs, each timed by bench/pairtime (A and B in turn, RUNS each,
 # after one untimed warm-up; the ratio is taken pair by pair):
 #
 #   vet         A: go vet -vettool=staterootlint    B: go vet
@@ -41,7 +41,7 @@
 # docs/integrations.md says (version GOLANGCI_VERSION, default v2.15.0);
 # set GOLANGCI_LINT to a binary built so to skip that.
 #
-# The report is farm-bench's for each pair (user, sys, cpu = user+sys,
+# The report is bench/pairtime's for each pair (user, sys, cpu = user+sys,
 # wall, peak RSS: min, median, max; A/B ratios), with the 1-minute load
 # before and after, then a markdown table of the three pairs' medians
 # (cpu = user+sys, wall, peak RSS of the largest process, the A/B cpu
@@ -60,10 +60,6 @@ source "$here/program.sh"
 	exit 2
 }
 name=$1 runs=${2:-5}
-command -v farm-bench >/dev/null || {
-	echo "bench/drivers.sh: farm-bench is not installed (it times the pairs)" >&2
-	exit 2
-}
 GOLANGCI_VERSION=${GOLANGCI_VERSION:-v2.15.0}
 PAIRS=${PAIRS:-vet golangci standalone warm edit}
 for p in $PAIRS; do
@@ -82,7 +78,7 @@ trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 log() { printf '%s drivers: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 
 log "building staterootlint from $(git -C "$top" describe --always --dirty)"
-(cd "$top" && go build -o "$work/staterootlint" ./cmd/staterootlint)
+(cd "$top" && go build -o "$work/staterootlint" ./cmd/staterootlint && go build -o "$work/pairtime" ./bench/pairtime)
 
 gcl=${GOLANGCI_LINT:-}
 if [[ -z $gcl ]]; then
@@ -134,13 +130,13 @@ log "$name: downloading modules and warming the build cache (untimed)"
 
 pats="${patterns[*]}"
 rows=()
-# pair LABEL TITLE A B: time A against B with farm-bench, print its report
+# pair LABEL TITLE A B: time A against B with bench/pairtime, print its report
 # and keep a summary row of the medians for the table at the end.
 pair() {
 	local label=$1 title=$2 a=$3 b=$4 load
 	load=$(cut -d' ' -f1 /proc/loadavg)
 	printf '\n## %s: %s (load before: %s)\n\n' "$name" "$title" "$(cut -d' ' -f1-3 /proc/loadavg)"
-	(cd "$copy" && farm-bench -n "$runs" --timeout 3600 --vs "$b" -- sh -c "$a") >"$work/pair.out" || true
+	(cd "$copy" && "$work/pairtime" -n "$runs" -timeout 1h -a "$a" -b "$b") >"$work/pair.out" || true
 	sed 's/^/    /' "$work/pair.out"
 	printf '\n(load after: %s)\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 	rows+=("$(awk -v label="$label" -v load="$load/$(cut -d' ' -f1 /proc/loadavg)" '
@@ -155,13 +151,13 @@ pair() {
 
 wants vet && pair "go vet -vettool=staterootlint / go vet" "go vet -vettool=staterootlint vs go vet, every package re-run" \
 	"exec go vet -vettool=$work/staterootlint -shadowwrite.exclude=bench-run-\$\$.go $pats >/dev/null 2>&1" \
-	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
+	"exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
 wants golangci && pair "golangci-lint: govet + staterootlint / govet" "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
 	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-both.yml $pats >/dev/null 2>&1" \
-	"sh -c 'GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-govet.yml $pats >/dev/null 2>&1'"
+	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-govet.yml $pats >/dev/null 2>&1"
 wants standalone && pair "staterootlint --no-cache / go vet" "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
 	"exec $work/staterootlint --no-cache $pats >/dev/null 2>&1" \
-	"sh -c 'exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1'"
+	"exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
 if wants warm || wants edit; then
 	# staterootlint's cache under its own XDG_CACHE_HOME; GOCACHE fixed,
 	# or the go command would follow XDG_CACHE_HOME to an empty build cache.
@@ -172,7 +168,7 @@ if wants warm || wants edit; then
 fi
 wants warm && pair "staterootlint warm / go vet cached" "staterootlint, its cache warm, vs go vet, its results cached; nothing changed" \
 	"exec $own $pats >/dev/null 2>&1" \
-	"sh -c 'exec go vet $pats >/dev/null 2>&1'"
+	"exec go vet $pats >/dev/null 2>&1"
 if wants edit; then
 	leaf=$(leaf_file "$copy")
 	[[ -n $leaf ]] || {
@@ -182,7 +178,7 @@ if wants edit; then
 	log "$name: the edit pair appends comments to $leaf"
 	pair "staterootlint after a leaf edit / go vet after it" "staterootlint vs go vet, each after a comment is appended to $leaf" \
 		"echo '// bench/drivers.sh: an edit' >>$leaf && exec $own $pats >/dev/null 2>&1" \
-		"sh -c 'echo // bench/drivers.sh: an edit >>$leaf && exec go vet $pats >/dev/null 2>&1'"
+		"echo '// bench/drivers.sh: an edit' >>$leaf && exec go vet $pats >/dev/null 2>&1"
 fi
 
 printf '\n## %s: the drivers side by side (medians of %s alternating runs each)\n\n' "$name" "$runs"
