@@ -261,7 +261,7 @@ func (e *engine) param(p *ssa.Parameter) Origins {
 	if isCobraArgs(fn, idx) || idx == 0 && e.flagCallbacks[fn] {
 		return Origins{{Kind: User}}
 	}
-	self := Origins{{Kind: Param, Key: funcKey(fn), Index: idx}}
+	self := Origins{{Kind: Param, Key: e.keyOf(fn), Index: idx}}
 	if roots := e.walkRoots[fn]; idx == 0 && len(roots) > 0 {
 		// filepath.Walk's callback: the root walked or a path below it
 		// (index.go). A declared function may be called directly too.

@@ -84,7 +84,7 @@ type answers struct {
 func (e *engine) buildIndex() {
 	var ops []*ssa.Value
 	for _, fn := range e.funcs {
-		e.byKey[funcKey(fn)] = fn
+		e.byKey[e.keyOf(fn)] = fn
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				ops = e.collectValueFuncs(instr, ops[:0])
@@ -125,9 +125,9 @@ func (e *engine) buildIndex() {
 func (ix *index) addCellFunc(addr ssa.Value, fn *ssa.Function) {
 	if key := ix.cellOf(addr); key != "" {
 		if obj := origin(fn).Object(); obj != nil && !ix.local(fn) {
-			ix.funcObjs[funcKey(fn)] = obj
+			ix.funcObjs[ix.keyOf(fn)] = obj
 		}
-		ix.cellFuncs[key] = lattice.Union(ix.cellFuncs[key], Origins{{Kind: Func, Key: funcKey(fn)}})
+		ix.cellFuncs[key] = lattice.Union(ix.cellFuncs[key], Origins{{Kind: Func, Key: ix.keyOf(fn)}})
 	}
 }
 

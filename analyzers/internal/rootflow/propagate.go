@@ -424,7 +424,7 @@ func (e *engine) export() {
 		if !ok || fn.Parent() != nil || fn.Synthetic != "" || obj.Pkg() != e.pass.Pkg || !e.importable(obj) {
 			continue
 		}
-		key := funcKey(fn)
+		key := e.keyOf(fn)
 		f := &FuncFact{Authority: e.authorities[key], Reqs: paramReqs("", e.funcReqs[key]), ParamCalls: e.sinkValues.paramCalls()[fn]}
 		for _, r := range e.results[fn] {
 			if len(r) > 0 {

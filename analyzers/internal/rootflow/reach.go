@@ -41,7 +41,7 @@ func (e *engine) reachAll() {
 				rs[i].Path = declare(ps, rs[i].Path)
 			}
 		}
-		e.res.Reaches[funcKey(fn)] = anyObjectReaches(rs)
+		e.res.Reaches[e.keyOf(fn)] = anyObjectReaches(rs)
 	}
 	e.res.Stores, e.res.up = e.stores, e.upstream()
 }
