@@ -949,8 +949,6 @@ func constInt(v ssa.Value) (int64, bool) {
 	return constant.Int64Val(c.Value)
 }
 
-// funcKey is the identity of a function across packages: the full name of
-// its generic origin, or the SSA name for anonymous and synthetic ones.
 // keyOf is funcKey(fn), remembered: the engine resolves the same callees
 // again at every pass over the calls.
 func (ix *index) keyOf(fn *ssa.Function) string {
@@ -980,6 +978,8 @@ func (ix *index) fullName(f *types.Func) string {
 	return n
 }
 
+// funcKey is the identity of a function across packages: the full name of
+// its generic origin, or the SSA name for anonymous and synthetic ones.
 func funcKey(fn *ssa.Function) string {
 	fn = origin(fn)
 	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && (fn.Synthetic == "" || fn.Synthetic == onDemand) && !isInitFunc(obj) {
