@@ -44,6 +44,7 @@ type sample struct {
 	exit            int
 }
 
+// cpu is the run's user and system seconds together.
 func (s sample) cpu() float64 { return s.user + s.sys }
 
 func main() {
@@ -161,6 +162,7 @@ func report(w io.Writer, as, bs []sample) {
 	}
 }
 
+// mapSamples returns f of each sample, in order.
 func mapSamples[T any](s []sample, f func(sample) T) []T {
 	out := make([]T, len(s))
 	for i := range s {
