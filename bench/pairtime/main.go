@@ -69,29 +69,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	var as, bs []sample
-	cut := false
-	for i := 0; i < *warmup+*runs && !cut; i++ {
-		sa, err := runOnce(ctx, *a)
-		if err == nil {
-			var sb sample
-			sb, err = runOnce(ctx, *b)
-			if err == nil && i >= *warmup {
-				as, bs = append(as, sa), append(bs, sb)
-			}
+	for i := range *warmup + *runs {
+		sa, sb, err := runPair(ctx, *a, *b)
+		if err != nil && ctx.Err() == nil {
+			fmt.Fprintf(stderr, "pairtime: %v\n", err)
+			return 1
 		}
 		if err != nil {
-			if ctx.Err() == nil {
-				fmt.Fprintf(stderr, "pairtime: %v\n", err)
-				return 1
-			}
-			cut = true
+			fmt.Fprintf(stdout, "the %v bound ended the call: %d of %d pairs finished\n", *timeout, len(as), *runs)
+			break
 		}
-	}
-	if cut {
-		fmt.Fprintf(stdout, "the %v bound ended the call: %d of %d pairs finished\n", *timeout, len(as), *runs)
+		if i >= *warmup {
+			as, bs = append(as, sa), append(bs, sb)
+		}
 	}
 	report(stdout, as, bs)
 	return 0
+}
+
+// runPair runs command a, then command b.
+func runPair(ctx context.Context, a, b string) (sa, sb sample, err error) {
+	if sa, err = runOnce(ctx, a); err != nil {
+		return sa, sb, err
+	}
+	sb, err = runOnce(ctx, b)
+	return sa, sb, err
 }
 
 // runOnce runs command by sh -c and returns what it cost. An error is a
@@ -133,13 +135,14 @@ func report(w io.Writer, as, bs []sample) {
 	type figure struct {
 		name, unit string
 		of         func(sample) float64
+		ratio      bool // an A/B row: the times, not the peak
 	}
 	figures := []figure{
-		{"user", "s", func(s sample) float64 { return s.user }},
-		{"sys", "s", func(s sample) float64 { return s.sys }},
-		{"cpu", "s", sample.cpu},
-		{"wall", "s", func(s sample) float64 { return s.wall }},
-		{"peak", "MiB", func(s sample) float64 { return s.peakMiB }},
+		{"user", "s", func(s sample) float64 { return s.user }, true},
+		{"sys", "s", func(s sample) float64 { return s.sys }, true},
+		{"cpu", "s", sample.cpu, true},
+		{"wall", "s", func(s sample) float64 { return s.wall }, true},
+		{"peak", "MiB", func(s sample) float64 { return s.peakMiB }, false},
 	}
 	fmt.Fprintf(w, "%-18s %10s %10s %10s   n: %d pairs\n", "", "min", "median", "max", len(as))
 	for _, side := range []struct {
@@ -152,7 +155,10 @@ func report(w io.Writer, as, bs []sample) {
 		}
 		fmt.Fprintf(w, "%-18s %v\n", side.name+" exit", mapSamples(side.samples, func(s sample) int { return s.exit }))
 	}
-	for _, f := range figures[:4] {
+	for _, f := range figures {
+		if !f.ratio {
+			continue
+		}
 		ratios := make([]float64, len(as))
 		for i := range as {
 			ratios[i] = f.of(as[i]) / f.of(bs[i])
