@@ -6,10 +6,13 @@
 # Usage: bench/drivers.sh PROGRAM [RUNS]     (PROGRAM: a bench/corpus or
 #        bench/holdout name, such as task or gh; RUNS default 5)
 #
-# Five pairs, each timed by bench/pairtime (A and B in turn, RUNS each,
+# Six pairs, each timed by bench/pairtime (A and B in turn, RUNS each,
 # after one untimed warm-up; the ratio is taken pair by pair):
 #
 #   vet         A: go vet -vettool=staterootlint    B: go vet
+#               each run busted by a flag value of its own
+#   vetconfig   A: go vet -vettool=staterootlint    B: go vet
+#               A busted by a changed configuration file, B by a flag
 #   golangci    A: golangci-lint, govet + staterootlint
 #               B: golangci-lint, govet alone
 #   standalone  A: staterootlint --no-cache         B: go vet
@@ -20,22 +23,40 @@
 #                  importing none of them), its cache warm before
 #               B: go vet after the same edit, its results cached before
 #
-# PAIRS (default "vet golangci standalone warm edit") picks the pairs.
-# The first three re-run every package; in the last two each tool runs
-# with its own cache, as a team reruns it (staterootlint's under a
+# PAIRS (default "vet vetconfig golangci standalone warm edit") picks the
+# pairs. The first four re-run every package; in the last two each tool
+# runs with its own cache, as a team reruns it (staterootlint's under a
 # private XDG_CACHE_HOME, go vet's in the build cache), and each run of
 # the edit pair appends its own comment, so every run has one edited file
 # to redo.
 #
-# In the first three pairs every run re-runs every package: go vet caches a package's result under
-# its analyzers' flags, so each vet run passes a flag whose value is the
-# run's process id (-printf.funcs for go vet's suite, a file exclusion
-# that matches nothing for staterootlint); each golangci-lint run gets an
-# empty lint cache (and --allow-parallel-runners, so another golangci-lint
-# on the machine cannot fail it). The build cache is warmed first
-# (untimed), so no run compiles. The program is downloaded through the Go module proxy at its
-# pinned version and linted with its .staterootlint.yaml (the golangci-lint
-# runs get the same keys as plugin settings, as docs/integrations.md says).
+# staterootlint is built static (CGO_ENABLED=0 go build), as
+# docs/integrations.md says to install it for go vet and golangci-lint:
+# the default build links the C runtime dynamically (spf13/pflag imports
+# net), which every go vet unit pays at start.
+#
+# In the first four pairs every run re-runs every package. go vet keeps a
+# unit's result in the build cache under the vet tool's ID (its -V=full
+# line) and the flags, so each run changes one of them, with a value of
+# its own (the run's process id): B, go vet's suite, gets -printf.funcs;
+# in the vet pair A gets a file exclusion that matches nothing
+# (-shadowwrite.exclude, which replaces the configuration's exclude for
+# shadowwrite: on a program whose file sets exclude, shadowwrite reports
+# there too); in the vetconfig pair A gets no flag and the copy's
+# .staterootlint.yaml gets a comment line of its own instead, which
+# changes the tool's -V=full ID (it hashes the configuration files), so
+# the tool runs with the configuration as written. Both bust every unit,
+# the facts-only ones included, and neither A compiles anything; the two
+# pairs differ only in that, and the vetconfig pair writes the file in
+# A's timed command (a few milliseconds). A bust made once and then timed
+# again is a cached rerun, not the analysis:
+# bench/results/2026-12-07-vet-bust-methods.md. Each golangci-lint run
+# gets an empty lint cache (and --allow-parallel-runners, so another
+# golangci-lint on the machine cannot fail it). The build cache is warmed
+# first (untimed), so no run compiles. The program is downloaded through
+# the Go module proxy at its pinned version and linted with its
+# .staterootlint.yaml (the golangci-lint runs get the same keys as plugin
+# settings, as docs/integrations.md says).
 #
 # golangci-lint is built with the plugin from the module proxy the way
 # docs/integrations.md says (version GOLANGCI_VERSION, default v2.15.0);
@@ -43,7 +64,7 @@
 #
 # The report is bench/pairtime's for each pair (user, sys, cpu = user+sys,
 # wall, peak RSS: min, median, max; A/B ratios), with the 1-minute load
-# before and after, then a markdown table of the three pairs' medians
+# before and after, then a markdown table of the pairs' medians
 # (cpu = user+sys, wall, peak RSS of the largest process, the A/B cpu
 # ratio with its spread) and the 1-minute load before and after each.
 # Quote the median of cpu and say the load: timings are only comparable
@@ -61,12 +82,12 @@ source "$here/program.sh"
 }
 name=$1 runs=${2:-5}
 GOLANGCI_VERSION=${GOLANGCI_VERSION:-v2.15.0}
-PAIRS=${PAIRS:-vet golangci standalone warm edit}
+PAIRS=${PAIRS:-vet vetconfig golangci standalone warm edit}
 for p in $PAIRS; do
 	case $p in
-	vet | golangci | standalone | warm | edit) ;;
+	vet | vetconfig | golangci | standalone | warm | edit) ;;
 	*)
-		echo "bench/drivers.sh: unknown pair $p in PAIRS (vet, golangci, standalone, warm, edit)" >&2
+		echo "bench/drivers.sh: unknown pair $p in PAIRS (vet, vetconfig, golangci, standalone, warm, edit)" >&2
 		exit 2
 		;;
 	esac
@@ -77,8 +98,8 @@ work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 log() { printf '%s drivers: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 
-log "building staterootlint from $(git -C "$top" describe --always --dirty)"
-(cd "$top" && go build -o "$work/staterootlint" ./cmd/staterootlint && go build -o "$work/pairtime" ./bench/pairtime)
+log "building staterootlint from $(git -C "$top" describe --always --dirty), static (CGO_ENABLED=0)"
+(cd "$top" && CGO_ENABLED=0 go build -o "$work/staterootlint" ./cmd/staterootlint && go build -o "$work/pairtime" ./bench/pairtime)
 
 gcl=${GOLANGCI_LINT:-}
 if [[ -z $gcl ]]; then
@@ -149,9 +170,19 @@ pair() {
 		END { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", label, acpu, bcpu, r, awall, bwall, w, apeak, bpeak, load }' "$work/pair.out")")
 }
 
-wants vet && pair "go vet -vettool=staterootlint / go vet" "go vet -vettool=staterootlint vs go vet, every package re-run" \
+wants vet && pair "go vet -vettool=staterootlint / go vet, flags busted" "go vet -vettool=staterootlint vs go vet, every package re-run, each busted by a flag" \
 	"exec go vet -vettool=$work/staterootlint -shadowwrite.exclude=bench-run-\$\$.go $pats >/dev/null 2>&1" \
 	"exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
+if wants vetconfig; then
+	# A's configuration file gets a comment of its own each run; restored after.
+	conf=$copy/.staterootlint.yaml orig=$work/staterootlint.yaml.orig had=0
+	: >"$orig"
+	if [[ -f $conf ]]; then cp "$conf" "$orig" && had=1; fi
+	pair "go vet -vettool=staterootlint / go vet, config and flag busted" "go vet -vettool=staterootlint vs go vet, every package re-run, A busted by a changed configuration, B by a flag" \
+		"{ cat $orig && echo '# bench/drivers.sh: run '\$\$; } >$conf && exec go vet -vettool=$work/staterootlint $pats >/dev/null 2>&1" \
+		"exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
+	if ((had)); then cp "$orig" "$conf"; else rm -f "$conf"; fi
+fi
 wants golangci && pair "golangci-lint: govet + staterootlint / govet" "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
 	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-both.yml $pats >/dev/null 2>&1" \
 	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-govet.yml $pats >/dev/null 2>&1"
