@@ -151,6 +151,8 @@ log "$name: downloading modules and warming the build cache (untimed)"
 (cd "$copy" && GOLANGCI_LINT_CACHE=$work/gclcache "$gcl" run --config "$work/golangci-both.yml" "${patterns[@]}" >/dev/null 2>&1 || true)
 
 pats="${patterns[*]}"
+# go vet with every unit re-run: B of the vet, vetconfig and standalone pairs.
+govet="exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
 rows=()
 # pair LABEL TITLE A B: time A against B with bench/pairtime, print its report
 # and keep a summary row of the medians for the table at the end.
@@ -173,7 +175,7 @@ pair() {
 
 wants vet && pair "go vet -vettool=staterootlint / go vet, flags busted" "go vet -vettool=staterootlint vs go vet, every package re-run, each busted by a flag" \
 	"exec go vet -vettool=$work/staterootlint -shadowwrite.exclude=bench-run-\$\$.go $pats >/dev/null 2>&1" \
-	"exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
+	"$govet"
 if wants vetconfig; then
 	# A's configuration file gets a comment of its own each run; restored after.
 	conf=$copy/.staterootlint.yaml orig=$work/staterootlint.yaml.orig had=0
@@ -181,7 +183,7 @@ if wants vetconfig; then
 	if [[ -f $conf ]]; then cp "$conf" "$orig" && had=1; fi
 	pair "go vet -vettool=staterootlint / go vet, config and flag busted" "go vet -vettool=staterootlint vs go vet, every package re-run, A busted by a changed configuration, B by a flag" \
 		"{ cat $orig && echo '# bench/drivers.sh: run '\$\$; } >$conf && exec go vet -vettool=$work/staterootlint $pats >/dev/null 2>&1" \
-		"exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
+		"$govet"
 	if ((had)); then cp "$orig" "$conf"; else rm -f "$conf"; fi
 fi
 wants golangci && pair "golangci-lint: govet + staterootlint / govet" "golangci-lint: govet + staterootlint vs govet alone, empty lint cache" \
@@ -189,7 +191,7 @@ wants golangci && pair "golangci-lint: govet + staterootlint / govet" "golangci-
 	"GOLANGCI_LINT_CACHE=$work/gcl-\$\$ exec $gcl run --allow-parallel-runners --config $work/golangci-govet.yml $pats >/dev/null 2>&1"
 wants standalone && pair "staterootlint --no-cache / go vet" "staterootlint --no-cache (standalone, cold) vs go vet, every package re-run" \
 	"exec $work/staterootlint --no-cache $pats >/dev/null 2>&1" \
-	"exec go vet -printf.funcs=benchrun\$\$ $pats >/dev/null 2>&1"
+	"$govet"
 if wants warm || wants edit; then
 	# staterootlint's cache under its own XDG_CACHE_HOME; GOCACHE fixed,
 	# or the go command would follow XDG_CACHE_HOME to an empty build cache.
