@@ -49,7 +49,7 @@ func warmRun(ctx context.Context, opts *Options, c *cache.Cache, collected []str
 		return nil, false
 	}
 	d.cache = c
-	d.keys = newKeyInputs(config.Closure(opts.Analyzers), opts.Analyzers, collected, c.Memo)
+	d.keys = newKeyInputs(config.Closure(opts.Analyzers), opts.Analyzers, nil, collected, c.Memo)
 	n := 0
 	for _, u := range d.units {
 		if !u.root {
