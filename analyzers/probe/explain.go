@@ -4,16 +4,20 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"go/token"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
@@ -46,25 +50,86 @@ type Explanation struct {
 	Lines []int
 }
 
-// ExplainLine runs the analysis as run says, with the go/packages driver
-// (which keeps the engine's results: the engine must be one of
-// run.Analyzers), and explains line of file (absolute). A file the
-// packages name by its real path, file being a symbolic link to it, is
-// looked up by that path too. Errors are the driver's, as driver.Run
-// returns them.
+// ExplainLine analyzes the package of file (absolute) with the unit
+// driver, as the lint does: its dependencies' facts come from the cache
+// the lint keeps (Options.CacheDir), and only file's package is analyzed
+// with the engine's results kept, by an analyzer that explains line
+// (explainer). run.Analyzers must have the engine in their closure. A
+// file the packages name by its real path, file being a symbolic link to
+// it, is looked up by that path too. Errors are the driver's, as
+// driver.Run returns them.
 func ExplainLine(ctx context.Context, run driver.Options, file string, line int) (*Explanation, error) {
-	run.Graph = true
-	res, err := driver.Run(ctx, run)
-	if err != nil {
-		return nil, err
-	}
-	sites, lines := Explain(res.Graph, file, line)
-	if len(sites) == 0 && len(lines) == 0 {
-		if real, err := filepath.EvalSymlinks(file); err == nil && real != file {
-			sites, lines = Explain(res.Graph, real, line)
+	var engine *analysis.Analyzer
+	for _, a := range config.Closure(run.Analyzers) {
+		if a.Name == engineName {
+			engine = a
 		}
 	}
-	return &Explanation{Line: line, Sites: sites, Lines: lines}, nil
+	if engine == nil {
+		return nil, fmt.Errorf("explain needs the %s engine among the analyzers", engineName)
+	}
+	ex := explainer(engine, file, line)
+	run.Analyzers = append(slices.Clone(run.Analyzers), ex)
+	e := &Explanation{Line: line}
+	run.Collect = map[*analysis.Analyzer]func(string, any){ex: func(_ string, r any) {
+		if got, ok := r.(*Explanation); ok {
+			e.merge(got)
+		}
+	}}
+	if _, err := driver.Run(ctx, run); err != nil {
+		return nil, err
+	}
+	e.sort()
+	return e, nil
+}
+
+// explainer returns an analyzer that explains line of file in the
+// package it runs on, from the engine's results: its result is an
+// *Explanation (plain data, so the driver may cache it). The file and
+// line are its flags, so a cache key covers them.
+func explainer(engine *analysis.Analyzer, file string, line int) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:       "explain",
+		Doc:        "explain: the origins the engine found for the paths written on one line",
+		Requires:   []*analysis.Analyzer{engine},
+		ResultType: reflect.TypeFor[*Explanation](),
+	}
+	a.Flags.StringVar(&file, "file", file, "the `file` (absolute) whose line is explained")
+	a.Flags.IntVar(&line, "line", line, "the `line` explained")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		res, _ := pass.ResultOf[engine].(*rootflow.Result)
+		e := &Explanation{Line: line}
+		if res == nil {
+			return e, nil
+		}
+		seen := map[string]bool{}
+		e.Sites, e.Lines = explainPackage(res, pass.Fset, pass.Pkg, file, line, seen)
+		if len(e.Sites) == 0 && len(e.Lines) == 0 {
+			if real, err := filepath.EvalSymlinks(file); err == nil && real != file {
+				e.Sites, e.Lines = explainPackage(res, pass.Fset, pass.Pkg, real, line, seen)
+			}
+		}
+		return e, nil
+	}
+	return a
+}
+
+// merge adds the sites and lines of o, the explanation of another
+// package of the same file (a test variant), without repeating a site.
+func (e *Explanation) merge(o *Explanation) {
+	for _, s := range o.Sites {
+		if !slices.ContainsFunc(e.Sites, func(t Site) bool { return reflect.DeepEqual(s, t) }) {
+			e.Sites = append(e.Sites, s)
+		}
+	}
+	e.Lines = append(e.Lines, o.Lines...)
+}
+
+// sort orders the sites by column and the lines, each line once.
+func (e *Explanation) sort() {
+	slices.SortFunc(e.Sites, func(a, b Site) int { return cmp.Or(cmp.Compare(a.Column, b.Column), cmp.Compare(a.Op, b.Op)) })
+	slices.Sort(e.Lines)
+	e.Lines = slices.Compact(e.Lines)
 }
 
 // Text renders the explanation, the file named as shown: each site with
@@ -111,61 +176,70 @@ func (e *Explanation) Text(shown string) string {
 // without any. The engine must be one of graph's roots: the checker keeps
 // the results of roots only.
 func Explain(graph *checker.Graph, file string, line int) ([]Site, []int) {
-	var sites []Site
-	var lines []int
+	e := &Explanation{Line: line}
 	seen := map[string]bool{}
 	for act := range graph.All() {
 		res, ok := act.Result.(*rootflow.Result)
 		if act.Analyzer.Name != engineName || !ok || res == nil {
 			continue
 		}
-		fset := act.Package.Fset
-		add := func(s Site, key string) {
-			if !seen[key] {
-				seen[key] = true
-				sites = append(sites, s)
-			}
-		}
-		for _, w := range res.Writes {
-			p := fset.Position(w.Pos)
-			if p.Filename != file {
-				continue
-			}
-			lines = append(lines, p.Line)
-			if p.Line != line {
-				continue
-			}
-			s := Site{Line: p.Line, Column: p.Column, Op: w.Op, Kind: "write"}
-			for _, a := range res.Concrete(w.Path) {
-				o := origin(a, res.Config, act.Package.Types)
-				o.Allowed, o.Why = res.Config.WriteVerdict(a, w.Op)
-				s.Origins = append(s.Origins, o)
-			}
-			add(s, p.String()+w.Op)
-		}
-		for _, f := range res.Findings {
-			p := fset.Position(f.Pos)
-			if p.Filename != file || f.Site == rootflow.AtWrite {
-				continue
-			}
-			lines = append(lines, p.Line)
-			if p.Line != line {
-				continue
-			}
-			s := Site{Line: p.Line, Column: p.Column, Op: f.Op, Kind: "call", Origins: []Origin{origin(f.Origin, res.Config, act.Package.Types)}}
-			if f.Site == rootflow.AtStore {
-				s.Kind = "store"
-			}
-			s.Reaches = f.Reach.Op + " at " + rootflow.ShortPos(f.Reach.At)
-			if len(f.Reach.Via) > 1 { // the first hop is the callee or cell itself
-				s.Reaches += " via " + strings.Join(lattice.HopNames(f.Reach.Via[1:]), " → ")
-			}
-			add(s, p.String()+f.Op+f.Origin.Describe())
+		sites, lines := explainPackage(res, act.Package.Fset, act.Package.Types, file, line, seen)
+		e.Sites = append(e.Sites, sites...)
+		e.Lines = append(e.Lines, lines...)
+	}
+	e.sort()
+	return e.Sites, e.Lines
+}
+
+// explainPackage returns the sites the engine's result res for package
+// pkg has on line of file, and the lines of file with sites; seen holds
+// the sites already found (another package of the same file).
+func explainPackage(res *rootflow.Result, fset *token.FileSet, pkg *types.Package, file string, line int, seen map[string]bool) ([]Site, []int) {
+	var sites []Site
+	var lines []int
+	add := func(s Site, key string) {
+		if !seen[key] {
+			seen[key] = true
+			sites = append(sites, s)
 		}
 	}
-	slices.SortFunc(sites, func(a, b Site) int { return cmp.Or(cmp.Compare(a.Column, b.Column), cmp.Compare(a.Op, b.Op)) })
-	slices.Sort(lines)
-	return sites, slices.Compact(lines)
+	for _, w := range res.Writes {
+		p := fset.Position(w.Pos)
+		if p.Filename != file {
+			continue
+		}
+		lines = append(lines, p.Line)
+		if p.Line != line {
+			continue
+		}
+		s := Site{Line: p.Line, Column: p.Column, Op: w.Op, Kind: "write"}
+		for _, a := range res.Concrete(w.Path) {
+			o := origin(a, res.Config, pkg)
+			o.Allowed, o.Why = res.Config.WriteVerdict(a, w.Op)
+			s.Origins = append(s.Origins, o)
+		}
+		add(s, p.String()+w.Op)
+	}
+	for _, f := range res.Findings {
+		p := fset.Position(f.Pos)
+		if p.Filename != file || f.Site == rootflow.AtWrite {
+			continue
+		}
+		lines = append(lines, p.Line)
+		if p.Line != line {
+			continue
+		}
+		s := Site{Line: p.Line, Column: p.Column, Op: f.Op, Kind: "call", Origins: []Origin{origin(f.Origin, res.Config, pkg)}}
+		if f.Site == rootflow.AtStore {
+			s.Kind = "store"
+		}
+		s.Reaches = f.Reach.Op + " at " + rootflow.ShortPos(f.Reach.At)
+		if len(f.Reach.Via) > 1 { // the first hop is the callee or cell itself
+			s.Reaches += " via " + strings.Join(lattice.HopNames(f.Reach.Via[1:]), " → ")
+		}
+		add(s, p.String()+f.Op+f.Origin.Describe())
+	}
+	return sites, lines
 }
 
 // origin describes one origin of a site's path under cfg.

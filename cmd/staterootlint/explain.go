@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -61,16 +60,21 @@ func (c *cli) explain(args []string) int {
 		return c.usageError("explain %s: %s is not a Go file", arg, name)
 	}
 	f.tests = f.tests || strings.HasSuffix(file, "_test.go")
-	engine := findAnalyzer(c.suite, "rootflow")
-	if engine == nil {
-		return c.usageError("explain needs the rootflow engine, which this build does not have")
+	// The file's package is its directory's (and, with tests, its test
+	// packages): a directory pattern lets the unit driver and its cache
+	// run, as for the lint.
+	pattern := filepath.Dir(file)
+	if rel, err := filepath.Rel(base, pattern); err == nil && filepath.IsLocal(rel) {
+		pattern = "./" + filepath.ToSlash(rel)
+	} else if err == nil && rel == "." {
+		pattern = "."
 	}
-	// The engine is a root too: the checker keeps only the roots' results.
-	req, code := c.newRequest(f, []string{"file=" + file}, append(slices.Clone(c.suite), engine))
+	req, code := c.newRequest(f, []string{pattern}, c.suite)
 	if code != exitClean {
 		return code
 	}
 	if f.dir == "" {
+		req.patterns = []string{"."}
 		// The module and configuration are the file's, wherever explain
 		// runs, as go vet would read them for its package (--config
 		// stays relative to the working directory).
@@ -84,8 +88,8 @@ func (c *cli) explain(args []string) int {
 			req.cfg = cfg
 		}
 	}
-	// explain reads the engine's results, which only the driver that
-	// keeps every package's analysis has (probe.ExplainLine).
+	// explain analyzes the file's package as the lint does, from the
+	// lint's cache (probe.ExplainLine).
 	e, err := probe.ExplainLine(context.Background(), c.driverOptions(req), file, line)
 	if err != nil {
 		return c.driverError(err)

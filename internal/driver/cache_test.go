@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/staterootlint/staterootlint/internal/config"
 	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
@@ -186,4 +187,40 @@ func cacheEntries(t *testing.T, cacheDir string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestCacheSettingEdit changes one setting at a time between runs of a
+// root package whose dependency is analyzed for its facts: a setting only
+// the reporting analyzers read (generated) re-analyzes the root alone,
+// one the engine reads (allow-cache) the dependency too.
+func TestCacheSettingEdit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	cacheDir := t.TempDir()
+	yes, no, skip := true, false, "skip"
+	for _, step := range []struct {
+		what             string
+		cfg              config.Config
+		analyzed, cached int
+	}{
+		{"cold", config.Config{}, 2, 0},
+		{"unchanged", config.Config{}, 0, 1}, // a warm run counts the root
+		{"generated: skip", config.Config{Generated: &skip}, 1, 1},
+		{"report-unproven", config.Config{ReportUnproven: &yes}, 0, 1}, // no analyzer of the run reads it
+		{"allow-cache off", config.Config{AllowCache: &no}, 2, 0},
+	} {
+		cfg := step.cfg
+		res, _, err := runIn(t, dir, driver.Options{CacheDir: cacheDir, Patterns: []string{"."}, Config: &cfg})
+		if err != nil {
+			t.Fatalf("%s: %v", step.what, err)
+		}
+		if res.Stats.Analyzed != step.analyzed || res.Stats.Cached != step.cached {
+			t.Errorf("%s: analyzed %d, cached %d; want %d and %d", step.what, res.Stats.Analyzed, res.Stats.Cached, step.analyzed, step.cached)
+		}
+	}
 }

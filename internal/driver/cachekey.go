@@ -25,8 +25,10 @@ import (
 //
 // An entry's key hashes everything its result depends on:
 //   - the tool (the executable's contents) and the configuration (every
-//     flag value of every analyzer that runs, which analyzers report and
-//     whose results are collected);
+//     flag value of every analyzer that runs on the package, and for a
+//     root package which analyzers report and whose results are
+//     collected: a dependency, analyzed for its facts, is keyed by the
+//     settings of the analyzers with facts alone);
 //   - the package: its ID, module, and the names and contents of the files
 //     it is type-checked from;
 //   - each direct dependency: its ID, the hash of its export data (the
@@ -106,51 +108,74 @@ func sortedByID(units []*unit) []*unit {
 // keyInputs computes cache keys: the run's tool and configuration hash,
 // and per unit what it depends on.
 type keyInputs struct {
-	once sync.Once
-	base [32]byte
-	err  error
+	full, facts runHash
 
 	closure, roots []*analysis.Analyzer
-	collected      []string // names of the analyzers whose results are collected
+	forDep         []*analysis.Analyzer // the analyzers that run on a dependency
+	collected      []string             // names of the analyzers whose results are collected
 	memo           *cache.Memo
 }
 
-func newKeyInputs(closure, roots []*analysis.Analyzer, collected []string, memo *cache.Memo) *keyInputs {
-	return &keyInputs{closure: closure, roots: roots, collected: collected, memo: memo}
+// runHash is a configuration hash, computed once.
+type runHash struct {
+	once sync.Once
+	sum  [32]byte
+	err  error
 }
 
-// runHash hashes the executable and the configuration: the flag values
-// of every analyzer in the closure, and which analyzers report.
+// newKeyInputs returns the key inputs of a run of roots, whose closure is
+// closure, that runs forDep on dependencies (nil where no dependency is
+// keyed, as in a warm run).
+func newKeyInputs(closure, roots, forDep []*analysis.Analyzer, collected []string, memo *cache.Memo) *keyInputs {
+	return &keyInputs{closure: closure, roots: roots, forDep: forDep, collected: collected, memo: memo}
+}
+
+// runHash hashes the executable and the configuration of a root unit:
+// the flag values of every analyzer in the closure, which analyzers
+// report and whose results are collected.
 func (k *keyInputs) runHash() ([32]byte, error) {
-	k.once.Do(func() {
-		h := sha256.New()
-		fmt.Fprintf(h, "%s %s\x00", progname, cacheVersion)
-		exe, err := os.Executable()
-		if err != nil {
-			k.err = err
-			return
-		}
-		sum, err := k.memo.Sum(exe, nil)
-		if err != nil {
-			k.err = err
-			return
-		}
-		fmt.Fprintf(h, "exe %x\x00", sum)
-		byName := slices.Clone(k.closure)
-		slices.SortFunc(byName, func(a, b *analysis.Analyzer) int { return cmp.Compare(a.Name, b.Name) })
-		for _, a := range byName {
-			fmt.Fprintf(h, "analyzer %s\x00", a.Name)
-			a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, "-%s=%s\x00", f.Name, f.Value) })
-		}
-		for _, a := range k.roots {
-			fmt.Fprintf(h, "reports %s\x00", a.Name)
-		}
-		for _, name := range k.collected {
-			fmt.Fprintf(h, "collects %s\x00", name)
-		}
-		h.Sum(k.base[:0])
-	})
-	return k.base, k.err
+	k.full.once.Do(func() { k.full.sum, k.full.err = k.hashRun(k.closure, k.roots, k.collected) })
+	return k.full.sum, k.full.err
+}
+
+// factsHash hashes the executable and the configuration of a dependency,
+// analyzed for its facts only: the flag values of the analyzers that run
+// there. A setting only other analyzers read (what adhocroot looks for,
+// whether unproven reports) leaves the dependencies' entries valid.
+func (k *keyInputs) factsHash() ([32]byte, error) {
+	k.facts.once.Do(func() { k.facts.sum, k.facts.err = k.hashRun(k.forDep, nil, nil) })
+	return k.facts.sum, k.facts.err
+}
+
+// hashRun hashes the executable, the flag values of analyzers, and the
+// names of those that report and are collected.
+func (k *keyInputs) hashRun(analyzers, reports []*analysis.Analyzer, collected []string) ([32]byte, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %s\x00", progname, cacheVersion)
+	exe, err := os.Executable()
+	if err != nil {
+		return [32]byte{}, err
+	}
+	sum, err := k.memo.Sum(exe, nil)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	fmt.Fprintf(h, "exe %x\x00", sum)
+	byName := slices.Clone(analyzers)
+	slices.SortFunc(byName, func(a, b *analysis.Analyzer) int { return cmp.Compare(a.Name, b.Name) })
+	for _, a := range byName {
+		fmt.Fprintf(h, "analyzer %s\x00", a.Name)
+		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, "-%s=%s\x00", f.Name, f.Value) })
+	}
+	for _, a := range reports {
+		fmt.Fprintf(h, "reports %s\x00", a.Name)
+	}
+	for _, name := range collected {
+		fmt.Fprintf(h, "collects %s\x00", name)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out, nil
 }
 
 var errNoKey = errors.New("no cache key")
@@ -158,6 +183,9 @@ var errNoKey = errors.New("no cache key")
 // key returns the unit's cache key.
 func (k *keyInputs) key(u *unit) ([32]byte, error) {
 	base, err := k.runHash()
+	if !u.root {
+		base, err = k.factsHash()
+	}
 	if err != nil {
 		return [32]byte{}, err
 	}

@@ -106,6 +106,7 @@ type Fact struct {
 type Stats struct {
 	Units    bool // the unit driver ran to the end (it did not hand the run to the go/packages driver)
 	Warm     bool // answered from the cache by source keys, nothing built (warm.go)
+	Memoized bool // a warm run whose package graph came from the listing memo, without the go command (listmemo.go)
 	Analyzed int  // packages analyzed
 	Cached   int  // packages whose results came from the cache
 }

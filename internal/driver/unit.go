@@ -189,7 +189,7 @@ func runUnits(ctx context.Context, opts *Options) (*Result, error) {
 	d.mark()
 
 	if d.cache != nil {
-		d.keys = newKeyInputs(closure, opts.Analyzers, collected, d.cache.Memo)
+		d.keys = newKeyInputs(closure, opts.Analyzers, d.forDep, collected, d.cache.Memo)
 	}
 	d.progress = newProgress(opts.Progress)
 	d.schedule()

@@ -20,7 +20,8 @@ import (
 // entry is also kept under a source key: the run's tool and
 // configuration, the unit's files (by content), and the source keys of
 // its dependencies, transitively. A rerun lists the package graph alone
-// (go list without -export), computes the roots' source keys from file
+// (go list without -export, or the listing memo of listmemo.go where
+// nothing the listing depends on changed), computes the roots' source keys from file
 // hashes the memo remembers (cache.Memo), and when every root has an
 // entry, those are the result. Any miss, or anything unusual (a listing
 // error, the standard library as a root, a configuration file the full
@@ -30,7 +31,7 @@ import (
 // warmRun returns the result of opts from the cache by source keys, or
 // false.
 func warmRun(ctx context.Context, opts *Options, c *cache.Cache, collected []string) (*Result, bool) {
-	listed, err := goList(ctx, opts, false)
+	listed, memoized, err := listing(ctx, opts, c)
 	if err != nil {
 		return nil, false
 	}
@@ -48,7 +49,7 @@ func warmRun(ctx context.Context, opts *Options, c *cache.Cache, collected []str
 		return nil, false
 	}
 	d.cache = c
-	d.keys = newKeyInputs(config.Closure(opts.Analyzers), opts.Analyzers, collected, c.Memo)
+	d.keys = newKeyInputs(config.Closure(opts.Analyzers), opts.Analyzers, nil, collected, c.Memo)
 	n := 0
 	for _, u := range d.units {
 		if !u.root {
@@ -69,7 +70,7 @@ func warmRun(ctx context.Context, opts *Options, c *cache.Cache, collected []str
 	if len(errs) > 0 {
 		return nil, false
 	}
-	res.Stats = Stats{Units: true, Warm: true, Cached: n}
+	res.Stats = Stats{Units: true, Warm: true, Memoized: memoized, Cached: n}
 	return res, true
 }
 
