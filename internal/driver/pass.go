@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -9,7 +10,8 @@ import (
 )
 
 // What every driver of the suite does alike for one analyzer's pass: the
-// standalone unit driver (unit.go) and go vet mode's (cmd/staterootlint).
+// standalone unit driver (unit.go) and the go vet unit driver
+// (vetunit.go).
 
 // Prerequisites returns the results of a's required analyzers, each
 // computed by run, as a Pass's ResultOf. When some fail, the error names
@@ -45,4 +47,15 @@ func Readable(pass *analysis.Pass, name string) bool {
 		}
 	}
 	return false
+}
+
+// readFileOf returns a Pass.ReadFile that reads the package's own files
+// only (Readable), as golang.org/x/tools's drivers allow and word it.
+func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		if !Readable(pass, name) {
+			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
+		}
+		return os.ReadFile(name)
+	}
 }

@@ -12,7 +12,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
@@ -157,14 +156,14 @@ func runUnits(ctx context.Context, opts *Options) (*Result, error) {
 		}
 	}
 	if err := checkConfigFiles(opts, rootPkgs); err != nil {
-		return nil, &ConfigError{err}
+		return nil, &ConfigError{Err: err}
 	}
 	if len(opts.Config.Authorities)+len(opts.Config.Sinks)+len(opts.Config.AllowWrite) > 0 {
 		if err := opts.Config.Resolve(withOutside(ctx, opts, d.lookupPackage)); err != nil {
 			if d.fallback.Load() {
 				return nil, errFallBack
 			}
-			return nil, &ConfigError{err}
+			return nil, &ConfigError{Err: err}
 		}
 	}
 	if slices.ContainsFunc(roots, (*listedPackage).inGOROOT) {
@@ -674,22 +673,34 @@ func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) 
 // importUnit returns the types of dep from its export data, reading it
 // into imports unless it is there already.
 func (d *unitDriver) importUnit(dep *unit, fset *token.FileSet, imports map[string]*types.Package) (*types.Package, error) {
-	if p := imports[dep.path]; p != nil && p.Complete() {
-		return p, nil
-	}
 	if dep.pkg.Export == "" {
+		if p := imports[dep.path]; p != nil && p.Complete() {
+			return p, nil
+		}
 		return nil, fmt.Errorf("no export data for %s", dep.pkg.ImportPath)
 	}
-	f, err := os.Open(dep.pkg.Export)
+	return readExportData(fset, imports, dep.pkg.Export, dep.path)
+}
+
+// readExportData returns the types of the package at path from the
+// compiler's export data in file, read into imports with the packages it
+// refers to, unless imports has it complete already. Both unit drivers
+// type-check a package against its imports' export data: the standalone
+// one's from go list -export, go vet's from the unit's PackageFile.
+func readExportData(fset *token.FileSet, imports map[string]*types.Package, file, path string) (*types.Package, error) {
+	if p := imports[path]; p != nil && p.Complete() {
+		return p, nil
+	}
+	f, err := os.Open(file)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read export data of %s: %w", path, err)
 	}
 	defer f.Close()
 	r, err := gcexportdata.NewReader(bufio.NewReader(f))
 	if err != nil {
-		return nil, fmt.Errorf("read export data of %s: %w", dep.pkg.ImportPath, err)
+		return nil, fmt.Errorf("read export data of %s: %w", path, err)
 	}
-	return gcexportdata.Read(r, fset, imports, dep.path)
+	return gcexportdata.Read(r, fset, imports, path)
 }
 
 // lookupPackage type-checks the package with the given path from source,
@@ -721,18 +732,6 @@ func (d *unitDriver) lookupPackage(path string) *types.Package {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
-
-// readFileOf returns a Pass.ReadFile that reads the package's own files
-// only, as the other drivers allow.
-func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
-	return func(name string) ([]byte, error) {
-		name = filepath.Clean(name)
-		if !Readable(pass, name) {
-			return nil, fmt.Errorf("%s: Pass.ReadFile: file is not among the package's files", name)
-		}
-		return os.ReadFile(name)
-	}
-}
 
 // NewTypesInfo returns a types.Info with every map the analyzers read from
 // a pass's TypesInfo made, for a driver that type-checks a package itself.

@@ -31,7 +31,9 @@ type gobFact struct {
 	Fact   analysis.Fact
 }
 
-// factKey identifies a fact of a unit by object path and fact type.
+// factKey identifies a fact of a package by the objectpath of its object
+// ("" for a package fact) and its type: in a unit's decoded facts here,
+// in a go vet unit's vetx section (vetunitfacts.go).
 type factKey struct {
 	object string
 	typ    reflect.Type
@@ -80,7 +82,8 @@ func registerFacts(analyzers []*analysis.Analyzer) {
 	}
 }
 
-// objKey identifies a fact of the current unit.
+// objKey identifies a fact about an object of the unit's own package,
+// in both unit drivers.
 type objKey struct {
 	obj types.Object
 	typ reflect.Type

@@ -1,7 +1,6 @@
-package main
+package driver
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -14,15 +13,11 @@ import (
 	"go/types"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/gcexportdata"
-
-	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // The unit driver under go vet.
@@ -36,36 +31,39 @@ import (
 // driver speaks the same protocol for the suite and does less:
 //
 //   - Types come from the compiler's export data of the unit's direct
-//     imports (PackageFile): the go command compiles every dependency of
-//     the packages it vets, and passes each unit its imports' export
+//     imports (PackageFile), read as the standalone unit driver reads
+//     them (readExportData): the go command compiles every dependency
+//     of the packages it vets, and passes each unit its imports' export
 //     data. So no vetx file carries types, and a standard library unit
-//     the engine models (driver.StdModelled) only writes an empty vetx
-//     file, without parsing anything.
+//     the engine models (StdModelled) only writes an empty vetx file,
+//     without parsing anything.
 //   - Facts are kept per package (vetunitfacts.go): a unit encodes its
 //     own facts only, copies the sections of the packages below it from
 //     its imports' vetx files as they are, and decodes a fact only when
 //     an analyzer asks for it. What an analyzer sees is what unitchecker
 //     shows it.
 //
-// The output (text on stderr, -json on the unit's stdout file), the exit
-// codes and the flags are unitchecker's. What it does not implement
+// The findings, the flags and the exit codes are unitchecker's; the
+// command prints the report (VetReport) as unitchecker does (text on
+// stderr, -json on the unit's stdout file). What it does not implement
 // (-fix and -diff, go fix's archive, a compiler other than gc) is left to
 // unitchecker, whole run by whole run: those are the same for every unit
 // of a go vet run, so a run never mixes the two drivers' vetx files.
-// Setting vetDriverEnv to "unitchecker" chooses it too; -V=full says
+// Setting VetDriverEnv to "unitchecker" chooses it too; -V=full says
 // which driver answers, so go vet's cache keeps their results apart.
 
-// vetDriverEnv names the environment variable that chooses unitchecker
+// VetDriverEnv names the environment variable that chooses unitchecker
 // over the suite's own unit driver under go vet: "unitchecker" chooses
 // it, empty or unset keeps the own driver.
-const vetDriverEnv = "STATEROOTLINT_VET_DRIVER"
+const VetDriverEnv = "STATEROOTLINT_VET_DRIVER"
 
-// vetDriverUnitchecker is the value of vetDriverEnv that chooses
+// VetDriverUnitchecker is the value of VetDriverEnv that chooses
 // unitchecker.
-const vetDriverUnitchecker = "unitchecker"
+const VetDriverUnitchecker = "unitchecker"
 
 // vetUnitConfig is go vet's description of a unit (the JSON of vet.cfg,
-// as cmd/go's vetConfig writes it and unitchecker's Config reads it).
+// as cmd/go's vetConfig writes it and unitchecker's Config reads it),
+// read once per unit by every part of the go vet unit driver.
 type vetUnitConfig struct {
 	ID            string // package ID, such as "fmt [fmt.test]"
 	Compiler      string // "gc" or "gccgo"
@@ -88,18 +86,15 @@ type vetUnitConfig struct {
 	FixArchive    string
 }
 
-// readVetUnitConfig reads a unit's vet.cfg, as unitchecker does.
+// readVetUnitConfig reads a unit's vet.cfg.
 func readVetUnitConfig(path string) (*vetUnitConfig, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read vet config: %w", err)
 	}
 	cfg := new(vetUnitConfig)
 	if err := json.Unmarshal(data, cfg); err != nil {
-		return nil, fmt.Errorf("cannot decode JSON config file %s: %v", path, err)
-	}
-	if len(cfg.GoFiles) == 0 {
-		return nil, fmt.Errorf("package has no files: %s", cfg.ImportPath)
+		return nil, fmt.Errorf("decode vet config %s: %w", path, err)
 	}
 	return cfg, nil
 }
@@ -193,90 +188,74 @@ func (e *enableFlag) IsBoolFlag() bool { return true }
 
 // ownVetDriver returns the options for the suite's own unit driver, or
 // ok false when the unit is left to unitchecker (see the top of this
-// file): chosen by vetDriverEnv, a flag this driver does not implement,
-// go fix's archive, or another compiler than gc.
-func ownVetDriver(args []string, roots []*analysis.Analyzer, getenv func(string) string) (opts vetUnitOptions, cfg *vetUnitConfig, ok bool) {
-	if getenv(vetDriverEnv) == vetDriverUnitchecker {
-		return opts, nil, false
+// file): chosen by VetDriverEnv, a flag this driver does not implement,
+// go fix's archive, another compiler than gc, or a unit without files
+// (unitchecker reports it).
+func ownVetDriver(args []string, roots []*analysis.Analyzer, cfg *vetUnitConfig, getenv func(string) string) (opts vetUnitOptions, ok bool) {
+	if getenv(VetDriverEnv) == VetDriverUnitchecker {
+		return opts, false
 	}
 	opts, ok = parseVetUnitFlags(args, roots)
-	if !ok {
-		return opts, nil, false
+	if !ok || len(cfg.GoFiles) == 0 || cfg.FixArchive != "" || cfg.Compiler != "gc" {
+		return opts, false
 	}
-	cfg, err := readVetUnitConfig(args[len(args)-1])
-	if err != nil || cfg.FixArchive != "" || cfg.Compiler != "gc" {
-		return opts, nil, false // unitchecker reports a config it cannot read
-	}
-	return opts, cfg, true
+	return opts, true
 }
 
-// runVetUnit analyzes one unit with the analyzers of opts, writes its
-// vetx file, prints its findings as unitchecker does and returns the exit
-// status unitchecker would: 0, or 1 for findings (in text form) or a
-// failure. closure is the suite's closure, for driver.StdModelled; all
-// lists every analyzer whose facts may be in a vetx file.
-func runVetUnit(cfg *vetUnitConfig, opts vetUnitOptions, closure, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
-	logPrefix := filepath.Base(os.Args[0]) + ": "
-	if cfg.Stdout != "" {
-		//staterootlint:ignore unproven the go command names the unit's stdout file in its configuration, in its work directory
-		f, err := os.Create(cfg.Stdout)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s%v\n", logPrefix, err)
-			return 1
-		}
-		defer f.Close()
-		stdout = f
-	}
-	codec := newFactCodec(all)
-	if cfg.VetxOnly && vetUnitStd(cfg) && driver.StdModelled(closure) {
+// runOwn analyzes the unit with the suite's own unit driver and writes
+// its vetx file. u.roots lists every analyzer whose facts may be in a
+// vetx file; u.closure, the suite's closure, decides StdModelled.
+func (u *VetUnit) runOwn() (*VetReport, error) {
+	cfg := u.cfg
+	codec := newFactCodec(u.roots)
+	if cfg.VetxOnly && cfg.standard() && StdModelled(u.closure) {
 		// The engine models the standard library: no facts, and the
 		// importers read the types from the compiler's export data.
 		//staterootlint:ignore unproven the go command names the facts file in the unit's configuration, in its own build cache
 		if err := os.WriteFile(cfg.VetxOutput, appendVetxHeader(nil), 0o666); err != nil {
-			return 1
+			return nil, &VetError{Err: err, Silent: true}
 		}
-		return 0
+		return nil, nil
 	}
 	fset := token.NewFileSet()
-	results, err := analyzeVetUnit(fset, cfg, opts.analyzers, codec)
+	results, err := analyzeVetUnit(fset, cfg, u.opts.analyzers, codec, u.warn)
 	if err != nil {
-		if cfg.VetxOnly {
-			return 1
-		}
 		var typeErr types.Error
 		var scanErr *scanner.Error
 		var scanErrs scanner.ErrorList
-		if errors.As(err, &typeErr) || errors.As(err, &scanErr) || errors.As(err, &scanErrs) {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		fmt.Fprintf(stderr, "%s%v\n", logPrefix, err)
-		return 1
+		source := errors.As(err, &typeErr) || errors.As(err, &scanErr) || errors.As(err, &scanErrs)
+		return nil, &VetError{Err: err, Silent: cfg.VetxOnly, Source: source}
 	}
 	if cfg.VetxOnly {
-		return 0
+		return nil, nil
 	}
-	return printVetResults(fset, cfg.ID, results, opts, stdout, stderr, logPrefix)
+	return &VetReport{ID: cfg.ID, Fset: fset, Results: results, JSON: u.opts.json, Context: u.opts.context}, nil
 }
 
-// vetUnitStd reports whether the unit is a package of the standard
-// library: in GOROOT/src, importing only standard packages.
-func vetUnitStd(cfg *vetUnitConfig) bool {
-	u := vetStdUnit{Dir: cfg.Dir, ImportMap: cfg.ImportMap, Standard: cfg.Standard}
-	return u.standard()
+// VetReport is what a unit found, for the caller to print as unitchecker
+// does.
+type VetReport struct {
+	ID      string // the package ID, such as "example.com/app [example.com/app.test]"
+	Fset    *token.FileSet
+	Results []VetResult // the root analyzers', in their order
+	JSON    bool        // -json: one tree on the unit's stdout file, exit status 0
+	Context int         // -c=N: print the offending line and N lines around it; -1 none
 }
 
-// vetResult is one root analyzer's outcome on the unit.
-type vetResult struct {
-	analyzer    *analysis.Analyzer
-	diagnostics []analysis.Diagnostic
-	err         error
+// VetResult is one root analyzer's outcome on the unit: its findings,
+// with their URLs resolved and invalid fixes dropped (vetdiag.go), or
+// its error.
+type VetResult struct {
+	Analyzer    *analysis.Analyzer
+	Diagnostics []analysis.Diagnostic
+	Err         error
 }
 
 // analyzeVetUnit parses and type-checks the unit, runs the analyzers (and
 // what they require, in parallel as unitchecker does), writes the vetx
-// file and returns the root analyzers' results in their order.
-func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analysis.Analyzer, codec *factCodec) ([]vetResult, error) {
+// file and returns the root analyzers' results in their order. warn
+// receives the invalid fixes dropped from findings (nil: none).
+func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analysis.Analyzer, codec *factCodec, warn func(error)) ([]VetResult, error) {
 	var files []*ast.File
 	for _, name := range cfg.GoFiles {
 		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
@@ -290,7 +269,7 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 		Sizes:     types.SizesFor("gc", build.Default.GOARCH),
 		GoVersion: cfg.GoVersion,
 	}
-	info := driver.NewTypesInfo()
+	info := NewTypesInfo()
 	pkg, err := tc.Check(cfg.ImportPath, fset, files, info)
 	if err != nil {
 		return nil, err
@@ -348,7 +327,7 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 		act := actions[a]
 		act.once.Do(func() {
 			execAll(a.Requires)
-			inputs, err := driver.Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
+			inputs, err := Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
 				r := exec(req)
 				return r.result, r.err
 			})
@@ -372,7 +351,9 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 				ResultOf:     inputs,
 				Report: func(d analysis.Diagnostic) {
 					if err := validateFixes(fset, a, d.SuggestedFixes); err != nil {
-						fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
+						if warn != nil {
+							warn(err)
+						}
 						d.SuggestedFixes = nil
 					}
 					act.diagnostics = append(act.diagnostics, d)
@@ -385,7 +366,7 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 				AllPackageFacts:   func() []analysis.PackageFact { return facts.allPackageFacts(filter) },
 				Module:            module,
 			}
-			pass.ReadFile = checkedReadFile(pass)
+			pass.ReadFile = readFileOf(pass)
 			act.result, act.err = a.Run(pass)
 			if act.err == nil {
 				for i := range act.diagnostics {
@@ -402,9 +383,9 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 	}
 	execAll(analyzers)
 
-	results := make([]vetResult, len(analyzers))
+	results := make([]VetResult, len(analyzers))
 	for i, a := range analyzers {
-		results[i] = vetResult{a, actions[a].diagnostics, actions[a].err}
+		results[i] = VetResult{a, actions[a].diagnostics, actions[a].err}
 	}
 	if cfg.VetxOutput != "" {
 		//staterootlint:ignore unproven the go command names the facts file in the unit's configuration, in its own build cache
@@ -429,59 +410,27 @@ func usesFacts(a *analysis.Analyzer) bool {
 	return false
 }
 
-// checkedReadFile is Pass.ReadFile as unitchecker gives it: the files of
-// the unit only.
-func checkedReadFile(pass *analysis.Pass) func(string) ([]byte, error) {
-	return func(name string) ([]byte, error) {
-		if !driver.Readable(pass, name) {
-			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
+// newExportImporter returns the importer of a unit's dependencies: their
+// types from the compiler's export data the go command passes
+// (PackageFile), through the unit's import map, each read once into the
+// unit's packages.
+func newExportImporter(fset *token.FileSet, cfg *vetUnitConfig) types.Importer {
+	packages := map[string]*types.Package{} // every package met, direct or not
+	return importerFunc(func(importPath string) (*types.Package, error) {
+		path, ok := cfg.ImportMap[importPath]
+		if !ok {
+			return nil, fmt.Errorf("can't resolve import %q", importPath)
 		}
-		return os.ReadFile(name)
-	}
-}
-
-// exportImporter imports a unit's dependencies from the compiler's export
-// data the go command passes (PackageFile), through the unit's import map.
-type exportImporter struct {
-	fset     *token.FileSet
-	cfg      *vetUnitConfig
-	packages map[string]*types.Package // every package met, direct or not
-}
-
-func newExportImporter(fset *token.FileSet, cfg *vetUnitConfig) *exportImporter {
-	return &exportImporter{fset: fset, cfg: cfg, packages: map[string]*types.Package{}}
-}
-
-// Import implements types.Importer.
-func (im *exportImporter) Import(importPath string) (*types.Package, error) {
-	path, ok := im.cfg.ImportMap[importPath]
-	if !ok {
-		return nil, fmt.Errorf("can't resolve import %q", importPath)
-	}
-	if path == "unsafe" {
-		return types.Unsafe, nil
-	}
-	if pkg := im.packages[path]; pkg != nil && pkg.Complete() {
-		return pkg, nil
-	}
-	file, ok := im.cfg.PackageFile[path]
-	if !ok {
-		return nil, fmt.Errorf("no export data for %q in the unit's configuration (PackageFile); run go vet with %s=%s", path, vetDriverEnv, vetDriverUnitchecker)
-	}
-	return readExportData(im.fset, im.packages, file, path)
-}
-
-// readExportData reads the types of the package at path from the
-// compiler's export data in file.
-func readExportData(fset *token.FileSet, packages map[string]*types.Package, file, path string) (*types.Package, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, fmt.Errorf("read export data of %s: %w", path, err)
-	}
-	defer f.Close()
-	r, err := gcexportdata.NewReader(bufio.NewReader(f))
-	if err != nil {
-		return nil, fmt.Errorf("read export data of %s: %w", path, err)
-	}
-	return gcexportdata.Read(r, fset, packages, path)
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		file, ok := cfg.PackageFile[path]
+		if !ok {
+			if pkg := packages[path]; pkg != nil && pkg.Complete() {
+				return pkg, nil
+			}
+			return nil, fmt.Errorf("no export data for %q in the unit's configuration (PackageFile); run go vet with %s=%s", path, VetDriverEnv, VetDriverUnitchecker)
+		}
+		return readExportData(fset, packages, file, path)
+	})
 }

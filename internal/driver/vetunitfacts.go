@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"bytes"
@@ -246,13 +246,6 @@ func inflateHalf(half []byte) ([]byte, error) {
 	return data, nil
 }
 
-// factKey finds a fact in a section: its object's objectpath ("" for the
-// package) and its type.
-type factKey struct {
-	object string
-	typ    reflect.Type
-}
-
 // storedFact is a fact of a section, decoded on first use.
 type storedFact struct {
 	data   []byte
@@ -334,12 +327,6 @@ func (s *factSection) fact(c *factCodec, key factKey, direct bool) (analysis.Fac
 		f.done = true
 	}
 	return f.fact, f.err
-}
-
-// objKey identifies a fact about an object of the unit's own package.
-type objKey struct {
-	obj types.Object
-	typ reflect.Type
 }
 
 // vetUnitFacts implements the fact methods of one unit's passes.
@@ -432,10 +419,6 @@ func (s *vetUnitFacts) keep(err error) {
 	}
 }
 
-func setFactValue(ptr, fact analysis.Fact) {
-	reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(fact).Elem())
-}
-
 func (s *vetUnitFacts) importObjectFact(obj types.Object, ptr analysis.Fact) bool {
 	if obj == nil {
 		panic("nil object")
@@ -452,7 +435,7 @@ func (s *vetUnitFacts) importObjectFact(obj types.Object, ptr analysis.Fact) boo
 	if fact == nil {
 		return false
 	}
-	setFactValue(ptr, fact)
+	setFact(ptr, fact)
 	return true
 }
 
@@ -483,7 +466,7 @@ func (s *vetUnitFacts) importPackageFact(pkg *types.Package, ptr analysis.Fact) 
 	if fact == nil {
 		return false
 	}
-	setFactValue(ptr, fact)
+	setFact(ptr, fact)
 	return true
 }
 
