@@ -229,9 +229,9 @@ func TestVetUnitFactsHalves(t *testing.T) {
 // an error, never facts misread.
 func TestVetxHalvesCompressed(t *testing.T) {
 	codec := newFactCodec([]*analysis.Analyzer{{Name: "f", FactTypes: []analysis.Fact{new(vetTestFact)}}})
-	var facts []encodedFact
+	var facts []gobFact
 	for i := range 200 {
-		facts = append(facts, encodedFact{object: fmt.Sprintf("T.m%d", i), fact: &vetTestFact{N: i}})
+		facts = append(facts, gobFact{Object: fmt.Sprintf("T.m%d", i), Fact: &vetTestFact{N: i}})
 	}
 	half, err := codec.encodeHalf(facts)
 	if err != nil {
