@@ -54,7 +54,6 @@ func vetStd(u *vetUnitConfig, closure []*analysis.Analyzer) error {
 	if err := gcexportdata.Write(&exported, fset, pkg); err != nil {
 		return fmt.Errorf("export the types of %s: %w", u.ImportPath, err)
 	}
-	//staterootlint:ignore unproven the go command names the facts file in the unit's configuration, in its own build cache
 	return writeVetx(u.VetxOutput, exported.Bytes()[1:], nil)
 }
 
