@@ -13,11 +13,11 @@ import (
 // standalone unit driver (unit.go) and the go vet unit driver
 // (vetunit.go).
 
-// Prerequisites returns the results of a's required analyzers, each
+// prerequisites returns the results of a's required analyzers, each
 // computed by run, as a Pass's ResultOf. When some fail, the error names
 // each of them, sorted, as unitchecker's does ("failed prerequisites:
 // ...").
-func Prerequisites(a *analysis.Analyzer, run func(*analysis.Analyzer) (any, error)) (map[*analysis.Analyzer]any, error) {
+func prerequisites(a *analysis.Analyzer, run func(*analysis.Analyzer) (any, error)) (map[*analysis.Analyzer]any, error) {
 	inputs := map[*analysis.Analyzer]any{}
 	var failed []string
 	for _, req := range a.Requires {
@@ -35,9 +35,9 @@ func Prerequisites(a *analysis.Analyzer, run func(*analysis.Analyzer) (any, erro
 	return inputs, nil
 }
 
-// Readable reports whether pass may read the file name with its ReadFile:
+// readable reports whether pass may read the file name with its ReadFile:
 // one of its OtherFiles, IgnoredFiles, or the name of one of its Files.
-func Readable(pass *analysis.Pass, name string) bool {
+func readable(pass *analysis.Pass, name string) bool {
 	if slices.Contains(pass.OtherFiles, name) || slices.Contains(pass.IgnoredFiles, name) {
 		return true
 	}
@@ -50,10 +50,10 @@ func Readable(pass *analysis.Pass, name string) bool {
 }
 
 // readFileOf returns a Pass.ReadFile that reads the package's own files
-// only (Readable), as golang.org/x/tools's drivers allow and word it.
+// only (readable), as golang.org/x/tools's drivers allow and word it.
 func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
 	return func(name string) ([]byte, error) {
-		if !Readable(pass, name) {
+		if !readable(pass, name) {
 			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
 		}
 		return os.ReadFile(name)

@@ -12,17 +12,17 @@ import (
 func TestPrerequisites(t *testing.T) {
 	b, c, d := &analysis.Analyzer{Name: "b"}, &analysis.Analyzer{Name: "c"}, &analysis.Analyzer{Name: "d"}
 	a := &analysis.Analyzer{Name: "a", Requires: []*analysis.Analyzer{d, b, c}}
-	inputs, err := Prerequisites(a, func(req *analysis.Analyzer) (any, error) { return req.Name + "!", nil })
+	inputs, err := prerequisites(a, func(req *analysis.Analyzer) (any, error) { return req.Name + "!", nil })
 	if err != nil || len(inputs) != 3 || inputs[b] != "b!" || inputs[d] != "d!" {
-		t.Errorf("Prerequisites = %v, %v; want the three results", inputs, err)
+		t.Errorf("prerequisites = %v, %v; want the three results", inputs, err)
 	}
-	_, err = Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
+	_, err = prerequisites(a, func(req *analysis.Analyzer) (any, error) {
 		if req == c {
 			return "c!", nil
 		}
 		return nil, errors.New("broken")
 	})
 	if err == nil || err.Error() != "failed prerequisites: b, d" {
-		t.Errorf("Prerequisites error = %v, want failed prerequisites: b, d", err)
+		t.Errorf("prerequisites error = %v, want failed prerequisites: b, d", err)
 	}
 }

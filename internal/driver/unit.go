@@ -517,7 +517,7 @@ func (d *unitDriver) analyze(u *unit) error {
 			act.result = !u.root
 			return act
 		}
-		inputs, err := Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
+		inputs, err := prerequisites(a, func(req *analysis.Analyzer) (any, error) {
 			r := exec(req)
 			return r.result, r.err
 		})
@@ -661,7 +661,7 @@ func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) 
 	}
 	var errs []error
 	tc.Error = func(err error) { errs = append(errs, err) }
-	info := NewTypesInfo()
+	info := newTypesInfo()
 	pkg := types.NewPackage(u.path, u.pkg.Name)
 	_ = types.NewChecker(tc, fset, pkg, info).Files(files)
 	if len(errs) > 0 {
@@ -733,9 +733,9 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// NewTypesInfo returns a types.Info with every map the analyzers read from
+// newTypesInfo returns a types.Info with every map the analyzers read from
 // a pass's TypesInfo made, for a driver that type-checks a package itself.
-func NewTypesInfo() *types.Info {
+func newTypesInfo() *types.Info {
 	return &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
 		Defs:         map[*ast.Ident]types.Object{},

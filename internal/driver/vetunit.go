@@ -20,7 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// The unit driver under go vet.
+// The go vet unit driver's own analysis.
 //
 // go vet runs the tool once per package (a unit), dependencies first,
 // and passes it the unit's configuration (vet.cfg). unitchecker, the
@@ -269,7 +269,7 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 		Sizes:     types.SizesFor("gc", build.Default.GOARCH),
 		GoVersion: cfg.GoVersion,
 	}
-	info := NewTypesInfo()
+	info := newTypesInfo()
 	pkg, err := tc.Check(cfg.ImportPath, fset, files, info)
 	if err != nil {
 		return nil, err
@@ -327,7 +327,7 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 		act := actions[a]
 		act.once.Do(func() {
 			execAll(a.Requires)
-			inputs, err := Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
+			inputs, err := prerequisites(a, func(req *analysis.Analyzer) (any, error) {
 				r := exec(req)
 				return r.result, r.err
 			})
