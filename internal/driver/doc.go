@@ -69,9 +69,11 @@
 // *ConfigError whose ReportedBy names the one unit of the run that
 // reports it in full (vetonce.go); a unit that fails otherwise is a
 // *VetError. The unit driver and the go vet unit driver share what they
-// do alike: the facts a unit exports and their keys (unitfacts.go),
-// reading export data, the prerequisites and Pass.ReadFile of a pass
-// (pass.go), the facts-only signal.
+// do alike: running a package's analyzers in dependency order
+// (runActions: one after the other in the unit driver, in parallel as
+// unitchecker does under go vet), the prerequisites and Pass.ReadFile of
+// a pass (pass.go), the facts a unit exports and their keys
+// (unitfacts.go), reading export data, the facts-only signal.
 //
 // # Memory
 //

@@ -498,36 +498,16 @@ func (d *unitDriver) analyze(u *unit) error {
 	if u.root {
 		analyzers = d.forRoot
 	}
-	type action struct {
-		result any
-		err    error
-		diags  []analysis.Diagnostic
+	module := u.pkg.Module.analysisModule()
+	if module == nil {
+		module = &analysis.Module{}
 	}
-	actions := map[*analysis.Analyzer]*action{}
-	var exec func(a *analysis.Analyzer) *action
-	exec = func(a *analysis.Analyzer) *action {
-		if act, ok := actions[a]; ok {
-			return act
-		}
-		act := new(action)
-		actions[a] = act
+	actions := runActions(analyzers, false, func(a *analysis.Analyzer, inputs map[*analysis.Analyzer]any, act *action) {
 		if isFactsOnly(a) {
 			// The one signal (factsonly.go): a dependency is analyzed
 			// for its facts only.
 			act.result = !u.root
-			return act
-		}
-		inputs, err := prerequisites(a, func(req *analysis.Analyzer) (any, error) {
-			r := exec(req)
-			return r.result, r.err
-		})
-		if err != nil {
-			act.err = err
-			return act
-		}
-		module := u.pkg.Module.analysisModule()
-		if module == nil {
-			module = &analysis.Module{}
+			return
 		}
 		pass := &analysis.Pass{
 			Analyzer:     a,
@@ -548,11 +528,7 @@ func (d *unitDriver) analyze(u *unit) error {
 		if act.err != nil && !strings.HasPrefix(act.err.Error(), "failed prerequisites") {
 			u.errs = append(u.errs, fmt.Sprintf("analyzer %s failed on package %s: %v", a.Name, u.path, act.err))
 		}
-		return act
-	}
-	for _, a := range analyzers {
-		exec(a)
-	}
+	})
 	if len(u.errs) > 0 {
 		u.failed = true
 		return nil

@@ -15,7 +15,6 @@ import (
 	"os"
 	"reflect"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -295,97 +294,56 @@ func analyzeVetUnit(fset *token.FileSet, cfg *vetUnitConfig, analyzers []*analys
 	if module == nil && cfg.ModulePath != "" {
 		module = &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion}
 	}
-	type action struct {
-		once        sync.Once
-		result      any
-		err         error
-		diagnostics []analysis.Diagnostic
-	}
-	actions := map[*analysis.Analyzer]*action{}
-	var register func(a *analysis.Analyzer)
-	register = func(a *analysis.Analyzer) {
-		if actions[a] != nil {
-			return
+	// Sibling analyzers run in parallel, as unitchecker runs them.
+	actions := runActions(analyzers, true, func(a *analysis.Analyzer, inputs map[*analysis.Analyzer]any, act *action) {
+		filter := map[reflect.Type]bool{}
+		for _, f := range a.FactTypes {
+			filter[reflect.TypeOf(f)] = true
 		}
-		actions[a] = new(action)
-		for _, req := range a.Requires {
-			register(req)
-		}
-	}
-	for _, a := range analyzers {
-		register(a)
-	}
-	var exec func(a *analysis.Analyzer) *action
-	execAll := func(analyzers []*analysis.Analyzer) {
-		var wg sync.WaitGroup
-		for _, a := range analyzers {
-			wg.Go(func() { exec(a) })
-		}
-		wg.Wait()
-	}
-	exec = func(a *analysis.Analyzer) *action {
-		act := actions[a]
-		act.once.Do(func() {
-			execAll(a.Requires)
-			inputs, err := prerequisites(a, func(req *analysis.Analyzer) (any, error) {
-				r := exec(req)
-				return r.result, r.err
-			})
-			if err != nil {
-				act.err = err
-				return
-			}
-			filter := map[reflect.Type]bool{}
-			for _, f := range a.FactTypes {
-				filter[reflect.TypeOf(f)] = true
-			}
-			pass := &analysis.Pass{
-				Analyzer:     a,
-				Fset:         fset,
-				Files:        files,
-				OtherFiles:   cfg.NonGoFiles,
-				IgnoredFiles: cfg.IgnoredFiles,
-				Pkg:          pkg,
-				TypesInfo:    info,
-				TypesSizes:   tc.Sizes,
-				ResultOf:     inputs,
-				Report: func(d analysis.Diagnostic) {
-					if err := validateFixes(fset, a, d.SuggestedFixes); err != nil {
-						if warn != nil {
-							warn(err)
-						}
-						d.SuggestedFixes = nil
+		pass := &analysis.Pass{
+			Analyzer:     a,
+			Fset:         fset,
+			Files:        files,
+			OtherFiles:   cfg.NonGoFiles,
+			IgnoredFiles: cfg.IgnoredFiles,
+			Pkg:          pkg,
+			TypesInfo:    info,
+			TypesSizes:   tc.Sizes,
+			ResultOf:     inputs,
+			Report: func(d analysis.Diagnostic) {
+				if err := validateFixes(fset, a, d.SuggestedFixes); err != nil {
+					if warn != nil {
+						warn(err)
 					}
-					act.diagnostics = append(act.diagnostics, d)
-				},
-				ImportObjectFact:  facts.importObjectFact,
-				ExportObjectFact:  facts.exportObjectFact,
-				AllObjectFacts:    func() []analysis.ObjectFact { return facts.allObjectFacts(filter) },
-				ImportPackageFact: facts.importPackageFact,
-				ExportPackageFact: facts.exportPackageFact,
-				AllPackageFacts:   func() []analysis.PackageFact { return facts.allPackageFacts(filter) },
-				Module:            module,
-			}
-			pass.ReadFile = readFileOf(pass)
-			act.result, act.err = a.Run(pass)
-			if act.err == nil {
-				for i := range act.diagnostics {
-					url, err := resolveURL(a, act.diagnostics[i])
-					if err != nil {
-						act.err = err
-						continue
-					}
-					act.diagnostics[i].URL = url
+					d.SuggestedFixes = nil
 				}
+				act.diags = append(act.diags, d)
+			},
+			ImportObjectFact:  facts.importObjectFact,
+			ExportObjectFact:  facts.exportObjectFact,
+			AllObjectFacts:    func() []analysis.ObjectFact { return facts.allObjectFacts(filter) },
+			ImportPackageFact: facts.importPackageFact,
+			ExportPackageFact: facts.exportPackageFact,
+			AllPackageFacts:   func() []analysis.PackageFact { return facts.allPackageFacts(filter) },
+			Module:            module,
+		}
+		pass.ReadFile = readFileOf(pass)
+		act.result, act.err = a.Run(pass)
+		if act.err == nil {
+			for i := range act.diags {
+				url, err := resolveURL(a, act.diags[i])
+				if err != nil {
+					act.err = err
+					continue
+				}
+				act.diags[i].URL = url
 			}
-		})
-		return act
-	}
-	execAll(analyzers)
+		}
+	})
 
 	results := make([]VetResult, len(analyzers))
 	for i, a := range analyzers {
-		results[i] = VetResult{a, actions[a].diagnostics, actions[a].err}
+		results[i] = VetResult{a, actions[a].diags, actions[a].err}
 	}
 	if cfg.VetxOutput != "" {
 		//staterootlint:ignore unproven the go command names the facts file in the unit's configuration, in its own build cache
