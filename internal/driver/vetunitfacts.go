@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"bytes"
@@ -182,24 +182,18 @@ func (c *factCodec) decode(t reflect.Type, data []byte) (analysis.Fact, error) {
 	return fact, gob.NewDecoder(bytes.NewReader(data)).Decode(fact)
 }
 
-// encodedFact is a fact to write: its object's objectpath and its type.
-type encodedFact struct {
-	object string
-	fact   analysis.Fact
-}
-
 // encodeHalf encodes facts as a half of a section.
-func (c *factCodec) encodeHalf(facts []encodedFact) ([]byte, error) {
+func (c *factCodec) encodeHalf(facts []gobFact) ([]byte, error) {
 	if len(facts) == 0 {
 		return nil, nil
 	}
-	slices.SortFunc(facts, func(a, b encodedFact) int {
-		return cmp.Or(cmp.Compare(a.object, b.object), cmp.Compare(factTypeName(reflect.TypeOf(a.fact)), factTypeName(reflect.TypeOf(b.fact))))
+	slices.SortFunc(facts, func(a, b gobFact) int {
+		return cmp.Or(cmp.Compare(a.Object, b.Object), cmp.Compare(factTypeName(reflect.TypeOf(a.Fact)), factTypeName(reflect.TypeOf(b.Fact))))
 	})
 	index := map[reflect.Type]int{}
 	var names []string
 	for _, f := range facts {
-		t := reflect.TypeOf(f.fact)
+		t := reflect.TypeOf(f.Fact)
 		if _, ok := index[t]; !ok {
 			index[t] = len(names)
 			names = append(names, factTypeName(t))
@@ -210,12 +204,12 @@ func (c *factCodec) encodeHalf(facts []encodedFact) ([]byte, error) {
 		buf = appendBytes(buf, []byte(n))
 	}
 	for _, f := range facts {
-		data, err := c.encode(f.fact)
+		data, err := c.encode(f.Fact)
 		if err != nil {
-			return nil, fmt.Errorf("encode %T fact: %w", f.fact, err)
+			return nil, fmt.Errorf("encode %T fact: %w", f.Fact, err)
 		}
-		buf = appendBytes(buf, []byte(f.object))
-		buf = binary.AppendUvarint(buf, uint64(index[reflect.TypeOf(f.fact)]))
+		buf = appendBytes(buf, []byte(f.Object))
+		buf = binary.AppendUvarint(buf, uint64(index[reflect.TypeOf(f.Fact)]))
 		buf = appendBytes(buf, data)
 	}
 	return deflateHalf(buf)
@@ -244,13 +238,6 @@ func inflateHalf(half []byte) ([]byte, error) {
 		return nil, fmt.Errorf("vetx file damaged: %w", err)
 	}
 	return data, nil
-}
-
-// factKey finds a fact in a section: its object's objectpath ("" for the
-// package) and its type.
-type factKey struct {
-	object string
-	typ    reflect.Type
 }
 
 // storedFact is a fact of a section, decoded on first use.
@@ -336,12 +323,6 @@ func (s *factSection) fact(c *factCodec, key factKey, direct bool) (analysis.Fac
 	return f.fact, f.err
 }
 
-// objKey identifies a fact about an object of the unit's own package.
-type objKey struct {
-	obj types.Object
-	typ reflect.Type
-}
-
 // vetUnitFacts implements the fact methods of one unit's passes.
 type vetUnitFacts struct {
 	pkg   *types.Package
@@ -354,15 +335,13 @@ type vetUnitFacts struct {
 	enc      objectpath.Encoder
 	visible  map[string]*types.Package // unitchecker's import map, made on first use
 	err      error                     // the first fact that did not decode
-
-	own    map[objKey]analysis.Fact
-	ownPkg map[reflect.Type]analysis.Fact
+	own      ownFacts
 }
 
 // readVetUnitFacts reads the vetx files of the direct imports of pkg.
 func readVetUnitFacts(pkg *types.Package, packageVetx map[string]string, codec *factCodec) (*vetUnitFacts, error) {
 	s := &vetUnitFacts{pkg: pkg, codec: codec, imports: map[string]*types.Package{}, sections: map[string]*factSection{},
-		own: map[objKey]analysis.Fact{}, ownPkg: map[reflect.Type]analysis.Fact{}}
+		own: newOwnFacts()}
 	for _, imp := range pkg.Imports() {
 		path := imp.Path()
 		s.imports[path] = imp
@@ -432,10 +411,6 @@ func (s *vetUnitFacts) keep(err error) {
 	}
 }
 
-func setFactValue(ptr, fact analysis.Fact) {
-	reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(fact).Elem())
-}
-
 func (s *vetUnitFacts) importObjectFact(obj types.Object, ptr analysis.Fact) bool {
 	if obj == nil {
 		panic("nil object")
@@ -444,7 +419,7 @@ func (s *vetUnitFacts) importObjectFact(obj types.Object, ptr analysis.Fact) boo
 	var fact analysis.Fact
 	if obj.Pkg() == s.pkg {
 		s.mu.Lock()
-		fact = s.own[objKey{obj, t}]
+		fact = s.own.objects[objKey{obj, t}]
 		s.mu.Unlock()
 	} else if obj.Pkg() != nil {
 		fact = s.importFact(obj, t)
@@ -452,7 +427,7 @@ func (s *vetUnitFacts) importObjectFact(obj types.Object, ptr analysis.Fact) boo
 	if fact == nil {
 		return false
 	}
-	setFactValue(ptr, fact)
+	setFact(ptr, fact)
 	return true
 }
 
@@ -461,7 +436,7 @@ func (s *vetUnitFacts) exportObjectFact(obj types.Object, fact analysis.Fact) {
 		log.Panicf("in package %s: ExportObjectFact(%s, %T): can't set fact on object belonging another package", s.pkg, obj, fact)
 	}
 	s.mu.Lock()
-	s.own[objKey{obj, reflect.TypeOf(fact)}] = fact
+	s.own.objects[objKey{obj, reflect.TypeOf(fact)}] = fact
 	s.mu.Unlock()
 }
 
@@ -473,7 +448,7 @@ func (s *vetUnitFacts) importPackageFact(pkg *types.Package, ptr analysis.Fact) 
 	var fact analysis.Fact
 	s.mu.Lock()
 	if pkg == s.pkg {
-		fact = s.ownPkg[t]
+		fact = s.own.packages[t]
 	} else if sec := s.sections[pkg.Path()]; sec != nil && s.imports[pkg.Path()] == pkg {
 		var err error
 		fact, err = sec.fact(s.codec, factKey{"", t}, true)
@@ -483,13 +458,13 @@ func (s *vetUnitFacts) importPackageFact(pkg *types.Package, ptr analysis.Fact) 
 	if fact == nil {
 		return false
 	}
-	setFactValue(ptr, fact)
+	setFact(ptr, fact)
 	return true
 }
 
 func (s *vetUnitFacts) exportPackageFact(fact analysis.Fact) {
 	s.mu.Lock()
-	s.ownPkg[reflect.TypeOf(fact)] = fact
+	s.own.packages[reflect.TypeOf(fact)] = fact
 	s.mu.Unlock()
 }
 
@@ -498,12 +473,7 @@ func (s *vetUnitFacts) exportPackageFact(fact analysis.Fact) {
 func (s *vetUnitFacts) allObjectFacts(filter map[reflect.Type]bool) []analysis.ObjectFact {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var facts []analysis.ObjectFact
-	for k, f := range s.own {
-		if filter[k.typ] {
-			facts = append(facts, analysis.ObjectFact{Object: k.obj, Fact: f})
-		}
-	}
+	facts := s.own.objectFacts(filter)
 	if s.visible == nil {
 		s.visible = importMap(s.pkg.Imports())
 	}
@@ -555,12 +525,7 @@ func sortedFactKeys(index map[factKey]*storedFact, want func(factKey) bool) []fa
 func (s *vetUnitFacts) allPackageFacts(filter map[reflect.Type]bool) []analysis.PackageFact {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var facts []analysis.PackageFact
-	for t, f := range s.ownPkg {
-		if filter[t] {
-			facts = append(facts, analysis.PackageFact{Package: s.pkg, Fact: f})
-		}
-	}
+	facts := s.own.packageFacts(s.pkg, filter)
 	for _, imp := range s.pkg.Imports() {
 		sec := s.sections[imp.Path()]
 		if sec == nil || s.keepErr(sec.load(s.codec)) {
@@ -596,19 +561,12 @@ func (s *vetUnitFacts) write(file string) error {
 	if s.err != nil {
 		return s.err
 	}
-	var direct, reexport []encodedFact
-	for _, f := range s.ownPkg {
-		direct = append(direct, encodedFact{"", f})
-	}
-	for k, f := range s.own {
-		path, err := s.enc.For(k.obj)
-		if err != nil {
-			continue // not reachable from the package's API: nobody can ask
-		}
-		if directOnly(k.obj) {
-			direct = append(direct, encodedFact{string(path), f})
+	var direct, reexport []gobFact
+	for _, f := range s.own.encodable(&s.enc) {
+		if directOnly(f.obj) {
+			direct = append(direct, f.gobFact)
 		} else {
-			reexport = append(reexport, encodedFact{string(path), f})
+			reexport = append(reexport, f.gobFact)
 		}
 	}
 	own := vetxSection{path: s.pkg.Path()}

@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"bytes"
@@ -40,7 +40,7 @@ func TestVetStd(t *testing.T) {
 
 	dir := t.TempDir()
 	vetx := map[string]string{}
-	var last vetStdUnit
+	var last vetUnitConfig
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
@@ -57,7 +57,7 @@ func TestVetStd(t *testing.T) {
 		if p.ImportPath == "unsafe" {
 			continue
 		}
-		u := vetStdUnit{ImportPath: p.ImportPath, Dir: p.Dir, ImportMap: map[string]string{}, Standard: map[string]bool{}, PackageVetx: map[string]string{}, VetxOnly: true}
+		u := vetUnitConfig{ImportPath: p.ImportPath, Dir: p.Dir, ImportMap: map[string]string{}, Standard: map[string]bool{}, PackageVetx: map[string]string{}, VetxOnly: true}
 		for _, f := range p.GoFiles {
 			u.GoFiles = append(u.GoFiles, filepath.Join(p.Dir, f))
 		}
@@ -69,8 +69,7 @@ func TestVetStd(t *testing.T) {
 			}
 		}
 		u.VetxOutput = filepath.Join(dir, strings.ReplaceAll(p.ImportPath, "/", "_")+".vetx")
-		cfg := writeUnit(t, dir, u)
-		if err := vetStd(cfg, closure); err != nil {
+		if err := vetStd(writeUnit(t, dir, u), closure); err != nil {
 			t.Fatalf("vetStd(%s): %v", p.ImportPath, err)
 		}
 		vetx[p.ImportPath] = u.VetxOutput
@@ -104,7 +103,7 @@ func TestVetStd(t *testing.T) {
 	}
 
 	// The units vetStd leaves to unitchecker.
-	decline := func(what string, u vetStdUnit) {
+	decline := func(what string, u vetUnitConfig) {
 		t.Helper()
 		if err := vetStd(writeUnit(t, dir, u), closure); !errors.Is(err, errNotStd) {
 			t.Errorf("%s: vetStd = %v, want errNotStd", what, err)
@@ -124,8 +123,9 @@ type stdTestFact struct{}
 
 func (*stdTestFact) AFact() {}
 
-// writeUnit writes u as a vet.cfg file and returns its name.
-func writeUnit(t *testing.T, dir string, u vetStdUnit) string {
+// writeUnit writes u as a vet.cfg file and returns it as the driver reads
+// it back.
+func writeUnit(t *testing.T, dir string, u vetUnitConfig) *vetUnitConfig {
 	t.Helper()
 	data, err := json.Marshal(u)
 	if err != nil {
@@ -139,7 +139,11 @@ func writeUnit(t *testing.T, dir string, u vetStdUnit) string {
 	if _, err := f.Write(data); err != nil {
 		t.Fatal(err)
 	}
-	return f.Name()
+	cfg, err := readVetUnitConfig(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
 }
 
 // api renders the exported objects of a package, one a line.

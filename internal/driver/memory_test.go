@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"math"
@@ -61,7 +61,7 @@ func TestTuneStandaloneGC(t *testing.T) {
 	} {
 		debug.SetGCPercent(100)
 		debug.SetMemoryLimit(math.MaxInt64)
-		tuneStandaloneGC(func(k string) string { return tc.env[k] })
+		TuneStandaloneGC(func(k string) string { return tc.env[k] })
 		if got := debug.SetGCPercent(100); got != tc.percent {
 			t.Errorf("environment %v: GC percent %d, want %d", tc.env, got, tc.percent)
 		}

@@ -1,4 +1,4 @@
-package main
+package driver
 
 // vetGCPercent is the garbage collector's target under go vet: the heap
 // may grow to nine times what is live before a collection.
@@ -21,9 +21,10 @@ const vetGCPercent = 800
 // as many units at once as GOMAXPROCS.
 const vetMemoryBudget = 512 << 20
 
-// tuneVetGC sets vetGCPercent and vetMemoryBudget for a vet unit unless
-// the user tuned the collector (GOGC or GOMEMLIMIT set): their setting
-// wins.
-func tuneVetGC(getenv func(string) string) {
+// TuneVetGC sets vetGCPercent and vetMemoryBudget for a go vet unit's
+// process unless the user tuned the collector (GOGC or GOMEMLIMIT set):
+// their setting wins. The command calls it; the driver never tunes the
+// process on its own.
+func TuneVetGC(getenv func(string) string) {
 	tuneGC(getenv, vetGCPercent, vetMemoryBudget)
 }

@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"math"
@@ -34,10 +34,11 @@ const memoryBudget = 900 << 20
 // at 800 another 4% less CPU for a peak of 872 MiB, too near the budget.
 const standaloneGCPercent = 400
 
-// tuneStandaloneGC sets standaloneGCPercent and memoryBudget for a
-// standalone run unless the user tuned the collector (GOGC or
-// GOMEMLIMIT set): their setting wins.
-func tuneStandaloneGC(getenv func(string) string) {
+// TuneStandaloneGC sets standaloneGCPercent and memoryBudget for a
+// standalone run's process unless the user tuned the collector (GOGC or
+// GOMEMLIMIT set): their setting wins. The command calls it; the driver
+// never tunes the process on its own.
+func TuneStandaloneGC(getenv func(string) string) {
 	tuneGC(getenv, standaloneGCPercent, memoryBudget)
 }
 

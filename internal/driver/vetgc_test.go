@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"math"
@@ -21,7 +21,7 @@ func TestTuneVetGC(t *testing.T) {
 	} {
 		debug.SetGCPercent(100)
 		debug.SetMemoryLimit(math.MaxInt64)
-		tuneVetGC(func(k string) string { return tc.env[k] })
+		TuneVetGC(func(k string) string { return tc.env[k] })
 		if got := debug.SetGCPercent(100); got != tc.want {
 			t.Errorf("environment %v: GC percent %d, want %d", tc.env, got, tc.want)
 		}

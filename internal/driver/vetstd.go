@@ -1,9 +1,8 @@
-package main
+package driver
 
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -18,8 +17,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/gcexportdata"
-
-	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // Standard library units under go vet.
@@ -35,42 +32,17 @@ import (
 // With -rootflow.analyze-std the standard library is analyzed as the
 // rest (unitchecker runs it whole).
 
-// vetStdUnit is the part of go vet's unit configuration a standard
-// library unit needs: the fields unitchecker's Config reads for types.
-type vetStdUnit struct {
-	ImportPath  string
-	Dir         string
-	GoVersion   string
-	GoFiles     []string
-	ImportMap   map[string]string
-	Standard    map[string]bool
-	PackageVetx map[string]string
-	VetxOnly    bool
-	VetxOutput  string
-}
-
 // errNotStd: the unit is not a standard library dependency answered
 // without analysis; unitchecker runs it.
 var errNotStd = errors.New("not a modelled standard library unit")
 
 // vetStd answers a VetxOnly unit of the standard library with its types
 // and no facts, when every analyzer with facts models the standard
-// library (driver.StdModelled). errNotStd means unitchecker must run it;
+// library (StdModelled). errNotStd means unitchecker must run it;
 // any other error is the unit's (unitchecker would fail on it too, with
 // its own message, so the caller may also fall back to it).
-func vetStd(cfgPath string, closure []*analysis.Analyzer) error {
-	if !driver.StdModelled(closure) {
-		return errNotStd
-	}
-	data, err := os.ReadFile(cfgPath)
-	if err != nil {
-		return fmt.Errorf("read vet config: %w", err)
-	}
-	var u vetStdUnit
-	if err := json.Unmarshal(data, &u); err != nil {
-		return fmt.Errorf("decode vet config %s: %w", cfgPath, err)
-	}
-	if !u.VetxOnly || u.VetxOutput == "" || !u.standard() {
+func vetStd(u *vetUnitConfig, closure []*analysis.Analyzer) error {
+	if !StdModelled(closure) || !u.VetxOnly || u.VetxOutput == "" || !u.standard() {
 		return errNotStd
 	}
 	fset := token.NewFileSet()
@@ -82,13 +54,12 @@ func vetStd(cfgPath string, closure []*analysis.Analyzer) error {
 	if err := gcexportdata.Write(&exported, fset, pkg); err != nil {
 		return fmt.Errorf("export the types of %s: %w", u.ImportPath, err)
 	}
-	//staterootlint:ignore unproven the go command names the facts file in the unit's configuration, in its own build cache
 	return writeVetx(u.VetxOutput, exported.Bytes()[1:], nil)
 }
 
 // standard reports whether the unit is a package of the standard library:
 // in GOROOT/src, importing only standard packages.
-func (u *vetStdUnit) standard() bool {
+func (u *vetUnitConfig) standard() bool {
 	src := filepath.Join(filepath.Clean(build.Default.GOROOT), "src") + string(filepath.Separator)
 	if build.Default.GOROOT == "" || !strings.HasPrefix(filepath.Clean(u.Dir)+string(filepath.Separator), src) {
 		return false
@@ -103,7 +74,7 @@ func (u *vetStdUnit) standard() bool {
 
 // declarations type-checks the unit's package-level declarations against
 // the types in its dependencies' vetx files.
-func (u *vetStdUnit) declarations(fset *token.FileSet) (*types.Package, error) {
+func (u *vetUnitConfig) declarations(fset *token.FileSet) (*types.Package, error) {
 	var files []*ast.File
 	for _, name := range u.GoFiles {
 		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
@@ -141,10 +112,6 @@ func (u *vetStdUnit) declarations(fset *token.FileSet) (*types.Package, error) {
 	}
 	return tc.Check(u.ImportPath, fset, files, nil)
 }
-
-type importerFunc func(path string) (*types.Package, error)
-
-func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // The vetx file, as unitchecker (golang.org/x/tools/go/analysis/unitchecker)
 // writes and reads it: "vetx", the lengths of the types and the facts
