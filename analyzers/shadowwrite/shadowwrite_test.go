@@ -84,6 +84,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
 		{dir: "dirclimb"},
 		{dir: "mergedwrites"},
+		{dir: "oneperwrite"},
 		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},
 		{dir: "generics"},
 		{dir: "generated"},
