@@ -19,7 +19,7 @@ func dataDir() string {
 }
 
 func save(data []byte) {
-	os.WriteFile(filepath.Join(dataDir(), "state.json"), data, 0o600) // want `^os\.WriteFile writes a path from the environment variable APP_DATA \(oneperwrite\.go:14\) or a path under the home directory from os\.UserHomeDir \(oneperwrite\.go:17\), outside every state root; derive the path from a state-root authority such as stateroots\.GlobalStateRoot$`
+	os.WriteFile(filepath.Join(dataDir(), "state.json"), data, 0o600) // want `^os\.WriteFile writes a path from the environment variable APP_DATA \(oneperwrite\.go:14\) or a path under the home directory from os\.UserHomeDir \(oneperwrite\.go:17\), outside every state root; derive the path from a state-root authority such as stateroots\.RepoStateRoot or stateroots\.GlobalStateRoot$`
 }
 
 // logPath is a fixed name or one from the environment.
@@ -31,7 +31,7 @@ func logPath(debug bool) string {
 }
 
 func logTo(data []byte, debug bool) {
-	os.WriteFile(logPath(debug), data, 0o600) // want `^os\.WriteFile writes "debug\.log" relative to the working directory \(oneperwrite\.go:28\) or a path from the environment variable APP_LOG \(oneperwrite\.go:30\), outside every state root; `
+	os.WriteFile(logPath(debug), data, 0o600) // want `^os\.WriteFile writes "debug\.log" relative to the working directory or a path from the environment variable APP_LOG \(oneperwrite\.go:30\), outside every state root; .*allow-write cwd:debug\.log$`
 }
 
 // store passes its path on to the write: the call is the one finding.
