@@ -85,6 +85,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "dirclimb"},
 		{dir: "mergedwrites"},
 		{dir: "oneperwrite"},
+		{dir: "libsinks"},
 		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},
 		{dir: "generics"},
 		{dir: "generated"},
