@@ -49,7 +49,6 @@ func TestInventory(t *testing.T) {
 			"repo:state.json | repo | os.WriteFile | kinds.go:25 | kinds.rooted",
 			"temp:scratch | temp | os.WriteFile | kinds.go:29 | kinds.allowed",
 			"unknown | unknown | os.WriteFile | kinds.go:40 | kinds.shadow | a path under the home directory from os.UserHomeDir",
-			"unproven | unproven |  | kinds.go:44 | kinds.unproven | a call through a func value with a path the analysis cannot follow",
 			"user | user | os.WriteFile | kinds.go:33 | kinds.allowed",
 		}}},
 		{dir: "helpers", want: map[string][]string{"inventory/helpers": {

@@ -3,7 +3,6 @@ package unproven
 import (
 	_ "embed"
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
@@ -51,22 +50,10 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, list bool) error {
 	chains := consumer.NewChains(pass)
-	shadow := map[token.Pos]bool{}
-	var found []*rootflow.Finding
-	for _, f := range res.Findings {
-		if consumer.Unproven(f.Origin) {
-			found = append(found, f)
-		} else {
-			shadow[f.Pos] = true
-		}
-	}
 	// One write, one finding: where a path may also come from outside
 	// every root, shadowwrite's finding lists the write; the unproven
 	// origins at one position are listed in one message.
-	for _, fs := range consumer.ByPosition(found) {
-		if shadow[fs[0].Pos] {
-			continue
-		}
+	for _, fs := range consumer.UnprovenWrites(res) {
 		var related []analysis.RelatedInformation
 		for _, f := range fs {
 			related = append(related, chains.Chain(f)...)

@@ -220,3 +220,21 @@ func KeysURL(base string, fs []*rootflow.Finding) string {
 	}
 	return findingkey.URL(base, fs[0].Op, strings.Join(keys, findingkey.OriginSep))
 }
+
+// UnprovenWrites returns the unproven analyzer's findings on res, grouped
+// by position (ByPosition): the engine's findings on values the analysis
+// cannot follow, at positions where no origin is proven outside every
+// root (there the write is shadowwrite's). The inventory lists exactly
+// these as unproven.
+func UnprovenWrites(res *rootflow.Result) [][]*rootflow.Finding {
+	shadow := map[token.Pos]bool{}
+	var found []*rootflow.Finding
+	for _, f := range res.Findings {
+		if Unproven(f.Origin) {
+			found = append(found, f)
+		} else {
+			shadow[f.Pos] = true
+		}
+	}
+	return slices.DeleteFunc(ByPosition(found), func(fs []*rootflow.Finding) bool { return shadow[fs[0].Pos] })
+}
