@@ -365,10 +365,8 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source, w *rootflow.Fin
 		category, what = CategoryEnv, src.env
 		origin = rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseEnv, Src: "$" + src.env}
 	}
-	written := ""
 	if w != nil {
 		origin = w.Origin
-		written = ", written (" + consumer.Via(w.Reach, 0) + ")"
 	}
 	advice := consumer.Advice(c.authorityRefs(), origin, c.pass)
 	return analysis.Diagnostic{
@@ -376,8 +374,8 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source, w *rootflow.Fin
 		End:      n.End(),
 		Category: category,
 		URL:      findingkey.URL(c.pass.Analyzer.URL, op, category+" "+what),
-		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package%s; derive it from %s",
-			op, src.name, src.note, via, written, advice),
+		Message: fmt.Sprintf("%s builds a state path on %s%s%s outside the authority package; derive it from %s",
+			op, src.name, src.note, via, advice),
 	}
 }
 

@@ -26,9 +26,9 @@
 //     "through homeDir"), when the path names the program's state dir
 //     (-state-dir, such as .myapp, or myapp below a shared base such as
 //     ~/.config), read or written, or when it reaches a write the engine
-//     finds outside every root in the package ("written (os.WriteFile at
-//     x.go:12)"): the advice is then that write's, as shadowwrite gives
-//     it, so a socket is never told to use a config root;
+//     finds outside every root in the package: the advice is then that
+//     write's, as shadowwrite gives it, so a socket is never told to use
+//     a config root;
 //   - os.ExpandEnv or os.Expand of a template starting with one of those
 //     variables and naming the state dir;
 //   - with -state-dir (a comma-separated list), a string literal holding

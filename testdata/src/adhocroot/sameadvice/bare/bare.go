@@ -15,7 +15,7 @@ func Remember(task string) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(home, ".other")            // want `^filepath\.Join builds a state path on os\.UserHomeDir outside the authority package, written \(os\.MkdirAll at bare\.go:19\); derive it from a state-root authority such as stateroots\.GlobalStateRoot$`
+	dir := filepath.Join(home, ".other")            // want `^filepath\.Join builds a state path on os\.UserHomeDir outside the authority package; derive it from a state-root authority such as stateroots\.GlobalStateRoot$`
 	if err := os.MkdirAll(dir, 0o755); err != nil { // ok for adhocroot: shadowwrite's finding
 		return err
 	}

@@ -16,7 +16,7 @@ func Remember(task string) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(home, ".other")            // want `^filepath\.Join builds a state path on os\.UserHomeDir outside the authority package, written \(os\.MkdirAll at own\.go:20\); derive it from this program's authority adhocroot/sameadvice/paths\.StateDir \(global root\)$`
+	dir := filepath.Join(home, ".other")            // want `^filepath\.Join builds a state path on os\.UserHomeDir outside the authority package; derive it from this program's authority adhocroot/sameadvice/paths\.StateDir \(global root\)$`
 	if err := os.MkdirAll(dir, 0o755); err != nil { // ok for adhocroot: shadowwrite's finding
 		return err
 	}
