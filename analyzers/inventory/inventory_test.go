@@ -81,8 +81,9 @@ func TestInventory(t *testing.T) {
 		// The library sinks: a SQLite database's file (not one in memory,
 		// not a server's), a rotating log's file.
 		{dir: "libsinks", want: map[string][]string{"inventory/libsinks": {
-			"repo:app.db | repo | sql.Open | libsinks.go:19 | libsinks.open",
-			"repo:logs/app.log | repo | lumberjack.Logger | libsinks.go:22 | libsinks.open",
+			"repo:app.db | repo | sql.Open | libsinks.go:20 | libsinks.open",
+			"repo:logs/app-*.log | repo | lumberjack.Logger | libsinks.go:23 | libsinks.open",
+			"repo:logs/app.log | repo | lumberjack.Logger | libsinks.go:23 | libsinks.open",
 		}}},
 		// Writes an allowance declares in a helper whose path a caller
 		// makes concrete are listed as declared, as the lint takes them.

@@ -1,8 +1,9 @@
-package libsinks // want package:`artifacts\(repo:app.db, repo:logs/app.log\)`
+package libsinks // want package:`artifacts\(repo:app.db, repo:logs/app-\*.log, repo:logs/app.log\)`
 
 // libsinks keeps its state in a SQLite database and a rotating log: both
-// are writes the inventory lists, with their root kinds; a database in
-// memory and a server's are not.
+// are writes the inventory lists, with their root kinds (the log with the
+// backups rotated beside it); a database in memory and a server's are
+// not.
 
 import (
 	"database/sql"
