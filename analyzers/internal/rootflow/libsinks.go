@@ -2,6 +2,7 @@ package rootflow
 
 import (
 	"go/token"
+	"path"
 	"slices"
 	"strings"
 
@@ -110,19 +111,66 @@ func cutQuery(v Origins) Origins {
 // the stored path, reported, listed and reached where it is made.
 func fieldSinks(e *engine, stores map[string][]storeSite, queue *[]pending) {
 	for _, key := range sortedKeys(knowledge.FieldSinks) {
-		op := knowledge.FieldSinks[key].Op
+		sink := knowledge.FieldSinks[key]
+		op := sink.Op
 		for _, s := range stores[key] {
 			if s.val == nil || s.fn == nil {
 				continue
 			}
 			at := e.at(s.pos)
 			v := e.eval(s.val)
-			declared := declare(e.allow.at(s.pos), v)
-			e.reach[s.fn] = addReach(e.reach[s.fn], Reach{Op: op, At: at, Path: declared, Allowed: pendingAllowed(e.allow.at(s.pos), declared)})
-			e.res.Writes = append(e.res.Writes, &Write{Pos: s.pos, Op: op, Func: funcKey(s.fn), Path: anyObject(declared)})
+			listed := []Origins{v}
+			if sink.Siblings {
+				listed = append(listed, rotated(v))
+			}
+			for _, w := range listed {
+				if len(w) == 0 {
+					continue
+				}
+				declared := declare(e.allow.at(s.pos), w)
+				e.reach[s.fn] = addReach(e.reach[s.fn], Reach{Op: op, At: at, Path: declared, Allowed: pendingAllowed(e.allow.at(s.pos), declared)})
+				e.res.Writes = append(e.res.Writes, &Write{Pos: s.pos, Op: op, Func: funcKey(s.fn), Path: anyObject(declared)})
+			}
+			// The siblings are in the file's directory, from the same
+			// origin: one finding covers them.
 			r := writeReq(op, at)
 			r.Tags.SetAllowed(patternTexts(e.allow.at(s.pos)), false)
 			e.check(v, s.pos, AtWrite, op, r, queue)
 		}
 	}
+}
+
+// rotated returns the files a rotating log keeps beside the log file v
+// names: its name with a timestamp before the extension
+// ("logs/app.log" has "logs/app-*.log"). Origins whose file name the
+// analysis does not spell are left out: the log's own row stands for
+// them.
+func rotated(v Origins) Origins {
+	return v.Map(func(a Origin) Origins {
+		name := func(p string) (string, bool) {
+			dir, file := path.Split(p)
+			if file == "" || strings.Contains(file, "*") {
+				return "", false
+			}
+			ext := path.Ext(file)
+			return dir + strings.TrimSuffix(file, ext) + "-*" + ext, true
+		}
+		switch {
+		case a.Path != "":
+			p, ok := name(a.Path)
+			if !ok {
+				return nil
+			}
+			a.Path = p
+		case a.Kind == Bad && a.Lit != "":
+			p, ok := name(a.Lit)
+			if !ok {
+				return nil
+			}
+			a.Lit = p
+		default:
+			return nil
+		}
+		return Origins{a}
+	})
 }
