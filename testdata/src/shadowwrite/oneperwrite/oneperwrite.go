@@ -48,5 +48,5 @@ func rooted(data []byte) {
 		dir = filepath.Join(root, "alt")
 	}
 	os.WriteFile(filepath.Join(dir, "state.json"), data, 0o600) // ok: rooted on every path
-	os.ReadFile(filepath.Join(dataDir(), "state.json"))          // ok: a read
+	os.ReadFile(filepath.Join(dataDir(), "state.json"))         // ok: a read
 }
