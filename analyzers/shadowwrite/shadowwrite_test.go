@@ -86,6 +86,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "mergedwrites"},
 		{dir: "oneperwrite"},
 		{dir: "libsinks"},
+		{dir: "sqlitedsn"},
 		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},
 		{dir: "generics"},
 		{dir: "generated"},
