@@ -58,8 +58,44 @@ func dsnValue(e *engine, v ssa.Value) (Origins, bool) {
 			return cutQuery(e.eval(b.Y)), true // "file:" + path
 		}
 	}
+	if call, ok := v.(*ssa.Call); ok {
+		if dsn, ok := dsnFormat(e, call); ok {
+			return dsn, len(dsn) > 0
+		}
+	}
 	v2 := cutQuery(e.eval(v))
 	return v2, len(v2) > 0
+}
+
+// dsnFormat is the file a data source name formatted by fmt.Sprintf
+// names, when its format is "file:%s" or "%s" (or %v) followed by a
+// query string or a suffix and its first argument is the path: that
+// argument, with the suffix up to the query appended. ok is false for
+// any other call.
+func dsnFormat(e *engine, call *ssa.Call) (Origins, bool) {
+	common := call.Common()
+	callee := common.StaticCallee()
+	if callee == nil || len(common.Args) != 2 || !lookup(funcKey(callee)).Has(knowledge.Format) {
+		return nil, false
+	}
+	format, ok := constString(common.Args[0])
+	if !ok {
+		return nil, false
+	}
+	format = strings.TrimPrefix(format, "file:")
+	rest, ok := strings.CutPrefix(format, "%s")
+	if !ok {
+		if rest, ok = strings.CutPrefix(format, "%v"); !ok {
+			return nil, false
+		}
+	}
+	suffix, _, _ := strings.Cut(rest, "?")
+	elems, ok := varargs(common.Args[1])
+	if !ok || len(elems) == 0 || strings.Contains(suffix, "%") {
+		return nil, false
+	}
+	at := e.at(call.Pos())
+	return cutQuery(e.eval(elems[0])).Map(func(a Origin) Origins { return Origins{a.AppendRaw(suffix, at)} }), true
 }
 
 // dsnPath returns the file a constant data source name names.
