@@ -18,10 +18,16 @@ import (
 // check reports the origins of v that are outside every root, and turns
 // its symbolic origins into requirements.
 //
-// One value yields at most one finding, for its first offending origin:
-// a recursive helper may reach a write with many patterns of one literal.
+// One value yields at most one finding per source (sourceOf), for its
+// first offending origin from it: a recursive helper may reach a write
+// with many patterns of one literal, and a path from the environment or
+// the home directory names both (the consumers list them in one message).
+// Where one origin is proven outside every root, the value's unproven
+// origins are no finding: the write is reported as proven.
 func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
 	found := false
+	sources := map[string]bool{}
+	var offending []Origin
 	for _, a := range v {
 		if a.Kind == Empty && r.Tags.Flag(lattice.ReqNamedBelow) {
 			// The write joins a name the analysis does not spell below
@@ -44,14 +50,28 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 				found = true
 			}
 		default:
-			if !found && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) && !declares(e.allow.at(pos), a) && !allowedBy(r, a) {
-				e.find(pos, site, op, a, r)
+			if !found && !sources[sourceOf(a)] && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) && !declares(e.allow.at(pos), a) && !allowedBy(r, a) {
+				offending = append(offending, a)
 				// A may-write directive can declare a project path, so
 				// it must not hide the value's next offending origin.
-				found = !a.InProject()
+				if !a.InProject() {
+					sources[sourceOf(a)] = true
+				}
 			}
 		}
 	}
+	proven := slices.ContainsFunc(offending, func(a Origin) bool { return a.Kind != Bad || !a.Cause.Unproven() })
+	for _, a := range offending {
+		if !proven || a.Kind != Bad || !a.Cause.Unproven() {
+			e.find(pos, site, op, a, r)
+		}
+	}
+}
+
+// sourceOf names where an offending origin comes from, its path below
+// it left out: one finding per source and value.
+func sourceOf(a Origin) string {
+	return a.Kind.String() + "|" + string(a.Cause) + "|" + a.Lit + "|" + a.Src + "|" + a.Why + "|" + a.Root + "|" + a.At.String()
 }
 
 func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {

@@ -138,6 +138,7 @@ func (e *engine) propagate() {
 			e.importedFieldReqs(key, shared[key], &queue)
 		}
 	}
+	fieldSinks(e, stores, &queue)
 	for _, key := range sortedKeys(up.cellReqs) {
 		r := up.cellReqs[key]
 		if !e.inModule(key) {
@@ -337,7 +338,11 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if i >= len(args) {
 			continue
 		}
-		v := e.hooks.siteValue(e.rules, fn, in.Block(), e.eval(args[i]))
+		arg, writes := libSinkArg(e, t.key, args, i)
+		if !writes {
+			continue
+		}
+		v := e.hooks.siteValue(e.rules, fn, in.Block(), arg)
 		if spec.emptyIsTemp {
 			v = emptyIsTemp(v)
 		}
