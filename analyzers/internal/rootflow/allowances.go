@@ -10,6 +10,7 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/radius"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 	"golang.org/x/tools/go/ssa"
 )
@@ -107,8 +108,8 @@ func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered map[*ssa.
 			if !ok {
 				continue
 			}
-			if callee := call.Common().StaticCallee(); callee != nil && ix.local(origin(callee)) {
-				ix.spread(origin(callee), ps, covered, seen)
+			if callee := call.Common().StaticCallee(); callee != nil && ix.local(code.Origin(callee)) {
+				ix.spread(code.Origin(callee), ps, covered, seen)
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
@@ -79,7 +80,7 @@ func TestDominating(t *testing.T) {
 			}
 		}
 		var got []string
-		for c := range dominating(ret) {
+		for c := range code.Dominating(ret) {
 			got = append(got, describeCond(c))
 		}
 		if len(got) != len(conds) {
@@ -111,16 +112,16 @@ func condsPackage(t *testing.T) *ssa.Package {
 }
 
 // describeCond says what a condition of condsSrc's functions tells of p.
-func describeCond(c cond) string {
+func describeCond(c code.Cond) string {
 	switch {
-	case c.kind == condPrefix && c.holds:
-		return "p has prefix " + c.str
-	case c.kind == condPrefix:
-		return "p has no prefix " + c.str
-	case c.kind == condCmp && c.holds:
-		return "p == " + strconv.Quote(c.str)
-	case c.kind == condCmp:
-		return "p != " + strconv.Quote(c.str)
+	case c.Kind == code.CondPrefix && c.Holds:
+		return "p has prefix " + c.Str
+	case c.Kind == code.CondPrefix:
+		return "p has no prefix " + c.Str
+	case c.Kind == code.CondCmp && c.Holds:
+		return "p == " + strconv.Quote(c.Str)
+	case c.Kind == code.CondCmp:
+		return "p != " + strconv.Quote(c.Str)
 	}
 	return "another condition"
 }
@@ -137,14 +138,14 @@ func TestHoldsWhere(t *testing.T) {
 			}
 		}
 	}
-	aOrB := func(c cond) bool {
-		return c.holds && (c.kind == condCmp && c.str == "a" || c.kind == condPrefix && c.str == "b")
+	aOrB := func(c code.Cond) bool {
+		return c.Holds && (c.Kind == code.CondCmp && c.Str == "a" || c.Kind == code.CondPrefix && c.Str == "b")
 	}
-	onlyA := func(c cond) bool { return c.holds && c.kind == condCmp && c.str == "a" }
-	if !holdsWhere(body, aOrB) {
+	onlyA := func(c code.Cond) bool { return c.Holds && c.Kind == code.CondCmp && c.Str == "a" }
+	if !code.HoldsWhere(body, aOrB) {
 		t.Error(`in the body of p == "a" || HasPrefix(p, "b"): "p is a or starts with b" does not hold`)
 	}
-	if holdsWhere(body, onlyA) {
+	if code.HoldsWhere(body, onlyA) {
 		t.Error(`in the body of p == "a" || HasPrefix(p, "b"): p == "a" holds`)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -62,12 +63,12 @@ type Config struct {
 	// the CLI turns it on when it is asked to analyze the standard library.
 	AnalyzeStd bool
 
-	// rulesOff switches idiom rules off by name (rules.go). It is for
+	// rulesOff switches idiom rules off by name (hooks.go). It is for
 	// tests that run a rule on and off on a snippet; no flag sets it.
 	rulesOff map[string]bool
 	// rulesExtra are rules added after the registered ones, for the
 	// registry test's example rule; no flag sets it.
-	rulesExtra []rule
+	rulesExtra []hook.Rule
 }
 
 // DefaultConfig returns the configuration used when nothing is configured.

@@ -1,16 +1,13 @@
 package rootflow
 
 import (
-	"go/build"
 	"go/types"
-	"os"
-	"path/filepath"
 	"slices"
-	"sync"
-
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Interface dispatch: a call through an interface method resolves to the
@@ -44,7 +41,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		}
 		return nil
 	}
-	site := dispatchSite{m: m, iface: common.Value.Type(), callerChosen: e.callerChosen(common.Value)}
+	site := hook.DispatchSite{Method: m, Iface: common.Value.Type(), CallerChosen: e.callerChosen(common.Value)}
 	if impls, ok := e.impls[site]; ok {
 		return impls
 	}
@@ -68,7 +65,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 				// only the implementations a rule binds it to are
 				// followed beside it, for what they require.
 				over = true
-				out = slices.DeleteFunc(out, func(c callee) bool { return !e.hooks.dispatchBinds(e.rules, m, namedOf(recvOf(c.obj)), site) })
+				out = slices.DeleteFunc(out, func(c callee) bool { return !e.hooks.dispatchBinds(e.rules, m, code.NamedOf(recvOf(c.obj)), site) })
 			}
 		}
 	}
@@ -79,26 +76,11 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		out = append(out, callee{key: e.fullName(m), invoke: true})
 	case len(out) > 1:
 		for i := range out {
-			out[i].shared = !e.hooks.dispatchBinds(e.rules, m, namedOf(recvOf(out[i].obj)), site)
+			out[i].shared = !e.hooks.dispatchBinds(e.rules, m, code.NamedOf(recvOf(out[i].obj)), site)
 		}
 	}
 	e.impls[site] = out
 	return out
-}
-
-// dispatchSite is an interface method an invoke call names, with what
-// the analysis knows of where the call's receiver comes from.
-type dispatchSite struct {
-	m *types.Func
-	// iface is the receiver's interface type: interfaces that embed
-	// another share its method objects (io.ReadCloser's Close is
-	// io.Closer's), not its implementations.
-	iface types.Type
-	// callerChosen: the receiver is a parameter of a function that may
-	// be called where the package does not see (an exported function or
-	// method, a function literal, a function used as a value), so its
-	// dynamic type is the caller's choice.
-	callerChosen bool
 }
 
 // callerChosen reports whether recv, an invoke call's receiver, is a
@@ -112,21 +94,10 @@ func (ix *index) callerChosen(recv ssa.Value) bool {
 	if fn.Parent() != nil || fn.Object() == nil {
 		return true // a function literal's, or a wrapper's: called as a value
 	}
-	if _, isValue := ix.valueFuncs[funcKey(fn)]; isValue {
+	if _, isValue := ix.valueFuncs[code.FuncKey(fn)]; isValue {
 		return true
 	}
 	return fn.Object().Exported()
-}
-
-// namedOf is the type name of t or of what t points to, or nil.
-func namedOf(t types.Type) *types.TypeName {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Origin().Obj()
-	}
-	return nil
 }
 
 // recvOf is the receiver type of method fn.
@@ -162,18 +133,3 @@ func implementation(t *types.TypeName, iface *types.Interface, m *types.Func) *t
 	fn, _ := obj.(*types.Func)
 	return fn
 }
-
-// isStdPath reports whether an import path is the standard library's:
-// a directory of that name in GOROOT/src (cached).
-func isStdPath(path string) bool {
-	if std, ok := stdPaths.Load(path); ok {
-		return std.(bool)
-	}
-	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
-	std := err == nil && fi.IsDir()
-	stdPaths.Store(path, std)
-	return std
-}
-
-// stdPaths caches isStdPath: analyzers run in parallel.
-var stdPaths sync.Map

@@ -7,10 +7,10 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"golang.org/x/tools/go/ssa"
 )
 
 // evaluator is the state of evaluating values: the function summaries
@@ -54,7 +54,7 @@ func (e *engine) eval(v ssa.Value) Origins {
 	}
 	e.steps++
 	if e.steps > maxSteps {
-		return Origins{{Kind: Bad, Why: "a value too complex for the analysis to follow", Cause: CauseLimit, At: e.at(v.Pos())}}
+		return Origins{{Kind: Bad, Why: "a value too complex for the analysis to follow", Cause: CauseLimit, At: e.At(v.Pos())}}
 	}
 	st := &activeEval{depth: len(e.active)}
 	e.active[v] = st
@@ -76,7 +76,7 @@ func (e *engine) eval(v ssa.Value) Origins {
 		if iter+1 >= maxEvalIterations {
 			// Still changing: say so rather than keep a value that may
 			// miss an origin.
-			r = lattice.Union(r, Origins{{Kind: Bad, Why: "a value the analysis gave up on (a loop kept changing it)", Cause: CauseLimit, At: e.at(v.Pos())}})
+			r = lattice.Union(r, Origins{{Kind: Bad, Why: "a value the analysis gave up on (a loop kept changing it)", Cause: CauseLimit, At: e.At(v.Pos())}})
 			break
 		}
 		st.provisional, st.hit = r, false
@@ -90,7 +90,7 @@ func (e *engine) eval(v ssa.Value) Origins {
 }
 
 func (ix *index) bad(pos token.Pos, format string, args ...any) Origins {
-	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: ix.at(pos)}}
+	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: ix.At(pos)}}
 }
 
 // compute evaluates v once; eval handles memoization and cycles.
@@ -106,7 +106,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 		parts := make([]Origins, 0, len(v.Edges))
 		preds := v.Block().Preds
 		for i := range v.Edges {
-			if i < len(preds) && (noReturn(preds[i]) || deadEdge(preds[i], v.Block())) {
+			if i < len(preds) && (noReturn(preds[i]) || code.DeadEdge(preds[i], v.Block())) {
 				continue // log.Fatal(err) on the way, or a branch never taken: the value never arrives
 			}
 			parts = append(parts, e.hooks.edgeValue(e.rules, v, i))
@@ -171,29 +171,29 @@ func (e *engine) compute(v ssa.Value) Origins {
 		// A prefix (s[:i]) or a subslice keeps the origin of what it is
 		// cut from, as filepath.Dir does; any other substring (s[i:]) is
 		// a part of it (partOf).
-		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && v.Low != nil && !isZero(v.Low) {
-			if s, ok := constString(v.X); ok {
-				if lo, ok := constInt(v.Low); ok && int(lo) <= len(s) {
+		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && v.Low != nil && !code.IsZero(v.Low) {
+			if s, ok := code.ConstString(v.X); ok {
+				if lo, ok := code.ConstInt(v.Low); ok && int(lo) <= len(s) {
 					hi := len(s)
-					if h, ok := constInt(v.High); ok && v.High != nil && int(h) <= hi && h >= lo {
+					if h, ok := code.ConstInt(v.High); ok && v.High != nil && int(h) <= hi && h >= lo {
 						hi = int(h)
 					}
-					return Origins{lattice.Literal(s[lo:hi], e.at(v.Pos()))}
+					return Origins{lattice.Literal(s[lo:hi], e.At(v.Pos()))}
 				}
 			}
-			return partOf(e.eval(v.X), "a slice expression", e.at(v.Pos()))
+			return partOf(e.eval(v.X), "a slice expression", e.At(v.Pos()))
 		}
 		return e.eval(v.X)
 	case *ssa.MakeSlice:
 		return e.elems(v)
 	case *ssa.Function:
-		key := funcKey(v)
-		if obj := origin(v).Object(); obj != nil && !e.local(v) {
+		key := code.FuncKey(v)
+		if obj := code.Origin(v).Object(); obj != nil && !e.local(v) {
 			e.funcObjs[key] = obj
 		}
 		return Origins{{Kind: Func, Key: key}}
 	case *ssa.MakeClosure:
-		return Origins{{Kind: Func, Key: funcKey(v.Fn.(*ssa.Function))}}
+		return Origins{{Kind: Func, Key: code.FuncKey(v.Fn.(*ssa.Function))}}
 	case *ssa.Lookup:
 		return e.lookup(v)
 	case *ssa.MakeMap:
@@ -207,24 +207,12 @@ func (ix *index) constant(c *ssa.Const) Origins {
 		if c.IsNil() {
 			return nil // a nil slice holds no paths
 		}
-		if c.Value == nil && isPathType(c.Type()) {
+		if c.Value == nil && code.IsPathType(c.Type()) {
 			return Origins{{Kind: Empty}} // [3]string{}: empty strings
 		}
 		return ix.bad(c.Pos(), "a value the analysis cannot follow")
 	}
 	return Origins{lattice.Literal(constant.StringVal(c.Value), token.Position{})}
-}
-
-// comparedTo splits a comparison with a constant string (x == "." or
-// "." == x) into the other operand and the constant; ok is false when
-// neither side is a constant string.
-func comparedTo(cmp *ssa.BinOp) (x ssa.Value, s string, ok bool) {
-	x, lit := cmp.X, cmp.Y
-	if _, isConst := constString(x); isConst {
-		x, lit = lit, x
-	}
-	s, ok = constString(lit)
-	return x, s, ok
 }
 
 // noReturn reports whether block b calls a function that does not return
@@ -242,7 +230,7 @@ func noReturn(b *ssa.BasicBlock) bool {
 				return true
 			}
 		case common.StaticCallee() != nil:
-			if knowledge.Is(funcKey(common.StaticCallee()), knowledge.NoReturn) {
+			if knowledge.Is(code.FuncKey(common.StaticCallee()), knowledge.NoReturn) {
 				return true
 			}
 		}
@@ -270,7 +258,7 @@ func (e *engine) param(p *ssa.Parameter) Origins {
 			parts = append(parts, self)
 		}
 		for _, r := range roots {
-			at := e.at(r.Pos())
+			at := e.At(r.Pos())
 			parts = append(parts, e.eval(r).Map(func(a Origin) Origins { return Origins{a.AppendPath("*", at)} }))
 		}
 		return lattice.Union(parts...)
@@ -286,7 +274,7 @@ func isCobraArgs(fn *ssa.Function, idx int) bool {
 	}
 	// args []string: a helper func(cmd *cobra.Command, path string) is no
 	// Run handler, and its path is its callers'.
-	if s, ok := fn.Params[1].Type().Underlying().(*types.Slice); !ok || !isString(s.Elem()) {
+	if s, ok := fn.Params[1].Type().Underlying().(*types.Slice); !ok || !code.IsString(s.Elem()) {
 		return false
 	}
 	ptr, ok := fn.Params[0].Type().(*types.Pointer)
@@ -362,12 +350,12 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 	case *ssa.FreeVar:
 		return lattice.Union(e.eval(p), e.storedVia(p))
 	case *ssa.Global:
-		key := globalKey(p)
+		key := code.GlobalKey(p)
 		if knowledge.UserVars[key] {
 			return Origins{{Kind: User}}
 		}
 		if kind, ok := e.authorities[key]; ok {
-			return Origins{e.authorityValue(key, kind, e.at(pos))}
+			return Origins{e.authorityValue(key, kind, e.At(pos))}
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
@@ -420,7 +408,7 @@ func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Origins {
 				called = called || len(escaped) > 0
 			}
 		}
-		if len(b.Preds) == 0 && !called && isPathType(a.Type().Underlying().(*types.Pointer).Elem()) {
+		if len(b.Preds) == 0 && !called && code.IsPathType(a.Type().Underlying().(*types.Pointer).Elem()) {
 			parts = append(parts, Origins{{Kind: Empty}}) // still its zero value
 		}
 		for _, p := range b.Preds {
@@ -495,7 +483,7 @@ func boundBy(common *ssa.CallCommon, p ssa.Value) Origins {
 	if fn == nil {
 		return nil
 	}
-	key := funcKey(fn)
+	key := code.FuncKey(fn)
 	if !knowledge.Is(key, knowledge.FlagBinder) {
 		return nil
 	}
@@ -529,8 +517,8 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 		return v
 	}
 	left := e.eval(b.X)
-	suffix := elemPattern(b.Y)
-	at := e.at(b.Pos())
+	suffix := code.ElemPattern(b.Y)
+	at := e.At(b.Pos())
 	return left.Map(func(a Origin) Origins {
 		if suffix == "*" && (a.Kind == Empty || a.Kind == Bad && a.Rel && lattice.CurrentDirPrefix(a.Lit)) {
 			// "" + x is x (a string built rune by rune); "./" + x
@@ -546,10 +534,10 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 // earlier packages stored into it.
 func (ix *index) cell(key string, pos token.Pos) Origins {
 	if f, ok := knowledge.Fields[key]; ok {
-		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: ix.at(pos)}}
+		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: ix.At(pos)}}
 	}
 	if kind, ok := ix.authorities[key]; ok {
-		return Origins{ix.authorityValue(key, kind, ix.at(pos))}
+		return Origins{ix.authorityValue(key, kind, ix.At(pos))}
 	}
 	return Origins{{Kind: Cell, Key: key}}
 }

@@ -6,19 +6,14 @@ import (
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
-	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 )
 
 // ShortPos renders a position for messages: "cmd/log/command.go:12",
 // relative to the root of the module that holds the file, or
-// "command.go:12" where that is not known (report.ModuleRelative); ""
-// when it is not valid.
-func ShortPos(p token.Position) string {
-	if !p.IsValid() {
-		return ""
-	}
-	return report.ModuleRelative(p.Filename) + ":" + strconv.Itoa(p.Line)
-}
+// "command.go:12" where that is not known; "" when it is not valid
+// (code.ShortPos).
+func ShortPos(p token.Position) string { return code.ShortPos(p) }
 
 // FuncFact summarizes a function for its callers in other packages.
 type FuncFact struct {

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -41,7 +42,7 @@ func (ix *index) sites() *callSites {
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					common := call.Common()
 					if callee := common.StaticCallee(); callee != nil && !common.IsInvoke() {
-						cs.calls[origin(callee)] = append(cs.calls[origin(callee)], common)
+						cs.calls[code.Origin(callee)] = append(cs.calls[code.Origin(callee)], common)
 						callValue = common.Value
 					}
 				}

@@ -11,6 +11,8 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -32,8 +34,8 @@ type index struct {
 	funcs       []*ssa.Function
 	byKey       map[string]*ssa.Function
 	closures    map[*ssa.Function][]*ssa.MakeClosure
-	cellFuncs   map[string]Origins     // func values stored into cells, by cell key
-	storeSites  map[string][]storeSite // the stores into each cell, by cell key
+	cellFuncs   map[string]Origins          // func values stored into cells, by cell key
+	storeSites  map[string][]hook.StoreSite // the stores into each cell, by cell key
 	imported    map[types.Object]*FuncFact
 	up          *upstream   // the merged package facts of dependencies
 	comps       []component // the call graph's components, callee-first
@@ -65,18 +67,18 @@ type index struct {
 // gives the same answers; nothing in it is read as a fact about the
 // package that the index does not already determine.
 type answers struct {
-	foreign      map[string]*FuncFact         // imported facts by key, for func values
-	closureFacts map[string]*FuncFact         // the summaries of other packages' function literals
-	funcObjs     map[string]types.Object      // other packages' functions met as values, by key
-	inSight      []*types.Package             // the packages whose types interface dispatch considers (methodindex.go)
-	byMethod     map[string][]*types.TypeName // implementers by method name, once asked (methodindex.go)
-	keys         map[*ssa.Function]string     // funcKey of the functions asked about (keyOf)
-	fullNames    map[*types.Func]string       // FullName of the functions and methods asked about (fullName)
-	impls        map[dispatchSite][]callee    // the implementations of each interface method called
-	absWrappers  map[*ssa.Function]bool       // whether each function asked about is a wrapper of IsAbs (abswrap.go)
-	calls        *callSites                   // the static call sites, for func-valued parameters (funcparams.go)
+	foreign      map[string]*FuncFact           // imported facts by key, for func values
+	closureFacts map[string]*FuncFact           // the summaries of other packages' function literals
+	funcObjs     map[string]types.Object        // other packages' functions met as values, by key
+	inSight      []*types.Package               // the packages whose types interface dispatch considers (methodindex.go)
+	byMethod     map[string][]*types.TypeName   // implementers by method name, once asked (methodindex.go)
+	keys         map[*ssa.Function]string       // funcKey of the functions asked about (keyOf)
+	fullNames    map[*types.Func]string         // FullName of the functions and methods asked about (fullName)
+	impls        map[hook.DispatchSite][]callee // the implementations of each interface method called
+	absWrappers  map[*ssa.Function]bool         // whether each function asked about is a wrapper of IsAbs (abswrap.go)
+	calls        *callSites                     // the static call sites, for func-valued parameters (funcparams.go)
 	// mapSets are the values the package stores at constant keys of
-	// maps, by map type and key (rule_envmap.go).
+	// maps, by map type and key (rules/envmap.go).
 	mapSets map[string][]ssa.Value
 }
 
@@ -124,7 +126,7 @@ func (e *engine) buildIndex() {
 
 func (ix *index) addCellFunc(addr ssa.Value, fn *ssa.Function) {
 	if key := ix.cellOf(addr); key != "" {
-		if obj := origin(fn).Object(); obj != nil && !ix.local(fn) {
+		if obj := code.Origin(fn).Object(); obj != nil && !ix.local(fn) {
 			ix.funcObjs[ix.keyOf(fn)] = obj
 		}
 		ix.cellFuncs[key] = lattice.Union(ix.cellFuncs[key], Origins{{Kind: Func, Key: ix.keyOf(fn)}})
@@ -240,9 +242,9 @@ func (ix *index) checkSinkIndices() error {
 	return errs[0]
 }
 
-// at returns the full position of pos, for messages and facts (the zero
+// At returns the full position of pos, for messages and facts (the zero
 // Position when pos is not valid).
-func (ix *index) at(pos token.Pos) token.Position {
+func (ix *index) At(pos token.Pos) token.Position {
 	if !pos.IsValid() {
 		return token.Position{}
 	}
@@ -266,7 +268,7 @@ func (ix *index) summary(t callee) *FuncFact {
 	}
 	var obj types.Object
 	if t.fn != nil {
-		obj = origin(t.fn).Object()
+		obj = code.Origin(t.fn).Object()
 		if obj == nil {
 			obj = wrappedMethod(t.fn)
 		}
@@ -379,20 +381,6 @@ func importedOS(pkg *types.Package) *types.Package {
 	return nil
 }
 
-// storeSite is a store in this package into a field or package variable;
-// val is nil for a flag binding (a user-chosen value).
-type storeSite struct {
-	pos  token.Pos
-	val  ssa.Value
-	fn   *ssa.Function
-	addr ssa.Value             // the address stored into, for an assignment
-	via  []ssa.CallInstruction // the constructors that returned the object stored into (rule_embeddedbase.go)
-	// fill, when not nil, is what a library that fills the field by
-	// reflection stores (rule_reflectfilled.go); it is checked where a
-	// write requires the field, the program showing no store.
-	fill Origins
-}
-
 // upstream is the merged package facts of the dependencies (index).
 func (ix *index) upstream() *upstream { return ix.up }
 
@@ -405,8 +393,8 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 		if e.hooks.ownedStore(e.rules, in) {
 			return // a field of an object only a rule's reads see
 		}
-		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
-			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn, addr: in.Addr})
+		if key := e.cellOf(in.Addr); key != "" && code.IsPathType(in.Val.Type()) {
+			e.storeSites[key] = append(e.storeSites[key], hook.StoreSite{Pos: in.Pos(), Val: in.Val, Fn: fn, Addr: in.Addr})
 		}
 	case ssa.CallInstruction:
 		common := in.Common()
@@ -426,12 +414,12 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 					bound = mi.X // a flag.Value: the variable whose address implements it
 				}
 				if cell := e.cellOf(bound); cell != "" {
-					e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), fn: fn})
+					e.storeSites[cell] = append(e.storeSites[cell], hook.StoreSite{Pos: in.Pos(), Fn: fn})
 				}
 			}
 		case knowledge.Is(key, knowledge.AtomicStore) && len(args) == 2:
 			if cell := e.cellOf(args[0]); cell != "" {
-				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), val: args[1], fn: fn})
+				e.storeSites[cell] = append(e.storeSites[cell], hook.StoreSite{Pos: in.Pos(), Val: args[1], Fn: fn})
 			}
 		}
 	}
@@ -441,9 +429,9 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 func (ix *index) cellOf(addr ssa.Value) string {
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
-		return fieldKey(a.X.Type(), a.Field, ix)
+		return code.FieldKey(a.X.Type(), a.Field, ix)
 	case *ssa.Global:
-		return globalKey(a)
+		return code.GlobalKey(a)
 	}
 	return ""
 }

@@ -1,6 +1,8 @@
 package rootflow
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"golang.org/x/tools/go/ssa"
+)
 
 // A join stored back in place: t.dir = Join(base, t.dir). The element
 // right after the base is what the cell held, and what is stored into the
@@ -10,7 +12,7 @@ import "golang.org/x/tools/go/ssa"
 // needs no proof that it is the user's, which the element test
 // (userChosen) often cannot give when the cell is filled by a
 // constructor's parameter or by a caller in another package: the base is
-// the user's base there (rule_projectdir.go), and the base itself is still
+// the user's base there (rules/projectdir.go), and the base itself is still
 // checked (a directory of the program's own, Join(wd, ".steps"), stays
 // reported). The one case it lets pass is an element that is an allowed
 // absolute path (a temp or rooted dir stored into the cell) put below the

@@ -4,10 +4,9 @@ import (
 	"go/token"
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
-	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"golang.org/x/tools/go/ssa"
 )
 
 // What the engine knows about library functions lives in package
@@ -33,13 +32,6 @@ func builtinSinks() map[string]sinkSpec {
 	return m
 }
 
-// lookup returns the table's entry for a function key (a zero Func, with
-// no roles, for functions the table does not know).
-func lookup(key string) knowledge.Func {
-	f, _ := knowledge.Lookup(key)
-	return f
-}
-
 // Cause says what kind of origin outside every root an origin is: the
 // category of its diagnostics, and what rules such as "a default that
 // stands in for the user's choice" look at.
@@ -58,20 +50,6 @@ const (
 	CauseData       = knowledge.CauseData
 )
 
-// emptyIsTemp maps the empty path to a temp origin, and marks parameters
-// so that their callers' empty arguments are mapped too.
-func emptyIsTemp(v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
-		switch {
-		case a.Kind == Empty:
-			return Origins{{Kind: Temp}}
-		case a.Kind == Param && a.Path == "":
-			a.SetFlag(lattice.EmptyTemp, true)
-		}
-		return Origins{a}
-	})
-}
-
 // trimmedPrefix is v with the prefix argument cut off its front, as
 // strings.TrimPrefix does, where v's origin is a literal whose text says
 // what is cut: the literal's rest when the prefix is part of it, what
@@ -81,7 +59,7 @@ func emptyIsTemp(v Origins) Origins {
 // not a constant, may cut anything: unproven. Other origins are left as
 // they are, to partOf (calls.go), which decides what a part of them is.
 func (ix *index) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origins {
-	p, isConst := constString(prefix)
+	p, isConst := code.ConstString(prefix)
 	return v.Map(func(a Origin) Origins {
 		if a.Kind != Bad || a.Lit == "" || isConst && p == "" {
 			return Origins{a}

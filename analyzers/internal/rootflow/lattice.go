@@ -1,6 +1,8 @@
 package rootflow
 
-import "github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+import (
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+)
 
 // The engine's values and requirements are the lattices of package
 // lattice; these names keep the engine's code short.

@@ -5,41 +5,33 @@ import (
 	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
 // Maps. At a constant key the engine follows a map's element to the
 // values the package itself stores at that key into maps of the same type
 // (env["K"] = v), and to what the rules' mapElem hooks say each origin of
-// the map holds there (a copy of the environment, rule_envmap.go). At a
+// the map holds there (a copy of the environment, rules/envmap.go). At a
 // key it does not know (m[k], a range over m) only the hooks say what the
-// element is, asked at anyKey (a map the package makes and keeps,
-// rule_mademaps.go). A map the function makes is whatever the mapRule
+// element is, asked at hook.AnyKey (a map the package makes and keeps,
+// rules/mademaps.go). A map the function makes is whatever the MapRule
 // hooks say it is. Anything else is "a map element the analysis cannot
 // follow": unproven.
 
-// anyKey is the key mapElem is asked at for an element at a key the
-// analysis does not know.
-const anyKey = ""
-
-// unfollowedElement is the origin of a map element the analysis does not
-// follow.
-func unfollowedElement(at token.Position) Origins {
-	return Origins{{Kind: Bad, Why: "a map element, which the analysis cannot follow", At: at}}
-}
-
 // lookup evaluates m[k].
 func (e *engine) lookup(l *ssa.Lookup) Origins {
-	at := e.at(l.Pos())
+	at := e.At(l.Pos())
 	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap {
-		return unfollowedElement(at)
+		return hook.UnfollowedElement(at)
 	}
-	key, isConst := constString(l.Index)
+	key, isConst := code.ConstString(l.Index)
 	if !isConst {
 		return elemAtAnyKey(e, l.X, l.Pos())
 	}
-	if !isPathType(l.X.Type()) {
-		return unfollowedElement(at)
+	if !code.IsPathType(l.X.Type()) {
+		return hook.UnfollowedElement(at)
 	}
 	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
 }
@@ -47,10 +39,10 @@ func (e *engine) lookup(l *ssa.Lookup) Origins {
 // elemAtAnyKey evaluates an element of map m at a key the analysis does
 // not know (m[k], the value of a range over m).
 func elemAtAnyKey(e *engine, m ssa.Value, pos token.Pos) Origins {
-	if !isPathType(m.Type()) {
-		return unfollowedElement(e.at(pos))
+	if !code.IsPathType(m.Type()) {
+		return hook.UnfollowedElement(e.At(pos))
 	}
-	return e.mapElems(e.eval(m), anyKey, e.at(pos))
+	return e.mapElems(e.eval(m), hook.AnyKey, e.At(pos))
 }
 
 // mapElems returns the elements at key (a constant, or anyKey) of the maps
@@ -85,7 +77,7 @@ func (ix *index) indexMapSets() {
 				if !ok {
 					continue
 				}
-				if key, isConst := constString(up.Key); isConst {
+				if key, isConst := code.ConstString(up.Key); isConst {
 					k := mapSetKey(up.Map.Type(), key)
 					ix.mapSets[k] = append(ix.mapSets[k], up.Value)
 				}

@@ -1,6 +1,7 @@
 package rootflow
 
 import (
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -32,7 +33,7 @@ func (e *engine) computeComponents() []component {
 		var out []*ssa.Function
 		add := func(v ssa.Value) {
 			if f, ok := v.(*ssa.Function); ok {
-				if f = origin(f); local[f] {
+				if f = code.Origin(f); local[f] {
 					out = append(out, f)
 				}
 			}

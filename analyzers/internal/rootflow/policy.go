@@ -26,7 +26,7 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 		if a.Kind == Empty && r.Tags.Flag(lattice.ReqNamedBelow) {
 			// The write joins a name the analysis does not spell below
 			// the value: empty, the path is that name.
-			a = a.AppendPath("*", e.at(pos))
+			a = a.AppendPath("*", e.At(pos))
 		}
 		switch a.Kind {
 		case Param:
@@ -55,7 +55,7 @@ func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, qu
 }
 
 func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
-	id := e.at(pos).String() + "|" + op + "|" + a.Describe() + "|" + a.At.String()
+	id := e.At(pos).String() + "|" + op + "|" + a.Describe() + "|" + a.At.String()
 	if e.seen[id] {
 		return
 	}

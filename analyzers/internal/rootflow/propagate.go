@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -81,7 +83,7 @@ func (e *engine) propagate() {
 		var all Origins
 		for _, s := range sites {
 			// Later packages report these stores far from here: say where.
-			at := e.at(s.pos)
+			at := e.At(s.Pos)
 			for _, a := range e.storeValue(s) {
 				if a.Kind == Bad && !a.At.IsValid() {
 					a.At = at
@@ -193,7 +195,7 @@ func (e *engine) propagate() {
 			v, ok = e.unstored(p.key) // no store in sight: unproven, never met
 		}
 		if ok {
-			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
+			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.At(p.pos)}), &queue)
 		}
 	}
 }
@@ -202,17 +204,17 @@ func (e *engine) propagate() {
 // each under the requirement it answers to. A library's store by
 // reflection (storeSite.fill) is reported at pos, where the requirement
 // arose, when it is valid: the program shows no store.
-func (e *engine) checkStores(key string, stores []storeSite, r Req, pos token.Pos, queue *[]pending) {
+func (e *engine) checkStores(key string, stores []hook.StoreSite, r Req, pos token.Pos, queue *[]pending) {
 	name := cellName(key)
 	for _, s := range stores {
 		if e.hooks.storeExempt(e.rules, s, r) {
 			continue
 		}
-		at := s.pos
-		if s.fill != nil && pos.IsValid() {
+		at := s.Pos
+		if s.Fill != nil && pos.IsValid() {
 			at = pos
 		}
-		e.check(e.hooks.reqValue(e.rules, e.storeValue(s), r), at, AtStore, name, extend(e.hooks.storeReq(e.rules, s, r), Hop{Name: name, Pos: e.at(at)}), queue)
+		e.check(e.hooks.reqValue(e.rules, e.storeValue(s), r), at, AtStore, name, extend(e.hooks.storeReq(e.rules, s, r), Hop{Name: name, Pos: e.At(at)}), queue)
 	}
 }
 
@@ -248,7 +250,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 					if cs.t.invoke {
 						continue
 					}
-					add = lattice.Add(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.at(cs.instr.Pos())))
+					add = lattice.Add(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.At(cs.instr.Pos())))
 				}
 			}
 			if merged := lattice.Union(e.stores[cell], add); !merged.Equal(e.stores[cell]) {
@@ -263,14 +265,14 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 }
 
 // storeValue evaluates what a store site stores.
-func (e *engine) storeValue(s storeSite) Origins {
-	if s.fill != nil {
-		return s.fill
+func (e *engine) storeValue(s hook.StoreSite) Origins {
+	if s.Fill != nil {
+		return s.Fill
 	}
-	if s.val == nil {
+	if s.Val == nil {
 		return Origins{{Kind: User}}
 	}
-	return e.throughConstructors(e.eval(s.val), s.via)
+	return e.throughConstructors(e.eval(s.Val), s.Via)
 }
 
 // checkArg checks argument idx (SSA numbering) of a call against a
@@ -291,7 +293,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	v := e.hooks.siteValue(e.rules, cs.fn, cs.instr.Block(), e.eval(args[idx]))
 	v = e.hooks.reqValue(e.rules, v, r)
 	r = e.hooks.siteReq(e.rules, cs.instr, args[idx], r.For(""))
-	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())}), queue)
+	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.At(cs.instr.Pos())}), queue)
 }
 
 // extend records one more hop between a value and the write it reaches.
@@ -326,27 +328,27 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		}
 	}
 	if spec.flag >= 0 && spec.flag < len(args) {
-		if f, isConst := constInt(args[spec.flag]); isConst && f&e.writeFlags == 0 {
+		if f, isConst := code.ConstInt(args[spec.flag]); isConst && f&e.writeFlags == 0 {
 			return // opened read-only
 		}
 	}
 	op := lattice.ShortName(t.key)
 	pos := in.Pos()
-	authority, inAuthority := e.authorities[funcKey(outermost(fn))]
+	authority, inAuthority := e.authorities[code.FuncKey(outermost(fn))]
 	for _, i := range paths {
 		if i >= len(args) {
 			continue
 		}
 		v := e.hooks.siteValue(e.rules, fn, in.Block(), e.eval(args[i]))
 		if spec.emptyIsTemp {
-			v = emptyIsTemp(v)
+			v = hook.EmptyIsTemp(v)
 		}
 		if inAuthority {
 			// The authority creates the root it resolves: its own
 			// writes are under that root, whatever it was built from.
 			v = Origins{authorityOrigin(authority)}
 		}
-		at := e.at(pos)
+		at := e.At(pos)
 		declared := declare(e.allow.at(pos), v)
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: at, Path: declared, Allowed: pendingAllowed(e.allow.at(pos), declared)})
 		if slices.ContainsFunc(v, Origin.AboveRoot) {
@@ -355,8 +357,8 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			v = v.Map(func(a Origin) Origins { return Origins{a.AtWrite(at)} })
 			declared = declare(e.allow.at(pos), v)
 		}
-		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
-		r := writeReq(op, e.at(pos))
+		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: code.FuncKey(fn), Path: anyObject(declared)})
+		r := writeReq(op, e.At(pos))
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
 		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)), len(r.Tags.Set(lattice.ReqMadeDirs)) > 0)
 		r = e.hooks.siteReq(e.rules, in, args[i], r)

@@ -10,6 +10,8 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/rules"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -207,8 +209,8 @@ type engine struct {
 	index
 	evaluator
 	requirements
-	hooks hooks       // the idiom rules, by hook (rules.go)
-	rules ruleContext // the engine as the rules see it (surface.go)
+	hooks hooks        // the idiom rules, by hook (hooks.go)
+	rules hook.Context // the engine as the rules see it (surface.go)
 
 	methodValues map[*types.Func]bool  // the unexported methods whose value the package takes (importable)
 	envHelpers   map[*types.Func][]int // the package's env helpers (envhelpers.go)
@@ -216,7 +218,7 @@ type engine struct {
 
 func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	e := &engine{
-		hooks: newHooks(append(rules[:len(rules):len(rules)], cfg.rulesExtra...), cfg.rulesOff),
+		hooks: newHooks(append(rules.All[:len(rules.All):len(rules.All)], cfg.rulesExtra...), cfg.rulesOff),
 		index: index{
 			pass:       pass,
 			cfg:        cfg,
@@ -224,13 +226,13 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			byKey:      map[string]*ssa.Function{},
 			closures:   map[*ssa.Function][]*ssa.MakeClosure{},
 			cellFuncs:  map[string]Origins{},
-			storeSites: map[string][]storeSite{},
+			storeSites: map[string][]hook.StoreSite{},
 			imported:   map[types.Object]*FuncFact{},
 
 			flagCallbacks: map[*ssa.Function]bool{},
 			valueFuncs:    map[string]*types.Func{},
 			answers: answers{
-				impls:    map[dispatchSite][]callee{},
+				impls:    map[hook.DispatchSite][]callee{},
 				funcObjs: map[string]types.Object{},
 			},
 		},

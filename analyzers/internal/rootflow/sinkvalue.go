@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -80,7 +82,7 @@ func (sv *sinkValues) paramCallsOf(t callee) []ParamCall {
 		return nil
 	}
 	if t.fn != nil && sv.e.local(t.fn) {
-		return sv.paramCalls()[origin(t.fn)]
+		return sv.paramCalls()[code.Origin(t.fn)]
 	}
 	if sum := sv.e.summary(t); sum != nil {
 		return sum.ParamCalls
@@ -147,7 +149,7 @@ func hasFuncParam(fn *ssa.Function) bool {
 // closures: direct ones, and the ParamCalls of the functions it passes
 // them to.
 func (sv *sinkValues) scanParamCalls(fn *ssa.Function) []ParamCall {
-	key := funcKey(fn)
+	key := code.FuncKey(fn)
 	// paramsOf returns the indices of fn's parameters v may be.
 	paramsOf := func(v ssa.Value) []int {
 		var out []int
@@ -170,7 +172,7 @@ func (sv *sinkValues) scanParamCalls(fn *ssa.Function) []ParamCall {
 				if !common.IsInvoke() && common.StaticCallee() == nil {
 					if _, isBuiltin := common.Value.(*ssa.Builtin); !isBuiltin {
 						for _, i := range paramsOf(common.Value) {
-							out = addParamCall(out, sv.directParamCall(i, common.Args, sv.e.at(call.Pos())))
+							out = addParamCall(out, sv.directParamCall(i, common.Args, sv.e.At(call.Pos())))
 						}
 					}
 				}
@@ -182,7 +184,7 @@ func (sv *sinkValues) scanParamCalls(fn *ssa.Function) []ParamCall {
 							continue
 						}
 						for _, i := range paramsOf(args[pc.Func]) {
-							out = addParamCall(out, sv.inherit(pc, i, t.key, args, sv.e.at(call.Pos())))
+							out = addParamCall(out, sv.inherit(pc, i, t.key, args, sv.e.At(call.Pos())))
 						}
 					}
 				}
@@ -211,9 +213,9 @@ func isFuncValue(v ssa.Value) bool {
 func (sv *sinkValues) directParamCall(i int, args []ssa.Value, at token.Position) ParamCall {
 	pc := ParamCall{Func: i, Args: make([]Origins, len(args)), At: at}
 	for j, a := range args {
-		if isPathType(a.Type()) {
+		if code.IsPathType(a.Type()) {
 			pc.Args[j] = sv.e.eval(a)
-		} else if n, ok := constInt(a); ok {
+		} else if n, ok := code.ConstInt(a); ok {
 			pc.Consts = append(pc.Consts, ConstArg{j, n})
 		}
 	}
@@ -347,17 +349,17 @@ func (sv *sinkValues) checkBoundArg(site funcArgSite, key string, i int, r Req, 
 	if i >= len(pc.Args) || pc.Args[i] == nil {
 		return
 	}
-	at := sv.e.at(cs.instr.Pos())
+	at := sv.e.At(cs.instr.Pos())
 	v := sv.e.substitute(pc.Args[i], cs.t.key, cs.t.args(cs.instr.Common()), at)
 	if r.Tags.Flag(lattice.ReqEmptyTemp) {
-		v = emptyIsTemp(v)
+		v = hook.EmptyIsTemp(v)
 	}
 	name := lattice.ShortName(cs.t.key)
 	if key != "" {
 		r = extend(r, Hop{Name: lattice.ShortName(key), Pos: pc.At})
 	} else {
 		// The sink itself: the target writes through it.
-		sv.e.res.Writes = append(sv.e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: funcKey(cs.fn), Path: v})
+		sv.e.res.Writes = append(sv.e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: code.FuncKey(cs.fn), Path: v})
 		sv.e.reach[cs.fn] = addReach(sv.e.reach[cs.fn], Reach{Op: r.Op, At: r.At, Path: v, Chain: []Hop{{Name: name, Pos: at}}})
 	}
 	sv.e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: at}), queue)

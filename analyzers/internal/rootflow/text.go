@@ -6,10 +6,10 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Text that is not built by path functions: data read from a file or a
@@ -110,7 +110,7 @@ func (e *engine) bufferData(w bufferWrite) Origins {
 		if w.spec.Data+1 >= len(args) {
 			return e.bad(w.call.Pos(), "a value the analysis cannot follow")
 		}
-		return e.sprintf(data, args[w.spec.Data+1], w.call.Pos(), e.at(w.call.Pos()))
+		return e.sprintf(data, args[w.spec.Data+1], w.call.Pos(), e.At(w.call.Pos()))
 	}
 	if c, ok := data.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
 		// WriteByte('/'), WriteRune('x'): the character.
@@ -140,7 +140,7 @@ func bufferUses(a *ssa.Alloc) ([]bufferWrite, bool) {
 				if fn == nil {
 					return false
 				}
-				f, ok := knowledge.Lookup(funcKey(fn))
+				f, ok := knowledge.Lookup(code.FuncKey(fn))
 				if !ok {
 					return false
 				}
@@ -188,7 +188,7 @@ func firstWrite(a *ssa.Alloc, w *ssa.Call, writes []bufferWrite) (first, follows
 			return false
 		}
 		fn := c.Call.StaticCallee()
-		return fn != nil && knowledge.Is(funcKey(fn), knowledge.BufferReset)
+		return fn != nil && knowledge.Is(code.FuncKey(fn), knowledge.BufferReset)
 	}
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(b *ssa.BasicBlock, upto int)

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"golang.org/x/tools/go/analysis"
 )
 
 // upstream is the package facts of the dependencies, merged. Requirements
@@ -31,7 +30,7 @@ type upstream struct {
 // mergeUpstream merges the package facts of the dependencies (index).
 func (ix *index) mergeUpstream() *upstream {
 	up := &upstream{cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}, parts: map[string][]Origins{}, merged: map[string]Origins{}}
-	// Facts come in no particular order; the first requirement found for
+	// facts come in no particular order; the first requirement found for
 	// a parameter or cell names the chain in messages, so sort them.
 	facts := ix.pass.AllPackageFacts()
 	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })

@@ -5,10 +5,10 @@ import (
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"golang.org/x/tools/go/ssa"
 )
 
 // authorityOrigin is the origin of a value an authority returns. Its kind
@@ -101,9 +101,9 @@ func authorityResult(a Origin, common *ssa.CallCommon, args []ssa.Value, at toke
 	if b, ok := last.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
 		return Origins{a}
 	}
-	elems, ok := varargs(args[len(args)-1])
+	elems, ok := code.Varargs(args[len(args)-1])
 	if !ok || len(elems) == 0 {
 		return Origins{a}
 	}
-	return Origins{a.AppendPath(elemsPattern(elems), at)}
+	return Origins{a.AppendPath(code.ElemsPattern(elems), at)}
 }

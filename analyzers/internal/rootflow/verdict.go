@@ -11,7 +11,7 @@ import (
 func (cfg *Config) Allowed(a Origin) bool {
 	switch a.Kind {
 	case Rooted:
-		return !a.InProject() // the user's project: only declared entries (rule_projectdir.go)
+		return !a.InProject() // the user's project: only declared entries (rules/projectdir.go)
 	case DevNull, Empty:
 		return true
 	case Temp:

@@ -1,10 +1,13 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -22,36 +25,38 @@ import (
 // part of what the user asked for.
 type askedRule struct{}
 
-func (askedRule) name() string { return "asked" }
+func (askedRule) Name() string { return "asked" }
 
-func (askedRule) edgeValue(ctx ruleContext, phi *ssa.Phi, i int, v Origins) Origins {
+func (askedRule) EdgeValue(ctx hook.Context, phi *ssa.Phi, i int, v lattice.Origins) lattice.Origins {
 	return asked(ctx, phi, i, v)
 }
 
 // asked marks the home directory that arrives at phi over edge i as asked
 // for when the edge runs only where a user's flag holds (if *global {
 // dir = home }).
-func asked(ctx ruleContext, phi *ssa.Phi, i int, v Origins) Origins {
-	if !slices.ContainsFunc(v, func(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && !a.Flag(lattice.Asked) }) {
+func asked(ctx hook.Context, phi *ssa.Phi, i int, v lattice.Origins) lattice.Origins {
+	if !slices.ContainsFunc(v, func(a lattice.Origin) bool {
+		return a.Kind == lattice.Bad && a.Cause == knowledge.CauseHome && !a.Flag(lattice.Asked)
+	}) {
 		return v
 	}
 	preds := phi.Block().Preds
 	if i >= len(preds) || !userBranch(ctx, preds[i]) {
 		return v
 	}
-	return v.Map(func(a Origin) Origins {
-		if a.Kind == Bad && a.Cause == CauseHome {
+	return v.Map(func(a lattice.Origin) lattice.Origins {
+		if a.Kind == lattice.Bad && a.Cause == knowledge.CauseHome {
 			a.SetFlag(lattice.Asked, true)
 		}
-		return Origins{a}
+		return lattice.Origins{a}
 	})
 }
 
 // userBranch reports whether block b runs only where a condition the
 // user chose (a boolean flag) holds.
-func userBranch(ctx ruleContext, b *ssa.BasicBlock) bool {
-	for c := range dominating(b) {
-		if c.holds && (c.kind == condOther || c.kind == condCall) && (ctx.userChosen(ctx.eval(c.value), nil) || userField(ctx, c.value)) {
+func userBranch(ctx hook.Context, b *ssa.BasicBlock) bool {
+	for c := range code.Dominating(b) {
+		if c.Holds && (c.Kind == code.CondOther || c.Kind == code.CondCall) && (ctx.UserChosen(ctx.Eval(c.Value), nil) || userField(ctx, c.Value)) {
 			return true
 		}
 	}
@@ -61,7 +66,7 @@ func userBranch(ctx ruleContext, b *ssa.BasicBlock) bool {
 // userField reports whether v reads a field (of whichever object: a
 // command's options struct its caller passes) that every store the
 // package makes binds to the user's choice (fs.BoolVar(&o.inHome, ...)).
-func userField(ctx ruleContext, v ssa.Value) bool {
+func userField(ctx hook.Context, v ssa.Value) bool {
 	var key string
 	switch v := v.(type) {
 	case *ssa.UnOp:
@@ -69,12 +74,12 @@ func userField(ctx ruleContext, v ssa.Value) bool {
 		if !ok || v.Op != token.MUL {
 			return false
 		}
-		key = fieldKey(fa.X.Type(), fa.Field, ctx)
+		key = code.FieldKey(fa.X.Type(), fa.Field, ctx)
 	case *ssa.Field:
-		key = fieldKey(v.X.Type(), v.Field, ctx)
+		key = code.FieldKey(v.X.Type(), v.Field, ctx)
 	default:
 		return false
 	}
-	stores := ctx.cellStores(key)
-	return len(stores) > 0 && ctx.userChosen(stores, nil)
+	stores := ctx.CellStores(key)
+	return len(stores) > 0 && ctx.UserChosen(stores, nil)
 }

@@ -1,9 +1,11 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,21 +19,21 @@ import (
 // does not show (a callee in another package that stores into it).
 type envMapRule struct{}
 
-func (envMapRule) name() string { return "env-map" }
+func (envMapRule) Name() string { return "env-map" }
 
-func (envMapRule) bindArg(ctx ruleContext, a Origin, arg Origins, _ []ssa.Value, at token.Position) Origins {
+func (envMapRule) BindArg(ctx hook.Context, a lattice.Origin, arg lattice.Origins, _ []ssa.Value, at token.Position) lattice.Origins {
 	if k := a.TextOf(lattice.MapKey); k != "" {
-		return ctx.mapElems(arg, k, at)
+		return ctx.MapElems(arg, k, at)
 	}
 	return arg
 }
 
-func (envMapRule) checkValue(ctx ruleContext, r Req, v Origins) Origins {
+func (envMapRule) CheckValue(ctx hook.Context, r lattice.Req, v lattice.Origins) lattice.Origins {
 	keys := r.Tags.Set(lattice.ReqMapKeys)
 	if len(keys) == 0 {
 		return v
 	}
-	return unionEach(keys, func(k string) Origins { return ctx.mapElems(v, k, r.At) })
+	return unionEach(keys, func(k string) lattice.Origins { return ctx.MapElems(v, k, r.At) })
 }
 
 // A copy of the environment in a map: a program reads os.Environ() once,
@@ -50,16 +52,16 @@ func (envMapRule) checkValue(ctx ruleContext, r Req, v Origins) Origins {
 // requirement on it (Req.MapKeys) has its callers and stores checked for
 // the element at that key of what they pass or store.
 
-// envMapWhy describes the origin of a map copy of the environment (the
+// EnvMapWhy describes the origin of a map copy of the environment (the
 // tag EnvMap marks it).
-const envMapWhy = "a copy of the environment, from os.Environ"
+const EnvMapWhy = "a copy of the environment, from os.Environ"
 
 // isEnvMap reports whether a is a map copy of the environment.
-func isEnvMap(a Origin) bool { return a.Kind == Bad && a.Flag(lattice.EnvMap) }
+func isEnvMap(a lattice.Origin) bool { return a.Kind == lattice.Bad && a.Flag(lattice.EnvMap) }
 
-// madeMap: a map the function makes whose every update stores the two
+// MadeMap: a map the function makes whose every update stores the two
 // halves of an element of os.Environ() is a copy of the environment.
-func (envMapRule) madeMap(ctx ruleContext, m *ssa.MakeMap) (Origins, bool) {
+func (envMapRule) MadeMap(ctx hook.Context, m *ssa.MakeMap) (lattice.Origins, bool) {
 	updates := 0
 	for _, ref := range *m.Referrers() {
 		up, ok := ref.(*ssa.MapUpdate)
@@ -74,36 +76,36 @@ func (envMapRule) madeMap(ctx ruleContext, m *ssa.MakeMap) (Origins, bool) {
 	if updates == 0 {
 		return nil, false
 	}
-	a := Origin{Kind: Bad, Why: envMapWhy, Cause: CauseEnv, At: ctx.at(m.Pos())}
+	a := lattice.Origin{Kind: lattice.Bad, Why: EnvMapWhy, Cause: knowledge.CauseEnv, At: ctx.At(m.Pos())}
 	a.SetFlag(lattice.EnvMap, true)
-	return Origins{a}, true
+	return lattice.Origins{a}, true
 }
 
 // fromEnviron reports whether every origin of v is os.Environ() (an
 // element of it, a part of one).
-func fromEnviron(ctx ruleContext, v ssa.Value) bool {
-	o := ctx.eval(v)
+func fromEnviron(ctx hook.Context, v ssa.Value) bool {
+	o := ctx.Eval(v)
 	for _, a := range o {
-		if a.Kind != Bad || a.Src != "os.Environ" {
+		if a.Kind != lattice.Bad || a.Src != "os.Environ" {
 			return false
 		}
 	}
 	return len(o) > 0
 }
 
-// mapElem: the element at key of a copy of the environment is that
+// MapElem: the element at key of a copy of the environment is that
 // variable; a parameter or cell holding a map is symbolic, its element at
 // key the same symbol with MapKey, so callers and stores are checked at
 // that key.
-func (envMapRule) mapElem(ctx ruleContext, a Origin, key string, at token.Position) (Origins, bool) {
+func (envMapRule) MapElem(ctx hook.Context, a lattice.Origin, key string, at token.Position) (lattice.Origins, bool) {
 	switch {
-	case key == anyKey:
+	case key == hook.AnyKey:
 		return nil, false // a variable of a name the analysis does not know
 	case isEnvMap(a):
-		return Origins{ctx.envVarNamed(key, at)}, true
-	case (a.Kind == Param || a.Kind == Cell) && a.TextOf(lattice.MapKey) == "" && a.Path == "":
+		return lattice.Origins{ctx.EnvVarNamed(key, at)}, true
+	case (a.Kind == lattice.Param || a.Kind == lattice.Cell) && a.TextOf(lattice.MapKey) == "" && a.Path == "":
 		a.SetText(lattice.MapKey, key)
-		return Origins{a}, true
+		return lattice.Origins{a}, true
 	}
 	return nil, false
 }

@@ -1,4 +1,4 @@
-package rootflow
+package rules
 
 import (
 	"go/constant"
@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -29,26 +32,26 @@ type guardedWriteRule struct {
 	flagSet map[string]bool // whether code sets each guarding flag on a built record
 }
 
-func (*guardedWriteRule) forPackage() rule { return &guardedWriteRule{} }
+func (*guardedWriteRule) ForPackage() hook.Rule { return &guardedWriteRule{} }
 
-func (*guardedWriteRule) name() string { return "guarded-write" }
+func (*guardedWriteRule) Name() string { return "guarded-write" }
 
-func (gw *guardedWriteRule) siteReq(ctx ruleContext, instr ssa.Instruction, arg ssa.Value, r Req) Req {
+func (gw *guardedWriteRule) SiteReq(ctx hook.Context, instr ssa.Instruction, arg ssa.Value, r lattice.Req) lattice.Req {
 	r.Tags.SetGuard(fieldGuard(instr, arg, ctx))
 	return r
 }
 
-func (gw *guardedWriteRule) exemptStore(ctx ruleContext, s storeSite, r Req) bool {
+func (gw *guardedWriteRule) ExemptStore(ctx hook.Context, s hook.StoreSite, r lattice.Req) bool {
 	return gw.guardExempt(ctx, s, r)
 }
 
-// storeReq: a store into a record built on the spot whose guarding field
+// StoreReq: a store into a record built on the spot whose guarding field
 // is the enclosing function's parameter answers to the guard on that
 // parameter: its callers' arguments decide whether the record is ever
 // written.
-func (gw *guardedWriteRule) storeReq(ctx ruleContext, s storeSite, r Req) (Req, bool) {
+func (gw *guardedWriteRule) StoreReq(ctx hook.Context, s hook.StoreSite, r lattice.Req) (lattice.Req, bool) {
 	g, ok := parseGuard(r.Tags.GuardFlag())
-	if !ok || g.arg >= 0 || s.fn == nil {
+	if !ok || g.arg >= 0 || s.Fn == nil {
 		return r, false
 	}
 	lit, flag := gw.builtRecord(ctx, s, g.field)
@@ -60,18 +63,18 @@ func (gw *guardedWriteRule) storeReq(ctx ruleContext, s storeSite, r Req) (Req, 
 		return r, false
 	}
 	p, isParam := vals[0].(*ssa.Parameter)
-	if !isParam || p.Parent() != s.fn || gw.flagSetLater(ctx, g.field) {
+	if !isParam || p.Parent() != s.Fn || gw.flagSetLater(ctx, g.field) {
 		return r, false
 	}
-	g.arg = slices.Index(s.fn.Params, p)
+	g.arg = slices.Index(s.Fn.Params, p)
 	out := r.For("")
 	out.Tags.SetGuard("", g.String())
 	return out, true
 }
 
-// exemptCall: a call passing, for the parameter a guard names, a
+// ExemptCall: a call passing, for the parameter a guard names, a
 // constant that makes the guard false builds a record never written.
-func (gw *guardedWriteRule) exemptCall(_ ruleContext, _ ssa.CallInstruction, args []ssa.Value, r Req) bool {
+func (gw *guardedWriteRule) ExemptCall(_ hook.Context, _ ssa.CallInstruction, args []ssa.Value, r lattice.Req) bool {
 	g, ok := parseGuard(r.Tags.GuardFlag())
 	if !ok || g.arg < 0 || g.arg >= len(args) {
 		return false
@@ -149,32 +152,32 @@ func (g writeGuard) holdsFor(v string) bool {
 // (f.Name), the cell it reads and the key of the boolean field of the same
 // record that must be true for instr to run (if f.Temp { ... }), or two
 // empty strings.
-func fieldGuard(instr ssa.Instruction, arg ssa.Value, ctx locator) (cell, guard string) {
-	arg = unconvert(arg)
+func fieldGuard(instr ssa.Instruction, arg ssa.Value, ctx code.Locator) (cell, guard string) {
+	arg = code.Unconvert(arg)
 	base, field := fieldRead(arg)
 	if base == nil {
 		return "", ""
 	}
-	for c := range enteredThrough(instr.Block()) {
-		if condBase, flag := fieldRead(c.value); condBase == base {
-			return fieldKey(base.Type(), field, ctx), fieldKey(base.Type(), flag, ctx)
+	for c := range code.EnteredThrough(instr.Block()) {
+		if condBase, flag := fieldRead(c.Value); condBase == base {
+			return code.FieldKey(base.Type(), field, ctx), code.FieldKey(base.Type(), flag, ctx)
 		}
 	}
-	for c := range dominating(instr.Block()) {
-		if c.kind != condCmp {
+	for c := range code.Dominating(instr.Block()) {
+		if c.Kind != code.CondCmp {
 			continue
 		}
-		for _, side := range [][2]ssa.Value{{c.cmp.X, c.cmp.Y}, {c.cmp.Y, c.cmp.X}} {
+		for _, side := range [][2]ssa.Value{{c.Cmp.X, c.Cmp.Y}, {c.Cmp.Y, c.Cmp.X}} {
 			k, isConst := side[1].(*ssa.Const)
 			condBase, flag := fieldRead(side[0])
 			if condBase != base || !isConst || k.Value == nil {
 				continue
 			}
-			g := writeGuard{field: fieldKey(base.Type(), flag, ctx), arg: -1, op: "!=", value: k.Value.ExactString()}
-			if c.holds {
+			g := writeGuard{field: code.FieldKey(base.Type(), flag, ctx), arg: -1, op: "!=", value: k.Value.ExactString()}
+			if c.Holds {
 				g.op = "=="
 			}
-			return fieldKey(base.Type(), field, ctx), g.String()
+			return code.FieldKey(base.Type(), field, ctx), g.String()
 		}
 	}
 	return "", ""
@@ -200,7 +203,7 @@ func fieldRead(v ssa.Value) (ssa.Value, int) {
 // the flag on a record after it is built (f.Temp = true, &f.Temp handed
 // on): a record's flag is the one its literal gave it. (Later packages
 // could still set an exported flag; the engine does not see them.)
-func (gw *guardedWriteRule) guardExempt(ctx ruleContext, s storeSite, r Req) bool {
+func (gw *guardedWriteRule) guardExempt(ctx hook.Context, s hook.StoreSite, r lattice.Req) bool {
 	g, ok := parseGuard(r.Tags.GuardFlag())
 	if !ok || g.arg >= 0 {
 		return false
@@ -228,8 +231,8 @@ func (gw *guardedWriteRule) guardExempt(ctx ruleContext, s storeSite, r Req) boo
 
 // builtRecord returns the composite literal a store site stores into and
 // the index of its field whose key is field, or nil.
-func (gw *guardedWriteRule) builtRecord(ctx ruleContext, s storeSite, field string) (*ssa.Alloc, int) {
-	fa, ok := s.addr.(*ssa.FieldAddr)
+func (gw *guardedWriteRule) builtRecord(ctx hook.Context, s hook.StoreSite, field string) (*ssa.Alloc, int) {
+	fa, ok := s.Addr.(*ssa.FieldAddr)
 	if !ok {
 		return nil, -1
 	}
@@ -294,7 +297,7 @@ func zeroConstant(t types.Type) constant.Value {
 
 // fieldIndex returns the index of the field of a record (or pointer to
 // one) whose key is key, or -1.
-func fieldIndex(t types.Type, key string, ctx locator) int {
+func fieldIndex(t types.Type, key string, ctx code.Locator) int {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -303,7 +306,7 @@ func fieldIndex(t types.Type, key string, ctx locator) int {
 		return -1
 	}
 	for i := range st.NumFields() {
-		if strings.HasSuffix(key, "."+st.Field(i).Name()) && fieldKey(t, i, ctx) == key {
+		if strings.HasSuffix(key, "."+st.Field(i).Name()) && code.FieldKey(t, i, ctx) == key {
 			return i
 		}
 	}
@@ -314,16 +317,16 @@ func fieldIndex(t types.Type, key string, ctx locator) int {
 // boolean field key on a record already built: a store into it other
 // than a composite literal's own constant, or its address handed on.
 // Computed once per field.
-func (gw *guardedWriteRule) flagSetLater(ctx ruleContext, key string) bool {
+func (gw *guardedWriteRule) flagSetLater(ctx hook.Context, key string) bool {
 	if set, ok := gw.flagSet[key]; ok {
 		return set
 	}
 	set := false
-	for _, fn := range ctx.packageFuncs() {
+	for _, fn := range ctx.PackageFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok || set || fieldKey(fa.X.Type(), fa.Field, ctx) != key {
+				if !ok || set || code.FieldKey(fa.X.Type(), fa.Field, ctx) != key {
 					continue
 				}
 				lit, _ := fa.X.(*ssa.Alloc)

@@ -1,10 +1,12 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -45,18 +47,18 @@ type mapUpdate struct {
 	value    ssa.Value
 }
 
-func (*madeMapsRule) forPackage() rule {
+func (*madeMapsRule) ForPackage() hook.Rule {
 	return &madeMapsRule{updates: map[string][]mapUpdate{}, escaped: map[string]bool{}}
 }
 
-func (*madeMapsRule) name() string { return "made-maps" }
+func (*madeMapsRule) Name() string { return "made-maps" }
 
-// index records every update of a map and every way a map leaves the
+// Index records every update of a map and every way a map leaves the
 // package.
-func (r *madeMapsRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Instruction) {
+func (r *madeMapsRule) Index(ctx hook.Context, fn *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.MapUpdate:
-		key, isConst := constString(in.Key)
+		key, isConst := code.ConstString(in.Key)
 		t := mapTypeKey(in.Map.Type())
 		r.updates[t] = append(r.updates[t], mapUpdate{key: key, constant: isConst, value: in.Value})
 	case ssa.CallInstruction:
@@ -65,7 +67,7 @@ func (r *madeMapsRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Instru
 			return
 		}
 		callee := common.StaticCallee()
-		if callee != nil && ctx.local(callee) {
+		if callee != nil && ctx.Local(callee) {
 			return
 		}
 		for _, a := range common.Args {
@@ -86,10 +88,10 @@ func (r *madeMapsRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Instru
 	}
 }
 
-// indexed marks the map types the package's exported fields and
+// Indexed marks the map types the package's exported fields and
 // variables hold: another package may store into them.
-func (r *madeMapsRule) indexed(ctx ruleContext) {
-	scope := ctx.analysisPass().Pkg.Scope()
+func (r *madeMapsRule) Indexed(ctx hook.Context) {
+	scope := ctx.AnalysisPass().Pkg.Scope()
 	for _, name := range scope.Names() {
 		switch obj := scope.Lookup(name).(type) {
 		case *types.Var:
@@ -120,8 +122,8 @@ func (r *madeMapsRule) escape(t types.Type) {
 
 // foreignAddr reports whether addr is a field of another package's
 // struct or another package's variable.
-func foreignAddr(ctx ruleContext, addr ssa.Value) bool {
-	pkg := ctx.analysisPass().Pkg
+func foreignAddr(ctx hook.Context, addr ssa.Value) bool {
+	pkg := ctx.AnalysisPass().Pkg
 	switch a := addr.(type) {
 	case *ssa.Global:
 		return a.Pkg != nil && a.Pkg.Pkg != pkg
@@ -140,32 +142,32 @@ func foreignAddr(ctx ruleContext, addr ssa.Value) bool {
 // of it.
 func mapTypeKey(t types.Type) string { return types.TypeString(t, nil) }
 
-// madeMap: a map the function makes, of a type the package keeps.
-func (r *madeMapsRule) madeMap(ctx ruleContext, m *ssa.MakeMap) (Origins, bool) {
+// MadeMap: a map the function makes, of a type the package keeps.
+func (r *madeMapsRule) MadeMap(ctx hook.Context, m *ssa.MakeMap) (lattice.Origins, bool) {
 	t := mapTypeKey(m.Type())
 	if r.escaped[t] {
 		return nil, false
 	}
-	a := unfollowedElement(ctx.at(m.Pos()))[0]
+	a := hook.UnfollowedElement(ctx.At(m.Pos()))[0]
 	a.Key = t
 	a.SetFlag(lattice.OwnMap, true)
-	return Origins{a}, true
+	return lattice.Origins{a}, true
 }
 
-// mapElem: the element of a map the package makes; at an unknown key, the
+// MapElem: the element of a map the package makes; at an unknown key, the
 // element of a field or variable every store into which is such a map.
-func (r *madeMapsRule) mapElem(ctx ruleContext, a Origin, key string, at token.Position) (Origins, bool) {
+func (r *madeMapsRule) MapElem(ctx hook.Context, a lattice.Origin, key string, at token.Position) (lattice.Origins, bool) {
 	switch {
-	case a.Kind == Bad && a.Flag(lattice.OwnMap):
+	case a.Kind == lattice.Bad && a.Flag(lattice.OwnMap):
 		return r.elems(ctx, a.Key, key), true
-	case a.Kind == Cell && key == anyKey && a.Path == "" && a.TextOf(lattice.MapKey) == "":
-		stores := ctx.cellStores(a.Key)
-		parts := make([]Origins, 0, len(stores))
+	case a.Kind == lattice.Cell && key == hook.AnyKey && a.Path == "" && a.TextOf(lattice.MapKey) == "":
+		stores := ctx.CellStores(a.Key)
+		parts := make([]lattice.Origins, 0, len(stores))
 		for _, s := range stores {
 			switch {
-			case s.Kind == Empty:
-			case s.Kind == Bad && s.Flag(lattice.OwnMap):
-				parts = append(parts, r.elems(ctx, s.Key, anyKey))
+			case s.Kind == lattice.Empty:
+			case s.Kind == lattice.Bad && s.Flag(lattice.OwnMap):
+				parts = append(parts, r.elems(ctx, s.Key, hook.AnyKey))
 			default:
 				return nil, false
 			}
@@ -177,15 +179,15 @@ func (r *madeMapsRule) mapElem(ctx ruleContext, a Origin, key string, at token.P
 
 // elems is the union of the values the package stores into maps of type
 // t at key (anyKey: at every key); "" where it stores none there.
-func (r *madeMapsRule) elems(ctx ruleContext, t, key string) Origins {
-	var parts []Origins
+func (r *madeMapsRule) elems(ctx hook.Context, t, key string) lattice.Origins {
+	var parts []lattice.Origins
 	for _, u := range r.updates[t] {
-		if key == anyKey || !u.constant || u.key == key {
-			parts = append(parts, ctx.eval(u.value))
+		if key == hook.AnyKey || !u.constant || u.key == key {
+			parts = append(parts, ctx.Eval(u.value))
 		}
 	}
 	if len(parts) == 0 {
-		return Origins{{Kind: Empty}}
+		return lattice.Origins{{Kind: lattice.Empty}}
 	}
 	return lattice.Union(parts...)
 }

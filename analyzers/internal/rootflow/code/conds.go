@@ -1,4 +1,4 @@
-package rootflow
+package code
 
 import (
 	"fmt"
@@ -11,78 +11,78 @@ import (
 )
 
 // Branch conditions are decoded here and nowhere else, as x/tools nilness
-// does: the If that ends a block is read once into a cond, and the rules
-// ask which conds hold where a block runs or along an edge.
+// does: the If that ends a block is read once into a Cond, and the engine
+// and its rules ask which conds hold where a block runs or along an edge.
 
-// condKind says what a decoded branch condition tests.
-type condKind uint8
+// CondKind says what a decoded branch condition tests.
+type CondKind uint8
 
 const (
-	condOther  condKind = iota // anything else: a boolean value (a flag), a call
-	condCmp                    // x == y or x != y
-	condCall                   // f(x): a call of one argument, IsAbs when f is filepath.IsAbs, path.IsAbs or a wrapper (isAbsTest)
-	condPrefix                 // x starts with str: strings.HasPrefix(x, "s") or x[:n] == "s"
+	CondOther  CondKind = iota // anything else: a boolean value (a flag), a call
+	CondCmp                    // x == y or x != y
+	CondCall                   // f(x): a call of one argument, IsAbs when f is filepath.IsAbs, path.IsAbs or a wrapper (isAbsTest)
+	CondPrefix                 // x starts with str: strings.HasPrefix(x, "s") or x[:n] == "s"
 )
 
-// cond is a branch condition and whether it holds where it is considered.
-type cond struct {
-	kind condKind
-	// x is the value the condition is about: the call's argument, or, for
+// Cond is a branch condition and whether it holds where it is considered.
+type Cond struct {
+	Kind CondKind
+	// X is the value the condition is about: the call's argument, or, for
 	// a comparison with a constant string, the other operand (for
 	// condPrefix, the string whose prefix is tested).
-	x ssa.Value
-	// str is the constant string a comparison is with (isStr says there
+	X ssa.Value
+	// Str is the constant string a comparison is with (isStr says there
 	// is one).
-	str   string
-	isStr bool
-	// cmp is the comparison (condCmp), for rules that read its operands.
-	cmp *ssa.BinOp
-	// value is the condition as a value (the If's operand).
-	value ssa.Value
-	// holds says the condition is true there: for condCmp, the operands
+	Str   string
+	IsStr bool
+	// Cmp is the comparison (condCmp), for rules that read its operands.
+	Cmp *ssa.BinOp
+	// Value is the condition as a value (the If's operand).
+	Value ssa.Value
+	// Holds says the condition is true there: for condCmp, the operands
 	// are equal (whatever the operator), for condCall that f(x) is true,
 	// for condOther that the value is true.
-	holds bool
-	// callee is condCall's function, when static.
-	callee *ssa.Function
+	Holds bool
+	// Callee is condCall's function, when static.
+	Callee *ssa.Function
 }
 
-// branchCond decodes the If that ends block b, as the condition that holds
+// BranchCond decodes the If that ends block b, as the condition that holds
 // on its first successor; ok is false when b does not end with an If.
-func branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
+func BranchCond(b *ssa.BasicBlock) (c Cond, ok bool) {
 	branch, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !isIf {
-		return cond{}, false
+		return Cond{}, false
 	}
-	c = cond{value: branch.Cond, holds: true}
+	c = Cond{Value: branch.Cond, Holds: true}
 	switch v := branch.Cond.(type) {
 	case *ssa.BinOp:
 		if v.Op == token.EQL || v.Op == token.NEQ {
-			c.kind, c.cmp, c.holds = condCmp, v, v.Op == token.EQL
-			c.x, c.str, c.isStr = comparedTo(v)
-			if sl, ok := c.x.(*ssa.Slice); ok && c.isStr && (sl.Low == nil || isZero(sl.Low)) {
-				c.kind, c.x = condPrefix, sl.X // x[:n] == "s"
+			c.Kind, c.Cmp, c.Holds = CondCmp, v, v.Op == token.EQL
+			c.X, c.Str, c.IsStr = comparedTo(v)
+			if sl, ok := c.X.(*ssa.Slice); ok && c.IsStr && (sl.Low == nil || IsZero(sl.Low)) {
+				c.Kind, c.X = CondPrefix, sl.X // x[:n] == "s"
 			}
 			return c, true
 		}
 	case *ssa.UnOp:
 		if call, ok := v.X.(*ssa.Call); ok && v.Op == token.NOT {
 			if x, str, ok := prefixTest(call); ok {
-				c.kind, c.x, c.str, c.isStr, c.holds = condPrefix, x, str, true, false
+				c.Kind, c.X, c.Str, c.IsStr, c.Holds = CondPrefix, x, str, true, false
 				return c, true
 			}
 			if len(call.Call.Args) == 1 {
-				c.kind, c.x, c.callee, c.holds = condCall, call.Call.Args[0], call.Call.StaticCallee(), false
+				c.Kind, c.X, c.Callee, c.Holds = CondCall, call.Call.Args[0], call.Call.StaticCallee(), false
 				return c, true
 			}
 		}
 	case *ssa.Call:
 		if x, str, ok := prefixTest(v); ok {
-			c.kind, c.x, c.str, c.isStr = condPrefix, x, str, true
+			c.Kind, c.X, c.Str, c.IsStr = CondPrefix, x, str, true
 			return c, true
 		}
 		if len(v.Call.Args) == 1 {
-			c.kind, c.x, c.callee = condCall, v.Call.Args[0], v.Call.StaticCallee()
+			c.Kind, c.X, c.Callee = CondCall, v.Call.Args[0], v.Call.StaticCallee()
 			return c, true
 		}
 	}
@@ -93,7 +93,7 @@ func branchCond(b *ssa.BasicBlock) (c cond, ok bool) {
 // (strings.HasPrefix(x, "s")) with a constant prefix.
 func prefixTest(call *ssa.Call) (x ssa.Value, prefix string, ok bool) {
 	fn := call.Call.StaticCallee()
-	if fn == nil || len(call.Call.Args) != 2 || !knowledge.Is(funcKey(fn), knowledge.PrefixCheck) {
+	if fn == nil || len(call.Call.Args) != 2 || !knowledge.Is(FuncKey(fn), knowledge.PrefixCheck) {
 		return nil, "", false
 	}
 	prefix, ok = constText(call.Call.Args[1])
@@ -105,18 +105,18 @@ func prefixTest(call *ssa.Call) (x ssa.Value, prefix string, ok bool) {
 // (fmt.Sprintf("~%c", filepath.Separator)), formatted as the program
 // would.
 func constText(v ssa.Value) (string, bool) {
-	if s, ok := constString(v); ok {
+	if s, ok := ConstString(v); ok {
 		return s, true
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok || len(call.Call.Args) != 2 {
 		return "", false
 	}
-	if fn := call.Call.StaticCallee(); fn == nil || funcKey(fn) != "fmt.Sprintf" {
+	if fn := call.Call.StaticCallee(); fn == nil || FuncKey(fn) != "fmt.Sprintf" {
 		return "", false
 	}
-	format, ok := constString(call.Call.Args[0])
-	elems, isSlice := varargs(call.Call.Args[1])
+	format, ok := ConstString(call.Call.Args[0])
+	elems, isSlice := Varargs(call.Call.Args[1])
 	if !ok || !isSlice {
 		return "", false
 	}
@@ -147,28 +147,28 @@ func constText(v ssa.Value) (string, bool) {
 	return fmt.Sprintf(format, args...), true
 }
 
-// isZero reports whether v is the integer constant 0.
-func isZero(v ssa.Value) bool {
-	k, ok := constInt(v)
+// IsZero reports whether v is the integer constant 0.
+func IsZero(v ssa.Value) bool {
+	k, ok := ConstInt(v)
 	return ok && k == 0
 }
 
 // negated is c where it does not hold.
-func (c cond) negated() cond {
-	c.holds = !c.holds
+func (c Cond) negated() Cond {
+	c.Holds = !c.Holds
 	return c
 }
 
-// dominating yields the conditions that hold wherever block b runs,
+// Dominating yields the conditions that hold wherever block b runs,
 // innermost first: those of the dominators of b whose branch leads to b
 // through one successor only, an edge no other path into b bypasses.
 // After the branches of an if meet again, or inside the body of
 // "x || y", neither condition holds.
-func dominating(b *ssa.BasicBlock) iter.Seq[cond] {
-	return func(yield func(cond) bool) {
+func Dominating(b *ssa.BasicBlock) iter.Seq[Cond] {
+	return func(yield func(Cond) bool) {
 		for ; b != nil && b.Idom() != nil; b = b.Idom() {
 			idom := b.Idom()
-			c, ok := branchCond(idom)
+			c, ok := BranchCond(idom)
 			if !ok {
 				continue
 			}
@@ -202,15 +202,15 @@ func edgeDominates(pred, succ, b *ssa.BasicBlock) bool {
 	return true
 }
 
-// enteredThrough yields the conditions of the dominators of block b whose
+// EnteredThrough yields the conditions of the dominators of block b whose
 // first successor is entered from the branch alone and leads to b: b runs
 // only where they are true, even when the other successor dominates b too
 // (a loop's head, whose body an if inside it guards).
-func enteredThrough(b *ssa.BasicBlock) iter.Seq[cond] {
-	return func(yield func(cond) bool) {
+func EnteredThrough(b *ssa.BasicBlock) iter.Seq[Cond] {
+	return func(yield func(Cond) bool) {
 		for d := b; d != nil && d.Idom() != nil; d = d.Idom() {
 			idom := d.Idom()
-			c, ok := branchCond(idom)
+			c, ok := BranchCond(idom)
 			if !ok {
 				continue
 			}
@@ -224,12 +224,12 @@ func enteredThrough(b *ssa.BasicBlock) iter.Seq[cond] {
 	}
 }
 
-// alongEdge yields the conditions that hold on the edge from pred into
+// AlongEdge yields the conditions that hold on the edge from pred into
 // succ: pred's own branch when it tells succ apart, then those that hold
 // wherever pred runs.
-func alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
-	return func(yield func(cond) bool) {
-		if c, ok := branchCond(pred); ok && pred.Succs[0] != pred.Succs[1] {
+func AlongEdge(pred, succ *ssa.BasicBlock) iter.Seq[Cond] {
+	return func(yield func(Cond) bool) {
+		if c, ok := BranchCond(pred); ok && pred.Succs[0] != pred.Succs[1] {
 			if pred.Succs[0] != succ {
 				c = c.negated()
 			}
@@ -237,7 +237,7 @@ func alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
 				return
 			}
 		}
-		for c := range dominating(pred) {
+		for c := range Dominating(pred) {
 			if !yield(c) {
 				return
 			}
@@ -245,12 +245,12 @@ func alongEdge(pred, succ *ssa.BasicBlock) iter.Seq[cond] {
 	}
 }
 
-// holdsWhere reports whether a condition test accepts holds wherever
+// HoldsWhere reports whether a condition test accepts holds wherever
 // block b runs: one of the conditions dominating b does, or, at b or a
 // dominator of it entered from several blocks, one on every edge into it
 // does (the body of "x == a || y", where each side says what test asks).
-func holdsWhere(b *ssa.BasicBlock, test func(cond) bool) bool {
-	if anyCond(dominating(b), test) {
+func HoldsWhere(b *ssa.BasicBlock, test func(Cond) bool) bool {
+	if AnyCond(Dominating(b), test) {
 		return true
 	}
 	for d := b; d != nil; d = d.Idom() {
@@ -263,17 +263,17 @@ func holdsWhere(b *ssa.BasicBlock, test func(cond) bool) bool {
 
 // everyEdge reports whether on every edge into block d a condition
 // holds that test accepts.
-func everyEdge(d *ssa.BasicBlock, test func(cond) bool) bool {
+func everyEdge(d *ssa.BasicBlock, test func(Cond) bool) bool {
 	for _, p := range d.Preds {
-		if !anyCond(alongEdge(p, d), test) {
+		if !AnyCond(AlongEdge(p, d), test) {
 			return false
 		}
 	}
 	return true
 }
 
-// anyCond reports whether one of the conditions seq yields satisfies ok.
-func anyCond(seq iter.Seq[cond], ok func(cond) bool) bool {
+// AnyCond reports whether one of the conditions seq yields satisfies ok.
+func AnyCond(seq iter.Seq[Cond], ok func(Cond) bool) bool {
 	for c := range seq {
 		if ok(c) {
 			return true
@@ -282,14 +282,20 @@ func anyCond(seq iter.Seq[cond], ok func(cond) bool) bool {
 	return false
 }
 
-// isEmptyTest reports whether c compares v with "" and says v == "" when
+// IsEmptyTest reports whether c compares v with "" and says v == "" when
 // empty, v != "" otherwise.
-func (c cond) isEmptyTest(v ssa.Value, empty bool) bool {
-	return c.kind == condCmp && c.isStr && c.str == "" && c.x == v && c.holds == empty
+func (c Cond) IsEmptyTest(v ssa.Value, empty bool) bool {
+	return c.Kind == CondCmp && c.IsStr && c.Str == "" && c.X == v && c.Holds == empty
 }
 
-// isAbsTest reports whether c says IsAbs(v): filepath.IsAbs, path.IsAbs
-// or a wrapper (abswrap.go), asked only of a call on v.
-func (e *engine) isAbsTest(c cond, v ssa.Value) bool {
-	return c.kind == condCall && c.x == v && c.holds && c.callee != nil && e.isAbsCheck(c.callee)
+// comparedTo splits a comparison with a constant string (x == "." or
+// "." == x) into the other operand and the constant; ok is false when
+// neither side is a constant string.
+func comparedTo(cmp *ssa.BinOp) (x ssa.Value, s string, ok bool) {
+	x, lit := cmp.X, cmp.Y
+	if _, isConst := ConstString(x); isConst {
+		x, lit = lit, x
+	}
+	s, ok = ConstString(lit)
+	return x, s, ok
 }

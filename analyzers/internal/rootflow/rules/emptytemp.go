@@ -1,9 +1,10 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -18,20 +19,20 @@ import (
 // is.
 type emptyTempRule struct{}
 
-func (emptyTempRule) name() string { return "empty-temp" }
+func (emptyTempRule) Name() string { return "empty-temp" }
 
-// checkValue: a requirement from such a directory parameter (ReqEmptyTemp)
+// CheckValue: a requirement from such a directory parameter (ReqEmptyTemp)
 // reads the caller's empty value as os.TempDir too.
-func (emptyTempRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
+func (emptyTempRule) CheckValue(_ hook.Context, r lattice.Req, v lattice.Origins) lattice.Origins {
 	if r.Tags.Flag(lattice.ReqEmptyTemp) {
-		return emptyIsTemp(v)
+		return hook.EmptyIsTemp(v)
 	}
 	return v
 }
 
-func (emptyTempRule) bindArg(_ ruleContext, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (emptyTempRule) BindArg(_ hook.Context, a lattice.Origin, arg lattice.Origins, _ []ssa.Value, _ token.Position) lattice.Origins {
 	if a.Flag(lattice.EmptyTemp) {
-		return emptyIsTemp(arg)
+		return hook.EmptyIsTemp(arg)
 	}
 	return arg
 }

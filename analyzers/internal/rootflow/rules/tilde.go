@@ -1,12 +1,14 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
-
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -24,34 +26,36 @@ import (
 // user's home): the user's choice is taken for it.
 type tildeRule struct{}
 
-func (tildeRule) name() string { return "tilde" }
+func (tildeRule) Name() string { return "tilde" }
 
-func (tildeRule) concat(ctx ruleContext, b *ssa.BinOp) (Origins, bool) {
+func (tildeRule) Concat(ctx hook.Context, b *ssa.BinOp) (lattice.Origins, bool) {
 	return tildeExpanded(ctx, b.X, b.Y, b.Block())
 }
 
-func (tildeRule) returnValue(ctx ruleContext, b *ssa.BasicBlock, _ ssa.Value, v Origins) (Origins, bool) {
+func (tildeRule) ReturnValue(ctx hook.Context, b *ssa.BasicBlock, _ ssa.Value, v lattice.Origins) (lattice.Origins, bool) {
 	if !slices.ContainsFunc(v, bareHome) {
 		return nil, false
 	}
-	for c := range dominating(b) {
-		if c.holds && c.kind == condCmp && c.isStr && c.str == "~" {
-			home := slices.DeleteFunc(slices.Clone(v), func(a Origin) bool { return !bareHome(a) })
+	for c := range code.Dominating(b) {
+		if c.Holds && c.Kind == code.CondCmp && c.IsStr && c.Str == "~" {
+			home := slices.DeleteFunc(slices.Clone(v), func(a lattice.Origin) bool { return !bareHome(a) })
 			rest := slices.DeleteFunc(slices.Clone(v), bareHome)
-			return lattice.Union(spelledOut(ctx, c.x, home), rest), true
+			return lattice.Union(spelledOut(ctx, c.X, home), rest), true
 		}
 	}
 	return nil, false
 }
 
 // bareHome reports whether a is the home directory itself.
-func bareHome(a Origin) bool { return a.Kind == Bad && a.Cause == CauseHome && a.Path == "" }
+func bareHome(a lattice.Origin) bool {
+	return a.Kind == lattice.Bad && a.Cause == knowledge.CauseHome && a.Path == ""
+}
 
-func (tildeRule) join(ctx ruleContext, first ssa.Value, rest []ssa.Value, _ string, _ token.Position) (Origins, bool) {
+func (tildeRule) Join(ctx hook.Context, first ssa.Value, rest []ssa.Value, _ string, _ token.Position) (lattice.Origins, bool) {
 	if len(rest) != 1 {
 		return nil, false
 	}
-	return tildeExpanded(ctx, first, rest[0], blockOf(rest[0]))
+	return tildeExpanded(ctx, first, rest[0], code.BlockOf(rest[0]))
 }
 
 // tildeExpanded returns x's origins when base is the home directory, rest
@@ -59,21 +63,21 @@ func (tildeRule) join(ctx ruleContext, first ssa.Value, rest []ssa.Value, _ stri
 // without an override variable the user or root-env sets) and blk runs
 // only where x starts with "~";
 // ok false otherwise. x's literal origins keep the home-based value.
-func tildeExpanded(ctx ruleContext, base, rest ssa.Value, blk *ssa.BasicBlock) (Origins, bool) {
+func tildeExpanded(ctx hook.Context, base, rest ssa.Value, blk *ssa.BasicBlock) (lattice.Origins, bool) {
 	x := tildeRest(rest)
 	if x == nil || blk == nil {
 		return nil, false
 	}
-	home := ctx.eval(base)
+	home := ctx.Eval(base)
 	if len(home) == 0 {
 		return nil, false
 	}
 	sawHome := false
 	for _, a := range home {
 		switch {
-		case a.Kind == Bad && a.Cause == CauseHome && a.Path == "":
+		case a.Kind == lattice.Bad && a.Cause == knowledge.CauseHome && a.Path == "":
 			sawHome = true
-		case (a.Kind == Rooted || a.Kind == User) && a.Path == "":
+		case (a.Kind == lattice.Rooted || a.Kind == lattice.User) && a.Path == "":
 			// an override of the home directory (GOPASS_HOMEDIR)
 		default:
 			return nil, false
@@ -91,14 +95,14 @@ func tildeExpanded(ctx ruleContext, base, rest ssa.Value, blk *ssa.BasicBlock) (
 // spelledOut is x, a path that starts with "~", with its "~" expanded
 // onto home: x's origins, except that the program's own literal is the
 // home-based path it spells.
-func spelledOut(ctx ruleContext, x ssa.Value, home Origins) Origins {
-	return ctx.eval(x).Map(func(a Origin) Origins {
-		if a.Kind == Bad && a.Cause == CauseLiteral {
-			return home.Map(func(h Origin) Origins {
-				return Origins{h.AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At)}
+func spelledOut(ctx hook.Context, x ssa.Value, home lattice.Origins) lattice.Origins {
+	return ctx.Eval(x).Map(func(a lattice.Origin) lattice.Origins {
+		if a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral {
+			return home.Map(func(h lattice.Origin) lattice.Origins {
+				return lattice.Origins{h.AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At)}
 			})
 		}
-		return Origins{a}
+		return lattice.Origins{a}
 	})
 }
 
@@ -110,15 +114,15 @@ func tildeRest(rest ssa.Value) ssa.Value {
 		if r.High != nil || r.Low == nil {
 			return nil
 		}
-		if k, ok := constInt(r.Low); ok && (k == 1 || k == 2) {
+		if k, ok := code.ConstInt(r.Low); ok && (k == 1 || k == 2) {
 			return r.X
 		}
 	case *ssa.Call:
 		fn := r.Call.StaticCallee()
-		if fn == nil || len(r.Call.Args) != 2 || funcKey(fn) != "strings.TrimPrefix" {
+		if fn == nil || len(r.Call.Args) != 2 || code.FuncKey(fn) != "strings.TrimPrefix" {
 			return nil
 		}
-		if s, ok := constString(r.Call.Args[1]); ok && (s == "~" || s == "~/") {
+		if s, ok := code.ConstString(r.Call.Args[1]); ok && (s == "~" || s == "~/") {
 			return r.Call.Args[0]
 		}
 	}
@@ -128,9 +132,9 @@ func tildeRest(rest ssa.Value) ssa.Value {
 // startsWithTilde reports whether the conditions that hold wherever blk
 // runs say x starts with "~": x[:n] == "~...", strings.HasPrefix(x,
 // "~..."), or x == "~..."; on every side of an || that leads there.
-func startsWithTilde(ctx ruleContext, x ssa.Value, blk *ssa.BasicBlock) bool {
-	return holdsWhere(blk, func(c cond) bool {
-		tested := c.kind == condPrefix || c.kind == condCmp && c.isStr
-		return tested && c.holds && c.x == x && strings.HasPrefix(c.str, "~")
+func startsWithTilde(ctx hook.Context, x ssa.Value, blk *ssa.BasicBlock) bool {
+	return code.HoldsWhere(blk, func(c code.Cond) bool {
+		tested := c.Kind == code.CondPrefix || c.Kind == code.CondCmp && c.IsStr
+		return tested && c.Holds && c.X == x && strings.HasPrefix(c.Str, "~")
 	})
 }

@@ -1,9 +1,11 @@
-package rootflow
+package rules
 
 import (
 	"go/types"
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -49,14 +51,14 @@ type convertedImplsRule struct {
 	foreignIfaces []*types.Interface
 }
 
-func (*convertedImplsRule) forPackage() rule { return &convertedImplsRule{} }
+func (*convertedImplsRule) ForPackage() hook.Rule { return &convertedImplsRule{} }
 
-func (*convertedImplsRule) name() string { return "converted-impls" }
+func (*convertedImplsRule) Name() string { return "converted-impls" }
 
-// index collects the named types the package converts to interfaces,
+// Index collects the named types the package converts to interfaces,
 // and the interfaces each is converted to, and the interfaces other
 // packages' functions called here return.
-func (ci *convertedImplsRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.Instruction) {
+func (ci *convertedImplsRule) Index(ctx hook.Context, _ *ssa.Function, instr ssa.Instruction) {
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		ci.noteForeignInterfaces(ctx, call.Common())
 		return
@@ -65,7 +67,7 @@ func (ci *convertedImplsRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.
 	if !ok {
 		return
 	}
-	tn := namedOf(mi.X.Type())
+	tn := code.NamedOf(mi.X.Type())
 	iface, _ := mi.Type().Underlying().(*types.Interface)
 	if tn == nil || iface == nil || iface.NumMethods() == 0 {
 		return
@@ -81,15 +83,15 @@ func (ci *convertedImplsRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.
 	ci.converted[tn] = append(ci.converted[tn], iface)
 }
 
-func (*convertedImplsRule) indexed(ruleContext) {}
+func (*convertedImplsRule) Indexed(hook.Context) {}
 
-// dispatchBinds reports whether t is converted in the package to an
+// DispatchBinds reports whether t is converted in the package to an
 // interface that has the method m, no function of another package
 // called here returns such an interface, and the receiver is not chosen
 // by callers out of sight.
-func (ci *convertedImplsRule) dispatchBinds(ctx ruleContext, m *types.Func, t *types.TypeName, site dispatchSite) bool {
+func (ci *convertedImplsRule) DispatchBinds(ctx hook.Context, m *types.Func, t *types.TypeName, site hook.DispatchSite) bool {
 	converted := ci.converted[t]
-	if len(converted) == 0 || site.callerChosen {
+	if len(converted) == 0 || site.CallerChosen {
 		return false // most types: asked for every type in sight
 	}
 	for _, iface := range ci.foreignIfaces {
@@ -117,7 +119,7 @@ func hasMethod(iface *types.Interface, m *types.Func) bool {
 
 // noteForeignInterfaces records the interfaces among the results of the
 // function a call of another package's function (or method) returns.
-func (ci *convertedImplsRule) noteForeignInterfaces(ctx ruleContext, common *ssa.CallCommon) {
+func (ci *convertedImplsRule) noteForeignInterfaces(ctx hook.Context, common *ssa.CallCommon) {
 	var sig *types.Signature
 	var pkg *types.Package
 	if common.IsInvoke() {
@@ -127,7 +129,7 @@ func (ci *convertedImplsRule) noteForeignInterfaces(ctx ruleContext, common *ssa
 		sig = callee.Signature
 		pkg = callee.Object().Pkg()
 	}
-	if sig == nil || pkg == nil || pkg == ctx.analysisPass().Pkg {
+	if sig == nil || pkg == nil || pkg == ctx.AnalysisPass().Pkg {
 		return
 	}
 	res := sig.Results()

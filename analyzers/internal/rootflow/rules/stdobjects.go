@@ -1,12 +1,13 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
 )
 
 // stdObjectsRule: a field read of an object a standard-library function
@@ -23,22 +24,22 @@ import (
 // origin.
 type stdObjectsRule struct{}
 
-func (stdObjectsRule) name() string { return "std-objects" }
+func (stdObjectsRule) Name() string { return "std-objects" }
 
-func (stdObjectsRule) fieldRead(ctx ruleContext, _, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
+func (stdObjectsRule) FieldRead(ctx hook.Context, _, x ssa.Value, field int, pos token.Pos) (lattice.Origins, bool) {
 	maker := stdMaker(ctx, x)
 	if maker == "" {
 		return nil, false
 	}
-	if _, known := knowledge.Fields[fieldKey(x.Type(), field, ctx)]; known {
+	if _, known := knowledge.Fields[code.FieldKey(x.Type(), field, ctx)]; known {
 		return nil, false
 	}
-	return ctx.bad(pos, "a field of the object %s returned", lattice.ShortName(maker)), true
+	return ctx.Bad(pos, "a field of the object %s returned", lattice.ShortName(maker)), true
 }
 
 // stdMaker returns the standard-library function whose result x is, or
 // a field of (through loads and field addresses), or "".
-func stdMaker(ctx ruleContext, x ssa.Value) string {
+func stdMaker(ctx hook.Context, x ssa.Value) string {
 	for {
 		switch v := x.(type) {
 		case *ssa.FieldAddr:
@@ -54,10 +55,10 @@ func stdMaker(ctx ruleContext, x ssa.Value) string {
 			x = v.Tuple
 		case *ssa.Call:
 			callee := v.Call.StaticCallee()
-			if callee == nil || !knowledge.FileInGOROOT(ctx.analysisPass().Fset.Position(callee.Pos()).Filename) {
+			if callee == nil || !knowledge.FileInGOROOT(ctx.AnalysisPass().Fset.Position(callee.Pos()).Filename) {
 				return ""
 			}
-			return funcKey(callee)
+			return code.FuncKey(callee)
 		default:
 			return ""
 		}

@@ -1,12 +1,13 @@
-package rootflow
+package rules
 
 import (
 	"path"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Relative paths after a change of directory: once a function has
@@ -36,13 +37,13 @@ import (
 // the fixpoint runs, the one the process started in, or moved to dir.
 type chdirState struct {
 	known, moved bool
-	dir          Origins
+	dir          lattice.Origins
 }
 
 // noteChdir records that the package changes directory, so only such
 // packages pay for the analysis.
-func (cr *chdirRule) noteChdir(ctx ruleContext, common *ssa.CallCommon) {
-	if callee := common.StaticCallee(); callee != nil && callee.Name() == "Chdir" && knowledge.Is(funcKey(callee), knowledge.Chdir) {
+func (cr *chdirRule) noteChdir(ctx hook.Context, common *ssa.CallCommon) {
+	if callee := common.StaticCallee(); callee != nil && callee.Name() == "Chdir" && knowledge.Is(code.FuncKey(callee), knowledge.Chdir) {
 		cr.hasChdir = true
 	}
 }
@@ -56,30 +57,30 @@ func (cr *chdirRule) noteChdir(ctx ruleContext, common *ssa.CallCommon) {
 type chdirRule struct {
 	hasChdir   bool // the package changes directory (noteChdir)
 	chdirs     map[*ssa.Function][]chdirState
-	chdirFuncs map[*ssa.Function]Origins
+	chdirFuncs map[*ssa.Function]lattice.Origins
 	fnRefs     map[*ssa.Function][]ssa.Instruction
 }
 
-func (*chdirRule) forPackage() rule { return &chdirRule{} }
+func (*chdirRule) ForPackage() hook.Rule { return &chdirRule{} }
 
-func (*chdirRule) name() string { return "chdir" }
+func (*chdirRule) Name() string { return "chdir" }
 
-// index notes whether the package changes directory at all (noteChdir).
-func (cr *chdirRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.Instruction) {
+// Index notes whether the package changes directory at all (noteChdir).
+func (cr *chdirRule) Index(ctx hook.Context, _ *ssa.Function, instr ssa.Instruction) {
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		cr.noteChdir(ctx, call.Common())
 	}
 }
 
-func (*chdirRule) indexed(ruleContext) {}
+func (*chdirRule) Indexed(hook.Context) {}
 
-func (cr *chdirRule) siteValue(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+func (cr *chdirRule) SiteValue(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, v lattice.Origins) lattice.Origins {
 	return cr.afterChdir(ctx, fn, b, v)
 }
 
 // afterChdir rebases v's relative origins onto the directory the working
 // directory was changed to before block b of fn, if it was.
-func (cr *chdirRule) afterChdir(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+func (cr *chdirRule) afterChdir(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, v lattice.Origins) lattice.Origins {
 	if !cr.hasChdir || b == nil {
 		return v
 	}
@@ -87,24 +88,24 @@ func (cr *chdirRule) afterChdir(ctx ruleContext, fn *ssa.Function, b *ssa.BasicB
 	if dir == nil {
 		return v
 	}
-	return v.Map(func(a Origin) Origins {
-		if a.Kind != Bad || !a.Rel {
-			return Origins{a}
+	return v.Map(func(a lattice.Origin) lattice.Origins {
+		if a.Kind != lattice.Bad || !a.Rel {
+			return lattice.Origins{a}
 		}
 		rel := path.Join(a.Lit, lattice.DisplayPath(a.Path))
 		if a.Lit == "" {
 			rel = "*"
 		}
-		return dir.Map(func(d Origin) Origins { return Origins{d.AppendPath(rel, a.At)} })
+		return dir.Map(func(d lattice.Origin) lattice.Origins { return lattice.Origins{d.AppendPath(rel, a.At)} })
 	})
 }
 
 // movedAt returns the directory every path to block b of fn has changed
 // into, or nil.
-func (cr *chdirRule) movedAt(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBlock) Origins {
+func (cr *chdirRule) movedAt(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock) lattice.Origins {
 	if cr.chdirs == nil {
 		cr.chdirs = map[*ssa.Function][]chdirState{}
-		cr.chdirFuncs = map[*ssa.Function]Origins{}
+		cr.chdirFuncs = map[*ssa.Function]lattice.Origins{}
 	}
 	states, ok := cr.chdirs[fn]
 	if !ok {
@@ -119,7 +120,7 @@ func (cr *chdirRule) movedAt(ctx ruleContext, fn *ssa.Function, b *ssa.BasicBloc
 
 // chdirBlocks computes the state on entry to each block of fn: a forward
 // fixpoint where a block is moved when every edge into it is.
-func (cr *chdirRule) chdirBlocks(ctx ruleContext, fn *ssa.Function) []chdirState {
+func (cr *chdirRule) chdirBlocks(ctx hook.Context, fn *ssa.Function) []chdirState {
 	states := make([]chdirState, len(fn.Blocks))
 	if len(fn.Blocks) == 0 {
 		return states
@@ -161,21 +162,21 @@ func (cr *chdirRule) chdirBlocks(ctx ruleContext, fn *ssa.Function) []chdirState
 }
 
 // chdirEdge is the state along the edge from p into b, given p's.
-func (cr *chdirRule) chdirEdge(ctx ruleContext, p, b *ssa.BasicBlock, st chdirState) (chdirState, bool) {
+func (cr *chdirRule) chdirEdge(ctx hook.Context, p, b *ssa.BasicBlock, st chdirState) (chdirState, bool) {
 	if !st.known {
 		return st, false
 	}
-	c, ok := branchCond(p)
-	if !ok || p.Succs[0] == p.Succs[1] || c.kind != condCmp {
+	c, ok := code.BranchCond(p)
+	if !ok || p.Succs[0] == p.Succs[1] || c.Kind != code.CondCmp {
 		return st, true
 	}
-	equal := (p.Succs[0] == b) == c.holds
-	if dir := cr.chdirChecked(ctx, c.cmp); dir != nil && equal {
+	equal := (p.Succs[0] == b) == c.Holds
+	if dir := cr.chdirChecked(ctx, c.Cmp); dir != nil && equal {
 		return chdirState{known: true, moved: true, dir: dir}, true
 	}
-	if c.isStr && (c.str == "" || c.str == ".") && equal && !st.moved {
-		if v := throughCells(ctx, ctx.eval(c.x)); len(v) > 0 && allUser(v) {
-			return chdirState{known: true, moved: true, dir: Origins{{Kind: User}}}, true
+	if c.IsStr && (c.Str == "" || c.Str == ".") && equal && !st.moved {
+		if v := throughCells(ctx, ctx.Eval(c.X)); len(v) > 0 && allUser(v) {
+			return chdirState{known: true, moved: true, dir: lattice.Origins{{Kind: lattice.User}}}, true
 		}
 	}
 	return st, true
@@ -184,7 +185,7 @@ func (cr *chdirRule) chdirEdge(ctx ruleContext, p, b *ssa.BasicBlock, st chdirSt
 // chdirChecked returns the directory of an os.Chdir whose error the
 // comparison tests against nil, when that directory is allowed; nil
 // otherwise.
-func (cr *chdirRule) chdirChecked(ctx ruleContext, cmp *ssa.BinOp) Origins {
+func (cr *chdirRule) chdirChecked(ctx hook.Context, cmp *ssa.BinOp) lattice.Origins {
 	errv := cmp.X
 	if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
 		errv = cmp.Y
@@ -200,16 +201,16 @@ func (cr *chdirRule) chdirChecked(ctx ruleContext, cmp *ssa.BinOp) Origins {
 		return nil
 	}
 	callee := call.Call.StaticCallee()
-	if callee == nil || callee.Name() != "Chdir" || !knowledge.Is(funcKey(callee), knowledge.Chdir) || len(call.Call.Args) == 0 {
+	if callee == nil || callee.Name() != "Chdir" || !knowledge.Is(code.FuncKey(callee), knowledge.Chdir) || len(call.Call.Args) == 0 {
 		return nil
 	}
-	arg := ctx.eval(call.Call.Args[0])
-	if arg.Has(Func) {
+	arg := ctx.Eval(call.Call.Args[0])
+	if arg.Has(lattice.Func) {
 		return nil
 	}
 	dir := throughCells(ctx, arg)
 	for _, a := range dir {
-		if a.Kind == Bad || a.Kind == Param || a.Kind == Cell || a.Kind == Func || a.Kind == Env || !ctx.config().Allowed(a) {
+		if a.Kind == lattice.Bad || a.Kind == lattice.Param || a.Kind == lattice.Cell || a.Kind == lattice.Func || a.Kind == lattice.Env || !ctx.Allowed(a) {
 			// Not allowed as it stands, or not known here (a
 			// parameter, a field of the receiver's object): what is
 			// written below it is below whatever it holds, required
@@ -222,22 +223,22 @@ func (cr *chdirRule) chdirChecked(ctx ruleContext, cmp *ssa.BinOp) Origins {
 
 // throughCells replaces the fields and variables among v's origins by
 // what is stored into them (a flag's *string kept in a variable).
-func throughCells(ctx ruleContext, v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
-		if a.Kind != Cell {
-			return Origins{a}
+func throughCells(ctx hook.Context, v lattice.Origins) lattice.Origins {
+	return v.Map(func(a lattice.Origin) lattice.Origins {
+		if a.Kind != lattice.Cell {
+			return lattice.Origins{a}
 		}
-		stored := ctx.cellStores(a.Key)
+		stored := ctx.CellStores(a.Key)
 		if len(stored) == 0 {
-			return Origins{a}
+			return lattice.Origins{a}
 		}
-		return stored.Map(func(b Origin) Origins { return Origins{b.Extend(a.Path, a.Raw, b.At)} })
+		return stored.Map(func(b lattice.Origin) lattice.Origins { return lattice.Origins{b.Extend(a.Path, a.Raw, b.At)} })
 	})
 }
 
-func allUser(v Origins) bool {
+func allUser(v lattice.Origins) bool {
 	for _, a := range v {
-		if a.Kind != User {
+		if a.Kind != lattice.User {
 			return false
 		}
 	}
@@ -247,12 +248,12 @@ func allUser(v Origins) bool {
 // calledAfterChdir returns the directory an unexported function of the
 // package runs in when every call of it runs after a change into one, or
 // nil.
-func (cr *chdirRule) calledAfterChdir(ctx ruleContext, fn *ssa.Function) Origins {
+func (cr *chdirRule) calledAfterChdir(ctx hook.Context, fn *ssa.Function) lattice.Origins {
 	if dir, ok := cr.chdirFuncs[fn]; ok {
 		return dir
 	}
 	cr.chdirFuncs[fn] = nil // a recursive call does not vouch for itself
-	var dir Origins
+	var dir lattice.Origins
 	if obj := fn.Object(); obj != nil && !obj.Exported() && fn.Parent() == nil {
 		dir = cr.callersMoved(ctx, fn)
 	}
@@ -263,8 +264,8 @@ func (cr *chdirRule) calledAfterChdir(ctx ruleContext, fn *ssa.Function) Origins
 // callersMoved returns the union of the directories fn's callers moved
 // into before each call, or nil when one did not or fn's address is
 // taken.
-func (cr *chdirRule) callersMoved(ctx ruleContext, fn *ssa.Function) Origins {
-	var dir Origins
+func (cr *chdirRule) callersMoved(ctx hook.Context, fn *ssa.Function) lattice.Origins {
+	var dir lattice.Origins
 	for _, ref := range *cr.fnReferrers(ctx, fn) {
 		call, ok := ref.(ssa.CallInstruction)
 		if !ok || call.Common().Value != fn {
@@ -281,10 +282,10 @@ func (cr *chdirRule) callersMoved(ctx ruleContext, fn *ssa.Function) Origins {
 
 // fnReferrers returns the instructions of the package that use fn as a
 // value (calls and otherwise), once per package.
-func (cr *chdirRule) fnReferrers(ctx ruleContext, fn *ssa.Function) *[]ssa.Instruction {
+func (cr *chdirRule) fnReferrers(ctx hook.Context, fn *ssa.Function) *[]ssa.Instruction {
 	if cr.fnRefs == nil {
 		cr.fnRefs = map[*ssa.Function][]ssa.Instruction{}
-		for _, f := range ctx.packageFuncs() {
+		for _, f := range ctx.PackageFuncs() {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
 					for _, op := range instr.Operands(nil) {

@@ -1,9 +1,12 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 	"go/types"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -29,9 +32,9 @@ const maxSelfCopyNodes = 64
 // not see); the walk is bounded by maxSelfCopyNodes and gives up safe.
 type selfCopyRule struct{}
 
-func (selfCopyRule) name() string { return "self-copy" }
+func (selfCopyRule) Name() string { return "self-copy" }
 
-func (selfCopyRule) storeReq(ctx ruleContext, s storeSite, r Req) (Req, bool) {
+func (selfCopyRule) StoreReq(ctx hook.Context, s hook.StoreSite, r lattice.Req) (lattice.Req, bool) {
 	if r.Tags.GuardFlag() == "" || !selfCopy(ctx, s, r.Tags.GuardCell(), r.Tags.GuardFlag()) {
 		return r, false
 	}
@@ -41,18 +44,18 @@ func (selfCopyRule) storeReq(ctx ruleContext, s storeSite, r Req) (Req, bool) {
 // selfCopy reports whether store s writes into field cell of a record a
 // value whose only reads of cell are of that same record, and whose flag
 // field guard nothing between changes.
-func selfCopy(ctx ruleContext, s storeSite, cell, guard string) bool {
-	fa, ok := s.addr.(*ssa.FieldAddr)
-	if !ok || s.val == nil || fieldKey(fa.X.Type(), fa.Field, ctx) != cell {
+func selfCopy(ctx hook.Context, s hook.StoreSite, cell, guard string) bool {
+	fa, ok := s.Addr.(*ssa.FieldAddr)
+	if !ok || s.Val == nil || code.FieldKey(fa.X.Type(), fa.Field, ctx) != cell {
 		return false
 	}
 	w := selfCopyWalk{ctx: ctx, cell: cell, guard: guard, seen: map[ssa.Value]bool{}}
 	w.rec = w.copied(fa.X)
-	return w.value(s.val) && w.reads > 0
+	return w.value(s.Val) && w.reads > 0
 }
 
 type selfCopyWalk struct {
-	ctx         ruleContext
+	ctx         hook.Context
 	cell, guard string
 	rec         ssa.Value // the record stored into
 	seen        map[ssa.Value]bool
@@ -68,7 +71,7 @@ func (w *selfCopyWalk) value(v ssa.Value) bool {
 	if w.seen[v] = true; len(w.seen) > maxSelfCopyNodes {
 		return false
 	}
-	if base, field := fieldRead(v); base != nil && fieldKey(base.Type(), field, w.ctx) == w.cell {
+	if base, field := fieldRead(v); base != nil && code.FieldKey(base.Type(), field, w.ctx) == w.cell {
 		if rec := w.recordOf(base); rec != nil && w.sameRecord(rec, w.rec) {
 			w.reads++
 			return true
@@ -131,12 +134,12 @@ func (w *selfCopyWalk) stored(a *ssa.Alloc) bool {
 // no read of the cell of its own.
 func (w *selfCopyWalk) call(common *ssa.CallCommon) bool {
 	if b, ok := common.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
-		targets, ok := w.ctx.callees(common)
+		targets, ok := w.ctx.Callees(common)
 		if !ok || len(targets) == 0 {
 			return false
 		}
 		for _, t := range targets {
-			if t.invoke || !w.transparent(t) {
+			if t.Invoke() || !w.transparent(t) {
 				return false
 			}
 		}
@@ -151,23 +154,18 @@ func (w *selfCopyWalk) call(common *ssa.CallCommon) bool {
 
 // transparent reports whether a callee's results hold no read of the
 // cell other than through its arguments.
-func (w *selfCopyWalk) transparent(t callee) bool {
-	var results []Origins
-	switch {
-	case t.fn != nil && t.fn.Pkg != nil && isStdPath(t.fn.Pkg.Pkg.Path()):
+func (w *selfCopyWalk) transparent(t hook.Callee) bool {
+	fn := t.Func()
+	if fn != nil && fn.Pkg != nil && code.IsStdPath(fn.Pkg.Pkg.Path()) {
 		return true
-	case t.fn != nil && w.ctx.local(t.fn):
-		results = w.ctx.resultsOf(origin(t.fn))
-	default:
-		sum := w.ctx.summary(t)
-		if sum == nil {
-			return false
-		}
-		results = sum.Results
+	}
+	results, ok := w.ctx.CalleeResults(t)
+	if !ok {
+		return false
 	}
 	for _, r := range results {
 		for _, a := range r {
-			if a.Kind == Cell && a.Key == w.cell {
+			if a.Kind == lattice.Cell && a.Key == w.cell {
 				return false
 			}
 		}
@@ -206,7 +204,7 @@ func (w *selfCopyWalk) copied(p ssa.Value) ssa.Value {
 			}
 			from = ld.X
 		case *ssa.FieldAddr:
-			if fieldKey(a.Type(), ref.Field, w.ctx) == w.guard && !onlyLoaded(ref) {
+			if code.FieldKey(a.Type(), ref.Field, w.ctx) == w.guard && !onlyLoaded(ref) {
 				return a // the copy's flag is set on its own
 			}
 		case *ssa.UnOp, *ssa.DebugRef:

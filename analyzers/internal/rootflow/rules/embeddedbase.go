@@ -1,11 +1,21 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
+
+// maxConstructorDepth bounds the calls followed back to where an
+// object stored into an embedding field is allocated; past it, its
+// base's fields are read as the fields of any object (embeddedbase.go).
+const maxConstructorDepth = 4
 
 // Fields of a shared base, per embedding type: several types embed one
 // base struct (type cacheNode struct{ *base }), and a cell per field
@@ -50,7 +60,7 @@ func (x *embedIndex) init() {
 // collectEmbed records a field address of the package's own types for the
 // finer cells: the objects stored into an embedding field, and whether a
 // field's address is used otherwise than to load or store it.
-func (eb *embeddedBaseRule) collectEmbed(ctx ruleContext, fa *ssa.FieldAddr) {
+func (eb *embeddedBaseRule) collectEmbed(ctx hook.Context, fa *ssa.FieldAddr) {
 	key, ok := eb.ownField(ctx, fa.X.Type(), fa.Field)
 	if !ok {
 		return
@@ -68,11 +78,11 @@ func (eb *embeddedBaseRule) collectEmbed(ctx ruleContext, fa *ssa.FieldAddr) {
 				eb.embed.open[key] = true
 				continue
 			}
-			if baseStruct(fa.Type().(*types.Pointer).Elem()) != nil {
+			if code.BaseStruct(fa.Type().(*types.Pointer).Elem()) != nil {
 				eb.embed.values[key] = append(eb.embed.values[key], ref.Val)
 			}
-			if _, fresh := fa.X.(*ssa.Alloc); !fresh && isPathType(ref.Val.Type()) {
-				s := aliasedStore{storeSite: storeSite{pos: ref.Pos(), val: ref.Val, fn: ref.Parent()}, through: embeddingField(fa.X, ctx)}
+			if _, fresh := fa.X.(*ssa.Alloc); !fresh && code.IsPathType(ref.Val.Type()) {
+				s := aliasedStore{StoreSite: hook.StoreSite{Pos: ref.Pos(), Val: ref.Val, Fn: ref.Parent()}, through: embeddingField(fa.X, ctx)}
 				eb.embed.aliased[key] = append(eb.embed.aliased[key], s)
 			}
 		default:
@@ -84,7 +94,7 @@ func (eb *embeddedBaseRule) collectEmbed(ctx ruleContext, fa *ssa.FieldAddr) {
 // collectConversion marks the fields of a struct type of the package as
 // open when a value of another type is converted to it (or a pointer to
 // it): the objects in its fields are then the other type's.
-func (eb *embeddedBaseRule) collectConversion(ctx ruleContext, c *ssa.ChangeType) {
+func (eb *embeddedBaseRule) collectConversion(ctx hook.Context, c *ssa.ChangeType) {
 	t := c.Type()
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
@@ -104,19 +114,19 @@ func (eb *embeddedBaseRule) collectConversion(ctx ruleContext, c *ssa.ChangeType
 // ownField returns the cell key of field i of the struct t is (or points
 // to) when only this package can store into it: an unexported field of a
 // named type of the package.
-func (eb *embeddedBaseRule) ownField(ctx ruleContext, t types.Type, i int) (string, bool) {
+func (eb *embeddedBaseRule) ownField(ctx hook.Context, t types.Type, i int) (string, bool) {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() != ctx.analysisPass().Pkg {
+	if !ok || named.Obj().Pkg() != ctx.AnalysisPass().Pkg {
 		return "", false
 	}
 	st, ok := named.Underlying().(*types.Struct)
 	if !ok || i >= st.NumFields() || st.Field(i).Exported() {
 		return "", false
 	}
-	return fieldKey(t, i, ctx), true
+	return code.FieldKey(t, i, ctx), true
 }
 
 // allocSite is an object stored into an embedding field: allocated in
@@ -130,10 +140,10 @@ type allocSite struct {
 // embedding fields have objects known by allocation site, and gives each
 // of their finer cells its store sites: the new objects' own stores and
 // the stores through other pointers that may be into the same objects.
-func (eb *embeddedBaseRule) refineEmbedded(ctx ruleContext) {
+func (eb *embeddedBaseRule) refineEmbedded(ctx hook.Context) {
 	objects := map[string]map[objectID]bool{}
 	var keys []string
-	for _, key := range sortedKeys(eb.embed.values) {
+	for _, key := range slices.Sorted(maps.Keys(eb.embed.values)) {
 		if eb.embed.open[key] {
 			continue
 		}
@@ -156,12 +166,12 @@ func (eb *embeddedBaseRule) refineEmbedded(ctx ruleContext) {
 		}
 	}
 	for _, key := range keys {
-		st := baseStruct(eb.embedFieldType(ctx, key))
+		st := code.BaseStruct(eb.embedFieldType(ctx, key))
 		for i := 0; st != nil && i < st.NumFields(); i++ {
 			cell := key + "." + st.Field(i).Name()
 			for _, a := range eb.embed.aliased[eb.baseKey(ctx, key, i)] {
 				if a.through == "" || !eb.embed.refined[a.through] || shareObjects(objects[a.through], objects[key]) {
-					ctx.addStore(cell, a.storeSite)
+					ctx.AddStore(cell, a.StoreSite)
 				}
 			}
 		}
@@ -170,7 +180,7 @@ func (eb *embeddedBaseRule) refineEmbedded(ctx ruleContext) {
 
 // freshStores adds the stores into the fields of a new object to the
 // finer cells of the embedding field it is stored into.
-func (eb *embeddedBaseRule) freshStores(ctx ruleContext, key string, s allocSite) {
+func (eb *embeddedBaseRule) freshStores(ctx hook.Context, key string, s allocSite) {
 	for _, ref := range *s.obj.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok {
@@ -182,12 +192,12 @@ func (eb *embeddedBaseRule) freshStores(ctx ruleContext, key string, s allocSite
 		}
 		cell := key + "." + fieldName(fa.X.Type(), fa.Field)
 		for _, use := range *fa.Referrers() {
-			if st, ok := use.(*ssa.Store); ok && st.Addr == fa && isPathType(st.Val.Type()) {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == fa && code.IsPathType(st.Val.Type()) {
 				pos := st.Pos()
 				if len(s.via) > 0 {
 					pos = s.via[0].Pos() // where the object's kind is known
 				}
-				ctx.addStore(cell, storeSite{pos: pos, val: st.Val, fn: st.Parent(), via: s.via})
+				ctx.AddStore(cell, hook.StoreSite{Pos: pos, Val: st.Val, Fn: st.Parent(), Via: s.via})
 			}
 		}
 	}
@@ -221,7 +231,7 @@ func shareObjects(a, b map[objectID]bool) bool {
 // allocSites adds to sites the objects v can be: allocated here or
 // returned by a constructor of the package; known is false when v may be
 // an object from elsewhere. seen guards the phis of one function.
-func (eb *embeddedBaseRule) allocSites(ctx ruleContext, v ssa.Value, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
+func (eb *embeddedBaseRule) allocSites(ctx hook.Context, v ssa.Value, via []ssa.CallInstruction, sites []allocSite, seen map[ssa.Value]bool) (_ []allocSite, known bool) {
 	switch v := v.(type) {
 	case *ssa.Alloc:
 		return append(sites, allocSite{obj: v, via: via}), true
@@ -250,14 +260,14 @@ func (eb *embeddedBaseRule) allocSites(ctx ruleContext, v ssa.Value, via []ssa.C
 
 // returnedSites is allocSites of result idx of a call to a function of
 // the package.
-func (eb *embeddedBaseRule) returnedSites(ctx ruleContext, call *ssa.Call, idx int, via []ssa.CallInstruction, sites []allocSite) (_ []allocSite, known bool) {
+func (eb *embeddedBaseRule) returnedSites(ctx hook.Context, call *ssa.Call, idx int, via []ssa.CallInstruction, sites []allocSite) (_ []allocSite, known bool) {
 	fn := call.Common().StaticCallee()
-	if fn == nil || !ctx.local(fn) || len(fn.Blocks) == 0 || len(via) == maxConstructorDepth {
+	if fn == nil || !ctx.Local(fn) || len(fn.Blocks) == 0 || len(via) == maxConstructorDepth {
 		return sites, false
 	}
 	via = append(via[:len(via):len(via)], call)
 	seen := map[ssa.Value]bool{}
-	for _, ret := range returns(fn) {
+	for _, ret := range code.Returns(fn) {
 		if idx >= len(ret.Results) {
 			continue
 		}
@@ -281,14 +291,14 @@ type embeddedBaseRule struct {
 	embed embedIndex // fields of shared bases, per embedding type
 }
 
-func (*embeddedBaseRule) forPackage() rule { return &embeddedBaseRule{} }
+func (*embeddedBaseRule) ForPackage() hook.Rule { return &embeddedBaseRule{} }
 
-func (*embeddedBaseRule) name() string { return "embedded-base" }
+func (*embeddedBaseRule) Name() string { return "embedded-base" }
 
-// index collects the fields of shared bases: field addresses
+// Index collects the fields of shared bases: field addresses
 // (collectEmbed) and conversions to the embedding types
 // (collectConversion).
-func (eb *embeddedBaseRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.Instruction) {
+func (eb *embeddedBaseRule) Index(ctx hook.Context, _ *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.FieldAddr:
 		eb.collectEmbed(ctx, in)
@@ -297,18 +307,18 @@ func (eb *embeddedBaseRule) index(ctx ruleContext, _ *ssa.Function, instr ssa.In
 	}
 }
 
-// indexed gives the finer cells their stores, once every store is known.
-func (eb *embeddedBaseRule) indexed(ctx ruleContext) { eb.refineEmbedded(ctx) }
+// Indexed gives the finer cells their stores, once every store is known.
+func (eb *embeddedBaseRule) Indexed(ctx hook.Context) { eb.refineEmbedded(ctx) }
 
-func (eb *embeddedBaseRule) fieldRead(ctx ruleContext, _, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
+func (eb *embeddedBaseRule) FieldRead(ctx hook.Context, _, x ssa.Value, field int, pos token.Pos) (lattice.Origins, bool) {
 	key := eb.refinedCell(ctx, x, field)
 	if key == "" {
 		return nil, false
 	}
-	return ctx.cell(key, pos), true
+	return ctx.Cell(key, pos), true
 }
 
-func (eb *embeddedBaseRule) refinedCell(ctx ruleContext, x ssa.Value, i int) string {
+func (eb *embeddedBaseRule) refinedCell(ctx hook.Context, x ssa.Value, i int) string {
 	if len(eb.embed.refined) == 0 {
 		return ""
 	}
@@ -325,14 +335,14 @@ func (eb *embeddedBaseRule) refinedCell(ctx ruleContext, x ssa.Value, i int) str
 // embeddingField returns the cell key of the field x is read from, when
 // x is n.g loaded through a pointer or n.g of a struct value; "" when x
 // is read otherwise.
-func embeddingField(x ssa.Value, ctx locator) string {
+func embeddingField(x ssa.Value, ctx code.Locator) string {
 	switch x := x.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fieldKey(fa.X.Type(), fa.Field, ctx)
+			return code.FieldKey(fa.X.Type(), fa.Field, ctx)
 		}
 	case *ssa.Field:
-		return fieldKey(x.X.Type(), x.Field, ctx)
+		return code.FieldKey(x.X.Type(), x.Field, ctx)
 	}
 	return ""
 }
@@ -341,13 +351,13 @@ func embeddingField(x ssa.Value, ctx locator) string {
 // than a new object; through is the embedding field the base was read
 // from, when it was (n.base.dir = v), or "".
 type aliasedStore struct {
-	storeSite
+	hook.StoreSite
 	through string
 }
 
 // embedFieldType returns the type of the embedding field a cell key
 // names, from the stored objects.
-func (eb *embeddedBaseRule) embedFieldType(ctx ruleContext, key string) types.Type {
+func (eb *embeddedBaseRule) embedFieldType(ctx hook.Context, key string) types.Type {
 	for _, v := range eb.embed.values[key] {
 		return v.Type()
 	}
@@ -356,8 +366,8 @@ func (eb *embeddedBaseRule) embedFieldType(ctx ruleContext, key string) types.Ty
 
 // baseKey returns the cell key of field i of the base an embedding field
 // holds.
-func (eb *embeddedBaseRule) baseKey(ctx ruleContext, key string, i int) string {
-	return fieldKey(eb.embedFieldType(ctx, key), i, ctx)
+func (eb *embeddedBaseRule) baseKey(ctx hook.Context, key string, i int) string {
+	return code.FieldKey(eb.embedFieldType(ctx, key), i, ctx)
 }
 
 // fieldName returns the name of field i of the struct t is or points to.

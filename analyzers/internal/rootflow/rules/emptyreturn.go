@@ -1,9 +1,11 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,16 +18,16 @@ import (
 // only value that passes it.
 type emptyReturnRule struct{}
 
-func (emptyReturnRule) name() string { return "empty-return" }
+func (emptyReturnRule) Name() string { return "empty-return" }
 
-func (emptyReturnRule) returnValue(ctx ruleContext, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
+func (emptyReturnRule) ReturnValue(ctx hook.Context, b *ssa.BasicBlock, r ssa.Value, v lattice.Origins) (lattice.Origins, bool) {
 	if !emptyAt(ctx, b, r) {
 		return nil, false
 	}
 	return onlyEmpty(v), true
 }
 
-func (emptyReturnRule) bindArg(_ ruleContext, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (emptyReturnRule) BindArg(_ hook.Context, a lattice.Origin, arg lattice.Origins, _ []ssa.Value, _ token.Position) lattice.Origins {
 	if a.Flag(lattice.EmptyOnly) {
 		return onlyEmpty(arg)
 	}
@@ -34,24 +36,24 @@ func (emptyReturnRule) bindArg(_ ruleContext, a Origin, arg Origins, _ []ssa.Val
 
 // emptyAt reports whether block b runs only where v == "": there v is the
 // empty path, whatever it is elsewhere (if p == "" { return p }).
-func emptyAt(ctx ruleContext, b *ssa.BasicBlock, v ssa.Value) bool {
-	return anyCond(dominating(b), func(c cond) bool { return c.isEmptyTest(v, true) })
+func emptyAt(ctx hook.Context, b *ssa.BasicBlock, v ssa.Value) bool {
+	return code.AnyCond(code.Dominating(b), func(c code.Cond) bool { return c.IsEmptyTest(v, true) })
 }
 
 // onlyEmpty is what v is where it is "": the empty path if v can be
 // empty, nothing if it cannot; a parameter is marked so its callers keep
 // only their empty arguments.
-func onlyEmpty(v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
+func onlyEmpty(v lattice.Origins) lattice.Origins {
+	return v.Map(func(a lattice.Origin) lattice.Origins {
 		switch {
-		case a.Kind == Empty:
-			return Origins{a}
-		case a.Kind == Param && a.Path == "":
+		case a.Kind == lattice.Empty:
+			return lattice.Origins{a}
+		case a.Kind == lattice.Param && a.Path == "":
 			a.SetFlag(lattice.EmptyOnly, true)
-			return Origins{a}
-		case a.Kind == Bad && a.Lit != "", a.Kind == Rooted && a.Path != "":
+			return lattice.Origins{a}
+		case a.Kind == lattice.Bad && a.Lit != "", a.Kind == lattice.Rooted && a.Path != "":
 			return nil // a literal or a path below a root is never ""
 		}
-		return Origins{{Kind: Empty}}
+		return lattice.Origins{{Kind: lattice.Empty}}
 	})
 }

@@ -1,4 +1,4 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -37,20 +39,20 @@ type localObjectsRule struct {
 	keptLocal map[*ssa.Alloc]bool // whether each object asked about stays in its function
 }
 
-func (*localObjectsRule) forPackage() rule {
+func (*localObjectsRule) ForPackage() hook.Rule {
 	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}}
 }
 
-func (*localObjectsRule) name() string { return "local-objects" }
+func (*localObjectsRule) Name() string { return "local-objects" }
 
-// ownsStore claims the stores into fields of a local object: only the
+// OwnsStore claims the stores into fields of a local object: only the
 // reads of that object see them (fieldRead), not the field's cell.
-func (lo *localObjectsRule) ownsStore(ctx ruleContext, s *ssa.Store) bool {
+func (lo *localObjectsRule) OwnsStore(ctx hook.Context, s *ssa.Store) bool {
 	obj, _ := lo.localObject(ctx, s.Addr)
 	return obj != nil
 }
 
-func (lo *localObjectsRule) fieldRead(ctx ruleContext, read, _ ssa.Value, field int, _ token.Pos) (Origins, bool) {
+func (lo *localObjectsRule) FieldRead(ctx hook.Context, read, _ ssa.Value, field int, _ token.Pos) (lattice.Origins, bool) {
 	var obj *ssa.Alloc
 	switch read.(type) {
 	case *ssa.Field:
@@ -66,7 +68,7 @@ func (lo *localObjectsRule) fieldRead(ctx ruleContext, read, _ ssa.Value, field 
 
 // localObject returns the object that addr is a field address of, when
 // that object is allocated in addr's function and never escapes it.
-func (lo *localObjectsRule) localObject(ctx ruleContext, addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
+func (lo *localObjectsRule) localObject(ctx hook.Context, addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
 	fa, ok := addr.(*ssa.FieldAddr)
 	if !ok {
 		return nil, nil
@@ -87,7 +89,7 @@ func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
 
 // keepsLocal is !escapes(a), once per object: every store the index
 // collects and every field read asks.
-func (lo *localObjectsRule) keepsLocal(ctx ruleContext, a *ssa.Alloc) bool {
+func (lo *localObjectsRule) keepsLocal(ctx hook.Context, a *ssa.Alloc) bool {
 	local, ok := lo.keptLocal[a]
 	if !ok {
 		local = !escapes(a)
@@ -151,7 +153,7 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 
 // copiedObject returns the local object a read of a struct value's field
 // reads, when the value is a copy of one that never escapes.
-func (lo *localObjectsRule) copiedObject(ctx ruleContext, v ssa.Value) *ssa.Alloc {
+func (lo *localObjectsRule) copiedObject(ctx hook.Context, v ssa.Value) *ssa.Alloc {
 	u, ok := v.(*ssa.UnOp)
 	if !ok || u.Op != token.MUL {
 		return nil
@@ -168,16 +170,16 @@ func (lo *localObjectsRule) copiedObject(ctx ruleContext, v ssa.Value) *ssa.Allo
 // copied whole into it, and the field's cell for a whole value from
 // elsewhere (the empty path when nothing is stored: the field keeps its
 // zero value).
-func (lo *localObjectsRule) objectField(ctx ruleContext, a *ssa.Alloc, field int) Origins {
+func (lo *localObjectsRule) objectField(ctx hook.Context, a *ssa.Alloc, field int) lattice.Origins {
 	return lo.objectFieldFrom(ctx, a, field, map[*ssa.Alloc]bool{})
 }
 
-func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field int, seen map[*ssa.Alloc]bool) Origins {
+func (lo *localObjectsRule) objectFieldFrom(ctx hook.Context, a *ssa.Alloc, field int, seen map[*ssa.Alloc]bool) lattice.Origins {
 	if seen[a] {
 		return nil
 	}
 	seen[a] = true
-	var parts []Origins
+	var parts []lattice.Origins
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
@@ -186,7 +188,7 @@ func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field
 			}
 			for _, use := range *ref.Referrers() {
 				if st, ok := use.(*ssa.Store); ok && st.Addr == ref {
-					parts = append(parts, ctx.eval(st.Val))
+					parts = append(parts, ctx.Eval(st.Val))
 				}
 			}
 		case *ssa.Call:
@@ -195,9 +197,9 @@ func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field
 			for _, i := range setterCall(ref, a) {
 				for _, st := range setterStores(callee.Params[i], field) {
 					if p, ok := st.Val.(*ssa.Parameter); ok {
-						parts = append(parts, ctx.eval(ref.Call.Args[slices.Index(callee.Params, p)]))
+						parts = append(parts, ctx.Eval(ref.Call.Args[slices.Index(callee.Params, p)]))
 					} else {
-						parts = append(parts, ctx.eval(st.Val)) // a constant
+						parts = append(parts, ctx.Eval(st.Val)) // a constant
 					}
 				}
 			}
@@ -207,39 +209,39 @@ func (lo *localObjectsRule) objectFieldFrom(ctx ruleContext, a *ssa.Alloc, field
 			} else {
 				// A whole value from elsewhere (a parameter, a call's
 				// result): its field is the cell, as for any object.
-				parts = append(parts, ctx.cell(fieldKey(a.Type(), field, ctx), ref.Pos()))
+				parts = append(parts, ctx.Cell(code.FieldKey(a.Type(), field, ctx), ref.Pos()))
 			}
 		}
 	}
 	if len(parts) == 0 {
-		return Origins{{Kind: Empty}}
+		return lattice.Origins{{Kind: lattice.Empty}}
 	}
 	return lattice.Union(parts...)
 }
 
-// storeReq: a store through a parameter (l.Path = p) answers for the
+// StoreReq: a store through a parameter (l.Path = p) answers for the
 // objects callers pass there, so its requirement holds only at the calls
 // that pass one seen outside the caller; only setters (setterParam) can
 // be handed a caller's own object, so only their calls are ever exempt.
 // The tag also names the object for another module's callers, which
 // check the call where they follow that object to a write (ctors.go).
-func (lo *localObjectsRule) storeReq(_ ruleContext, s storeSite, r Req) (Req, bool) {
-	fa, ok := s.addr.(*ssa.FieldAddr)
+func (lo *localObjectsRule) StoreReq(_ hook.Context, s hook.StoreSite, r lattice.Req) (lattice.Req, bool) {
+	fa, ok := s.Addr.(*ssa.FieldAddr)
 	if !ok {
 		return r, false
 	}
 	p, ok := fa.X.(*ssa.Parameter)
-	if !ok || s.fn == nil || p.Parent() != s.fn {
+	if !ok || s.Fn == nil || p.Parent() != s.Fn {
 		return r, false
 	}
 	out := r.For("")
-	out.Tags.SetSet(lattice.ReqObjects, []string{strconv.Itoa(slices.Index(s.fn.Params, p))})
+	out.Tags.SetSet(lattice.ReqObjects, []string{strconv.Itoa(slices.Index(s.Fn.Params, p))})
 	return out, true
 }
 
-// exemptCall: a call that passes the caller's own objects (kept local)
+// ExemptCall: a call that passes the caller's own objects (kept local)
 // for every object argument a setter's requirement names.
-func (lo *localObjectsRule) exemptCall(ctx ruleContext, _ ssa.CallInstruction, args []ssa.Value, r Req) bool {
+func (lo *localObjectsRule) ExemptCall(ctx hook.Context, _ ssa.CallInstruction, args []ssa.Value, r lattice.Req) bool {
 	objs := r.Tags.Set(lattice.ReqObjects)
 	if len(objs) == 0 {
 		return false

@@ -1,7 +1,10 @@
-package rootflow
+package rules
 
 import (
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -36,27 +39,27 @@ import (
 // for x.
 type cwdDefaultRule struct{}
 
-func (cwdDefaultRule) name() string { return "cwd-default" }
+func (cwdDefaultRule) Name() string { return "cwd-default" }
 
-func (cwdDefaultRule) phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (Origins, bool) {
+func (cwdDefaultRule) PhiEdge(ctx hook.Context, phi *ssa.Phi, i int) (lattice.Origins, bool) {
 	x, cmp, spelled := cwdDefault(ctx, phi, i)
 	switch {
 	case x == nil:
 		return nil, false
 	case spelled && cmp == "":
 		// x = def when x == "": an empty x means the default.
-		return withDefault(ctx.eval(x), ctx.eval(phi.Edges[i])), true
+		return withDefault(ctx.Eval(x), ctx.Eval(phi.Edges[i])), true
 	case spelled:
 		// dest = os.Getwd() when dest == ".": still dest.
-		return ctx.eval(x), true
+		return ctx.Eval(x), true
 	}
 	// Another value where x == ".": x is the working directory there, so
 	// what is relative to the working directory is below x.
-	return ctx.eval(phi.Edges[i]).Map(func(a Origin) Origins {
+	return ctx.Eval(phi.Edges[i]).Map(func(a lattice.Origin) lattice.Origins {
 		if !cwdRelative(a) {
-			return Origins{a}
+			return lattice.Origins{a}
 		}
-		return ctx.eval(x).Map(func(b Origin) Origins { return Origins{b.AppendPath(a.Path, a.At)} })
+		return ctx.Eval(x).Map(func(b lattice.Origin) lattice.Origins { return lattice.Origins{b.AppendPath(a.Path, a.At)} })
 	}), true
 }
 
@@ -66,14 +69,14 @@ func (cwdDefaultRule) phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (Origins, bo
 // { x = <default> }`: the edge spells x out); x nil when no such
 // comparison decides the edge, or when it compares with "" and x is not
 // another edge.
-func cwdDefault(ctx ruleContext, phi *ssa.Phi, i int) (x ssa.Value, cmp string, spelled bool) {
+func cwdDefault(ctx hook.Context, phi *ssa.Phi, i int) (x ssa.Value, cmp string, spelled bool) {
 	preds := phi.Block().Preds
 	if i >= len(preds) {
 		return nil, "", false
 	}
-	for c := range dominating(preds[i]) {
-		x, s := c.x, c.str
-		if c.kind != condCmp || !c.isStr || s != "." && s != "" || !c.holds {
+	for c := range code.Dominating(preds[i]) {
+		x, s := c.X, c.Str
+		if c.Kind != code.CondCmp || !c.IsStr || s != "." && s != "" || !c.Holds {
 			continue
 		}
 		for j, other := range phi.Edges {
@@ -91,34 +94,34 @@ func cwdDefault(ctx ruleContext, phi *ssa.Phi, i int) (x ssa.Value, cmp string, 
 
 // withDefault returns the origins of x after `if x == "" { x = def }`
 // on the edge that took the default.
-func withDefault(x, def Origins) Origins {
-	return x.Map(func(a Origin) Origins {
+func withDefault(x, def lattice.Origins) lattice.Origins {
+	return x.Map(func(a lattice.Origin) lattice.Origins {
 		switch {
-		case a.Kind == Empty:
+		case a.Kind == lattice.Empty:
 			return def
 		case mayBeEmpty(a):
-			return lattice.Union(Origins{a}, def.Map(func(d Origin) Origins {
-				if d.Kind == Empty || cwdRelative(d) {
+			return lattice.Union(lattice.Origins{a}, def.Map(func(d lattice.Origin) lattice.Origins {
+				if d.Kind == lattice.Empty || cwdRelative(d) {
 					return nil
 				}
-				return Origins{d}
+				return lattice.Origins{d}
 			}))
 		}
-		return Origins{a}
+		return lattice.Origins{a}
 	})
 }
 
 // cwdRelative reports whether an origin is a path relative to the working
 // directory: a relative literal or the working directory itself.
-func cwdRelative(a Origin) bool {
-	return a.Kind == Bad && (a.Cause == CauseCwd || a.Cause == CauseLiteral && a.Rel)
+func cwdRelative(a lattice.Origin) bool {
+	return a.Kind == lattice.Bad && (a.Cause == knowledge.CauseCwd || a.Cause == knowledge.CauseLiteral && a.Rel)
 }
 
 // mayBeEmpty reports whether an origin other than Empty can be the empty
 // string: a symbolic or user-chosen value with nothing appended.
-func mayBeEmpty(a Origin) bool {
+func mayBeEmpty(a lattice.Origin) bool {
 	switch a.Kind {
-	case Param, Cell, User, Env:
+	case lattice.Param, lattice.Cell, lattice.User, lattice.Env:
 		return a.Path == ""
 	}
 	return false

@@ -1,10 +1,12 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -25,9 +27,9 @@ import (
 // directory that outlives the run): taken for the temporary directory.
 type privateAliasRule struct{}
 
-func (privateAliasRule) name() string { return "private-alias" }
+func (privateAliasRule) Name() string { return "private-alias" }
 
-func (privateAliasRule) join(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
+func (privateAliasRule) Join(ctx hook.Context, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (lattice.Origins, bool) {
 	return aliasJoin(ctx, first, rest, suffix, at)
 }
 
@@ -36,23 +38,23 @@ const aliasRoot = "/private"
 
 // aliasJoin evaluates Join(first, rest...) when first is the constant
 // aliasRoot; ok is false otherwise.
-func aliasJoin(ctx ruleContext, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (Origins, bool) {
-	s, isConst := constString(first)
+func aliasJoin(ctx hook.Context, first ssa.Value, rest []ssa.Value, suffix string, at token.Position) (lattice.Origins, bool) {
+	s, isConst := code.ConstString(first)
 	if !isConst || strings.TrimSuffix(s, "/") != aliasRoot || len(rest) == 0 {
 		return nil, false
 	}
-	if _, isConst := constString(rest[0]); isConst {
+	if _, isConst := code.ConstString(rest[0]); isConst {
 		return nil, false // a fixed path below /private: the program's own
 	}
 	tail := suffix
-	if s := elemPattern(rest[0]); s != "" {
+	if s := code.ElemPattern(rest[0]); s != "" {
 		tail = strings.TrimPrefix(strings.TrimPrefix(suffix, s), "/")
 	}
-	return ctx.eval(rest[0]).Map(func(a Origin) Origins {
+	return ctx.Eval(rest[0]).Map(func(a lattice.Origin) lattice.Origins {
 		switch {
-		case a.Kind == Temp, a.Kind == Param && a.Flag(lattice.EmptyTemp):
-			return Origins{a.AppendPath(tail, at)}
+		case a.Kind == lattice.Temp, a.Kind == lattice.Param && a.Flag(lattice.EmptyTemp):
+			return lattice.Origins{a.AppendPath(tail, at)}
 		}
-		return Origins{lattice.Literal(aliasRoot, at).AppendPath(suffix, at)}
+		return lattice.Origins{lattice.Literal(aliasRoot, at).AppendPath(suffix, at)}
 	}), true
 }

@@ -1,4 +1,4 @@
-package rootflow
+package rules
 
 import (
 	"go/types"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -27,23 +29,23 @@ import (
 // unstored (unstored.go).
 type reflectFilledRule struct{}
 
-func (reflectFilledRule) name() string { return "reflect-filled" }
+func (reflectFilledRule) Name() string { return "reflect-filled" }
 
-func (reflectFilledRule) indexed(ruleContext) {}
+func (reflectFilledRule) Indexed(hook.Context) {}
 
-// index records the stores of a call of a library function that fills
+// Index records the stores of a call of a library function that fills
 // structs by reflection into the path fields of the structs its
 // arguments point to and its results are (or point to).
-func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Instruction) {
+func (reflectFilledRule) Index(ctx hook.Context, fn *ssa.Function, instr ssa.Instruction) {
 	in, ok := instr.(ssa.CallInstruction)
 	if !ok {
 		return
 	}
 	callee := in.Common().StaticCallee()
-	if callee == nil || !fillerNames()[origin(callee).Name()] {
+	if callee == nil || !fillerNames()[code.Origin(callee).Name()] {
 		return // most calls: no key built
 	}
-	key := funcKey(callee)
+	key := code.FuncKey(callee)
 	filler, _ := knowledge.Lookup(key)
 	decoded := filler.Has(knowledge.FillsDecoded)
 	if !decoded && !filler.Has(knowledge.FillsFlags) {
@@ -70,11 +72,11 @@ func (reflectFilledRule) index(ctx ruleContext, fn *ssa.Function, instr ssa.Inst
 	}
 	seen := map[types.Type]bool{}
 	for _, t := range filled {
-		fillStruct(ctx, t, func(f *types.Var, tag reflect.StructTag) storeSite {
-			s := storeSite{pos: in.Pos(), fn: fn}
+		fillStruct(ctx, t, func(f *types.Var, tag reflect.StructTag) hook.StoreSite {
+			s := hook.StoreSite{Pos: in.Pos(), Fn: fn}
 			if decoded {
 				why := "data " + lattice.ShortName(key) + " decodes, which the analysis cannot follow"
-				s.fill = append(tagDefault(tag, ctx.at(f.Pos())), Origin{Kind: Bad, Why: why, Cause: filler.Cause, At: ctx.at(in.Pos())})
+				s.Fill = append(hook.TagDefault(tag, ctx.At(f.Pos())), lattice.Origin{Kind: lattice.Bad, Why: why, Cause: filler.Cause, At: ctx.At(in.Pos())})
 			}
 			return s
 		}, seen, 0)
@@ -98,10 +100,10 @@ var fillerNames = sync.OnceValue(func() map[string]bool {
 // field of struct type t (or of the structs t points to or holds as
 // elements) and of the structs its fields hold (reflection sets exported
 // fields only).
-func fillStruct(ctx ruleContext, t types.Type, site func(f *types.Var, tag reflect.StructTag) storeSite, seen map[types.Type]bool, depth int) {
+func fillStruct(ctx hook.Context, t types.Type, site func(f *types.Var, tag reflect.StructTag) hook.StoreSite, seen map[types.Type]bool, depth int) {
 	t = filledElem(t)
 	st, ok := t.Underlying().(*types.Struct)
-	if !ok || seen[t] || depth > maxTypeDepth {
+	if !ok || seen[t] || depth > code.MaxTypeDepth {
 		return
 	}
 	seen[t] = true
@@ -111,8 +113,8 @@ func fillStruct(ctx ruleContext, t types.Type, site func(f *types.Var, tag refle
 			continue
 		}
 		ft := f.Type()
-		if isPathType(ft) && f.Exported() {
-			ctx.addStore(fieldKey(t, i, ctx), site(f, reflect.StructTag(st.Tag(i))))
+		if code.IsPathType(ft) && f.Exported() {
+			ctx.AddStore(code.FieldKey(t, i, ctx), site(f, reflect.StructTag(st.Tag(i))))
 			continue
 		}
 		fillStruct(ctx, ft, site, seen, depth+1)
@@ -123,7 +125,7 @@ func fillStruct(ctx ruleContext, t types.Type, site func(f *types.Var, tag refle
 // elements of: t itself, or what a pointer, slice, array or map of t
 // holds.
 func filledElem(t types.Type) types.Type {
-	for range maxTypeDepth {
+	for range code.MaxTypeDepth {
 		switch u := t.Underlying().(type) {
 		case *types.Pointer:
 			t = u.Elem()

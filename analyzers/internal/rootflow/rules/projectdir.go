@@ -1,10 +1,11 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -21,35 +22,35 @@ import (
 // the program's own directory).
 type projectDirRule struct{}
 
-func (projectDirRule) name() string { return "project-dir" }
+func (projectDirRule) Name() string { return "project-dir" }
 
-func (projectDirRule) bindArg(ctx ruleContext, a Origin, arg Origins, args []ssa.Value, _ token.Position) Origins {
+func (projectDirRule) BindArg(ctx hook.Context, a lattice.Origin, arg lattice.Origins, args []ssa.Value, _ token.Position) lattice.Origins {
 	switch below := a.Num(lattice.Below); {
 	case a.Flag(lattice.UserBelow):
-		return belowUserAt(arg, a.TextOf(lattice.BelowPath))
+		return hook.BelowUserAt(arg, a.TextOf(lattice.BelowPath))
 	case below > 0 && below <= len(args):
-		return belowAt(ctx, arg, ctx.eval(args[below-1]), a.TextOf(lattice.BelowPath))
+		return belowAt(ctx, arg, ctx.Eval(args[below-1]), a.TextOf(lattice.BelowPath))
 	}
 	return arg
 }
 
-func (projectDirRule) bindSymbol(ctx ruleContext, a Origin, _ string, args []ssa.Value, _ token.Position) (Origins, bool) {
+func (projectDirRule) BindSymbol(ctx hook.Context, a lattice.Origin, _ string, args []ssa.Value, _ token.Position) (lattice.Origins, bool) {
 	if a.Num(lattice.Below) == 0 {
 		return nil, false
 	}
 	return resolveBelow(ctx, a, args), true
 }
 
-func (projectDirRule) joinBase(ctx ruleContext, base Origins, _ ssa.Value, rest []ssa.Value, _ *ssa.BasicBlock) Origins {
+func (projectDirRule) JoinBase(ctx hook.Context, base lattice.Origins, _ ssa.Value, rest []ssa.Value, _ *ssa.BasicBlock) lattice.Origins {
 	return joinBelow(ctx, base, rest)
 }
 
-func (projectDirRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
+func (projectDirRule) CheckValue(_ hook.Context, r lattice.Req, v lattice.Origins) lattice.Origins {
 	below := r.Tags.Set(lattice.ReqBelowPaths)
 	if len(below) == 0 {
 		return v
 	}
-	return unionEach(below, func(p string) Origins { return belowUserAt(v, p) })
+	return unionEach(below, func(p string) lattice.Origins { return hook.BelowUserAt(v, p) })
 }
 
 // The user's base: a relative path is resolved against the working
@@ -75,47 +76,49 @@ func (projectDirRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
 
 // joinBelow applies the rule to a join of first and the elements rest:
 // the base is the user's when rest[0] is.
-func joinBelow(ctx ruleContext, base Origins, rest []ssa.Value) Origins {
+func joinBelow(ctx hook.Context, base lattice.Origins, rest []ssa.Value) lattice.Origins {
 	if len(rest) == 0 || !mayBeUserBase(base) {
 		return base
 	}
-	return belowElem(ctx, base, ctx.eval(rest[0]))
+	return belowElem(ctx, base, ctx.Eval(rest[0]))
 }
 
 // belowElem returns base as the base of the element el (its origins): the
 // user's, conditional on a parameter, or unchanged.
-func belowElem(ctx ruleContext, base, el Origins) Origins { return belowAt(ctx, base, el, "") }
+func belowElem(ctx hook.Context, base, el lattice.Origins) lattice.Origins {
+	return belowAt(ctx, base, el, "")
+}
 
 // belowAt is below with the element at p below each origin of base.
-func belowAt(ctx ruleContext, base, el Origins, p string) Origins {
+func belowAt(ctx hook.Context, base, el lattice.Origins, p string) lattice.Origins {
 	if prm, ok := soleParam(el); ok {
-		return base.Map(func(a Origin) Origins {
+		return base.Map(func(a lattice.Origin) lattice.Origins {
 			b := a
 			b.Path = lattice.CleanPattern(lattice.JoinPattern(a.Path, p))
-			if !a.Flag(lattice.UserBelow) && a.Num(lattice.Below) == 0 && (userBase(b) || a.Kind == Param || a.Kind == Cell) {
+			if !a.Flag(lattice.UserBelow) && a.Num(lattice.Below) == 0 && (hook.UserBase(b) || a.Kind == lattice.Param || a.Kind == lattice.Cell) {
 				a.SetNum(lattice.Below, prm.Index+1)
 				a.SetText(lattice.BelowPath, b.Path)
 			}
-			return Origins{a}
+			return lattice.Origins{a}
 		})
 	}
-	if ctx.inPlace(el) || ctx.userChosen(el, nil) && !unknownCell(ctx, el) {
-		return belowUserAt(base, p)
+	if ctx.InPlace(el) || ctx.UserChosen(el, nil) && !unknownCell(ctx, el) {
+		return hook.BelowUserAt(base, p)
 	}
 	return base
 }
 
 // unknownCell reports whether el holds a cell nothing the analysis sees
 // stores into: its value is unknown, not shown to be the user's.
-func unknownCell(ctx ruleContext, el Origins) bool {
-	return slices.ContainsFunc(el, func(a Origin) bool { return a.Kind == Cell && len(ctx.cellStores(a.Key)) == 0 })
+func unknownCell(ctx hook.Context, el lattice.Origins) bool {
+	return slices.ContainsFunc(el, func(a lattice.Origin) bool { return a.Kind == lattice.Cell && len(ctx.CellStores(a.Key)) == 0 })
 }
 
 // mayBeUserBase reports whether the rule may change v (saves evaluating
 // the element).
-func mayBeUserBase(v Origins) bool {
+func mayBeUserBase(v lattice.Origins) bool {
 	for _, a := range v {
-		if userBase(a) || a.Kind == Param || a.Kind == Cell {
+		if hook.UserBase(a) || a.Kind == lattice.Param || a.Kind == lattice.Cell {
 			return true
 		}
 	}
@@ -126,38 +129,38 @@ func mayBeUserBase(v Origins) bool {
 // than it or the empty path (a helper that returns "" for "", as a
 // shell expansion does, is the parameter's; the empty element is the
 // user's anyway, as in userChosen).
-func soleParam(v Origins) (Origin, bool) {
-	var p Origin
+func soleParam(v lattice.Origins) (lattice.Origin, bool) {
+	var p lattice.Origin
 	for _, a := range v {
 		switch {
-		case a.Kind == Empty:
-		case a.Kind == Param && a.Path == "" && (p.Kind != Param || p.Key == a.Key && p.Index == a.Index):
+		case a.Kind == lattice.Empty:
+		case a.Kind == lattice.Param && a.Path == "" && (p.Kind != lattice.Param || p.Key == a.Key && p.Index == a.Index):
 			p = a
 		default:
-			return Origin{}, false
+			return lattice.Origin{}, false
 		}
 	}
-	return p, p.Kind == Param
+	return p, p.Kind == lattice.Param
 }
 
 // resolveBelow resolves the Below of a callee's origin a at a call with
 // args: the argument decides.
-func resolveBelow(ctx ruleContext, a Origin, args []ssa.Value) Origins {
+func resolveBelow(ctx hook.Context, a lattice.Origin, args []ssa.Value) lattice.Origins {
 	i := a.Num(lattice.Below) - 1
 	if i < 0 || i >= len(args) {
 		a.SetNum(lattice.Below, 0)
 		a.SetText(lattice.BelowPath, "")
-		return Origins{a}
+		return lattice.Origins{a}
 	}
-	el := ctx.eval(args[i])
+	el := ctx.Eval(args[i])
 	if prm, ok := soleParam(el); ok {
 		a.SetNum(lattice.Below, prm.Index+1) // the caller's caller decides
-		return Origins{a}
+		return lattice.Origins{a}
 	}
-	if ctx.inPlace(el) || ctx.userChosen(el, nil) {
-		return Origins{userAt(a, a.TextOf(lattice.BelowPath))}
+	if ctx.InPlace(el) || ctx.UserChosen(el, nil) {
+		return lattice.Origins{hook.UserAt(a, a.TextOf(lattice.BelowPath))}
 	}
 	a.SetNum(lattice.Below, 0)
 	a.SetText(lattice.BelowPath, "")
-	return Origins{a}
+	return lattice.Origins{a}
 }

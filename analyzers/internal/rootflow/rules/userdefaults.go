@@ -1,8 +1,11 @@
-package rootflow
+package rules
 
 import (
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -20,9 +23,9 @@ import (
 // for the user's too.
 type userDefaultsRule struct{}
 
-func (userDefaultsRule) name() string { return "user-defaults" }
+func (userDefaultsRule) Name() string { return "user-defaults" }
 
-func (userDefaultsRule) phiJoin(ctx ruleContext, _ *ssa.Phi, v Origins) Origins {
+func (userDefaultsRule) PhiJoin(ctx hook.Context, _ *ssa.Phi, v lattice.Origins) lattice.Origins {
 	return userDefaults(ctx, v)
 }
 
@@ -33,24 +36,24 @@ func (userDefaultsRule) phiJoin(ctx ruleContext, _ *ssa.Phi, v Origins) Origins 
 // chose by not choosing. Other origins (a home directory fallback) stay.
 // A field or variable that only ever holds user-chosen values (a flag's
 // value copied into an options struct) counts as user-chosen.
-func userDefaults(ctx ruleContext, v Origins) Origins {
-	isUser := func(a Origin) bool {
-		if a.Kind == User {
+func userDefaults(ctx hook.Context, v lattice.Origins) lattice.Origins {
+	isUser := func(a lattice.Origin) bool {
+		if a.Kind == lattice.User {
 			return true
 		}
-		if a.Kind != Cell || a.Path != "" {
+		if a.Kind != lattice.Cell || a.Path != "" {
 			return false
 		}
-		stored := ctx.cellStores(a.Key)
-		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b Origin) bool { return b.Kind != User })
+		stored := ctx.CellStores(a.Key)
+		return len(stored) > 0 && !slices.ContainsFunc(stored, func(b lattice.Origin) bool { return b.Kind != lattice.User })
 	}
 	if !slices.ContainsFunc(v, isUser) {
 		return v
 	}
-	return v.Map(func(a Origin) Origins {
-		if a.Kind == Bad && (a.Cause == CauseCwd || a.Cause == CauseLiteral && a.Rel) {
-			return Origins{{Kind: User}}
+	return v.Map(func(a lattice.Origin) lattice.Origins {
+		if a.Kind == lattice.Bad && (a.Cause == knowledge.CauseCwd || a.Cause == knowledge.CauseLiteral && a.Rel) {
+			return lattice.Origins{{Kind: lattice.User}}
 		}
-		return Origins{a}
+		return lattice.Origins{a}
 	})
 }

@@ -1,9 +1,11 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,19 +19,19 @@ import (
 // package that stores into the field).
 type ctorObjectsRule struct{}
 
-func (ctorObjectsRule) name() string { return "ctor-objects" }
+func (ctorObjectsRule) Name() string { return "ctor-objects" }
 
-// exemptStore: under a requirement that follows new objects to the reads
+// ExemptStore: under a requirement that follows new objects to the reads
 // that require them (ReqAliased), a store into a new object is checked
 // there, not here.
-func (ctorObjectsRule) exemptStore(_ ruleContext, s storeSite, r Req) bool {
-	return r.Tags.Flag(lattice.ReqAliased) && freshStore(s)
+func (ctorObjectsRule) ExemptStore(_ hook.Context, s hook.StoreSite, r lattice.Req) bool {
+	return r.Tags.Flag(lattice.ReqAliased) && hook.FreshStore(s)
 }
 
-// fieldRead: a field read through a pointer parameter, or of a struct
+// FieldRead: a field read through a pointer parameter, or of a struct
 // parameter passed by value, is that parameter's object's field
 // (objectCell).
-func (ctorObjectsRule) fieldRead(ctx ruleContext, read, x ssa.Value, field int, pos token.Pos) (Origins, bool) {
+func (ctorObjectsRule) FieldRead(ctx hook.Context, read, x ssa.Value, field int, pos token.Pos) (lattice.Origins, bool) {
 	switch read.(type) {
 	case *ssa.FieldAddr:
 	case *ssa.Field:
@@ -41,11 +43,11 @@ func (ctorObjectsRule) fieldRead(ctx ruleContext, read, x ssa.Value, field int, 
 	default:
 		return nil, false
 	}
-	return ctx.objectCell(ctx.cell(fieldKey(x.Type(), field, ctx), pos), x), true
+	return ctx.ObjectCell(ctx.Cell(code.FieldKey(x.Type(), field, ctx), pos), x), true
 }
 
-func (ctorObjectsRule) bindSymbol(ctx ruleContext, a Origin, key string, args []ssa.Value, at token.Position) (Origins, bool) {
-	if a.Kind != Cell || a.Num(lattice.Obj) == 0 || a.TextOf(lattice.Of) != key {
+func (ctorObjectsRule) BindSymbol(ctx hook.Context, a lattice.Origin, key string, args []ssa.Value, at token.Position) (lattice.Origins, bool) {
+	if a.Kind != lattice.Cell || a.Num(lattice.Obj) == 0 || a.TextOf(lattice.Of) != key {
 		return nil, false
 	}
 	return throughObject(ctx, a, key, args, at), true
@@ -56,14 +58,14 @@ func (ctorObjectsRule) bindSymbol(ctx ruleContext, a Origin, key string, args []
 // when the argument is one, else the field of every object. (Values do
 // not follow constructors: a requirement does, checkObject, and reports
 // each part of the value where it arises.)
-func throughObject(ctx ruleContext, a Origin, key string, args []ssa.Value, at token.Position) Origins {
+func throughObject(ctx hook.Context, a lattice.Origin, key string, args []ssa.Value, at token.Position) lattice.Origins {
 	b := a
 	b.SetText(lattice.Of, "")
 	b.SetNum(lattice.Obj, 0)
 	b.SetText(lattice.Through, "")
 	if a.Num(lattice.Obj)-1 < len(args) {
 		if p, ok := args[a.Num(lattice.Obj)-1].(*ssa.Parameter); ok {
-			if c := ctx.objectCell(plainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
+			if c := ctx.ObjectCell(hook.PlainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
 				b.SetText(lattice.Of, c.TextOf(lattice.Of))
 				b.SetNum(lattice.Obj, c.Num(lattice.Obj))
 				b.SetText(lattice.Through, a.TextOf(lattice.Through))
@@ -73,7 +75,7 @@ func throughObject(ctx ruleContext, a Origin, key string, args []ssa.Value, at t
 	if b.Num(lattice.Below) > 0 {
 		// The caller's element joined below it, if a later rule
 		// resolves it (project-dir).
-		return ctx.bindSymbolAfter(ctorObjectsRule{}, b, key, args, at)
+		return ctx.BindSymbolAfter(ctorObjectsRule{}, b, key, args, at)
 	}
-	return Origins{b}
+	return lattice.Origins{b}
 }

@@ -1,9 +1,11 @@
-package rootflow
+package rules
 
 import (
 	"go/token"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,33 +21,33 @@ import (
 // that is not (its author's definition: a placeholder expanded later).
 type absGuardRule struct{}
 
-func (absGuardRule) name() string { return "abs-guard" }
+func (absGuardRule) Name() string { return "abs-guard" }
 
-func (absGuardRule) phiEdge(ctx ruleContext, phi *ssa.Phi, i int) (Origins, bool) {
+func (absGuardRule) PhiEdge(ctx hook.Context, phi *ssa.Phi, i int) (lattice.Origins, bool) {
 	preds := phi.Block().Preds
 	if i >= len(preds) || !absOnlyEdge(ctx, preds[i], phi.Block(), phi.Edges[i]) {
 		return nil, false
 	}
 	// if !IsAbs(p) { p = Join(base, p) }: the p that arrives unchanged is
 	// absolute.
-	return absolute(ctx.eval(phi.Edges[i])), true
+	return absolute(ctx.Eval(phi.Edges[i])), true
 }
 
-func (absGuardRule) returnValue(ctx ruleContext, b *ssa.BasicBlock, r ssa.Value, v Origins) (Origins, bool) {
+func (absGuardRule) ReturnValue(ctx hook.Context, b *ssa.BasicBlock, r ssa.Value, v lattice.Origins) (lattice.Origins, bool) {
 	if !absOnlyAt(ctx, b, r) {
 		return nil, false
 	}
 	return absolute(v), true // return b, where IsAbs(b)
 }
 
-func (absGuardRule) bindArg(_ ruleContext, a Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (absGuardRule) BindArg(_ hook.Context, a lattice.Origin, arg lattice.Origins, _ []ssa.Value, _ token.Position) lattice.Origins {
 	if a.Flag(lattice.AbsOnly) {
 		return absolute(arg)
 	}
 	return arg
 }
 
-func (absGuardRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
+func (absGuardRule) CheckValue(_ hook.Context, r lattice.Req, v lattice.Origins) lattice.Origins {
 	if r.Tags.Flag(lattice.ReqAbsOnly) {
 		return absolute(v)
 	}
@@ -54,14 +56,14 @@ func (absGuardRule) checkValue(_ ruleContext, r Req, v Origins) Origins {
 
 // absOnlyAt reports whether block b runs only where filepath.IsAbs(v) (or
 // path.IsAbs(v)) is true.
-func absOnlyAt(ctx ruleContext, b *ssa.BasicBlock, v ssa.Value) bool {
-	return anyCond(dominating(b), func(c cond) bool { return ctx.isAbsTest(c, v) })
+func absOnlyAt(ctx hook.Context, b *ssa.BasicBlock, v ssa.Value) bool {
+	return code.AnyCond(code.Dominating(b), func(c code.Cond) bool { return ctx.IsAbsTest(c, v) })
 }
 
 // absOnlyEdge reports whether the edge from pred into succ (a phi's) is
 // taken only where IsAbs(v) is true.
-func absOnlyEdge(ctx ruleContext, pred, succ *ssa.BasicBlock, v ssa.Value) bool {
-	return anyCond(alongEdge(pred, succ), func(c cond) bool { return ctx.isAbsTest(c, v) })
+func absOnlyEdge(ctx hook.Context, pred, succ *ssa.BasicBlock, v ssa.Value) bool {
+	return code.AnyCond(code.AlongEdge(pred, succ), func(c code.Cond) bool { return ctx.IsAbsTest(c, v) })
 }
 
 // absolute keeps the origins of v that can be absolute paths: a relative
@@ -69,14 +71,14 @@ func absOnlyEdge(ctx ruleContext, pred, succ *ssa.BasicBlock, v ssa.Value) bool 
 // cannot; a parameter is marked so its callers drop theirs, and a cell so
 // the requirement on it drops its stores' (a package list of file names
 // tried with a join that keeps absolute names).
-func absolute(v Origins) Origins {
-	return v.Map(func(a Origin) Origins {
+func absolute(v lattice.Origins) lattice.Origins {
+	return v.Map(func(a lattice.Origin) lattice.Origins {
 		switch {
-		case a.Kind == Empty, a.Kind == Bad && a.Rel:
+		case a.Kind == lattice.Empty, a.Kind == lattice.Bad && a.Rel:
 			return nil
-		case (a.Kind == Param || a.Kind == Cell) && a.Path == "":
+		case (a.Kind == lattice.Param || a.Kind == lattice.Cell) && a.Path == "":
 			a.SetFlag(lattice.AbsOnly, true)
 		}
-		return Origins{a}
+		return lattice.Origins{a}
 	})
 }
