@@ -61,7 +61,7 @@ func mapKeys(keys ...string) Req {
 
 // envMapOrigin is the origin of a map copy of the environment.
 func envMapOrigin() Origin {
-	a := Origin{Kind: Bad, Cause: CauseEnv, Why: rules.EnvMapWhy}
+	a := Origin{Kind: Bad, Cause: CauseEnv, Why: "a copy of the environment, from os.Environ"}
 	a.SetFlag(lattice.EnvMap, true)
 	return a
 }

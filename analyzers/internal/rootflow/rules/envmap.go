@@ -52,9 +52,9 @@ func (envMapRule) CheckValue(ctx hook.Context, r lattice.Req, v lattice.Origins)
 // requirement on it (Req.MapKeys) has its callers and stores checked for
 // the element at that key of what they pass or store.
 
-// EnvMapWhy describes the origin of a map copy of the environment (the
+// envMapWhy describes the origin of a map copy of the environment (the
 // tag EnvMap marks it).
-const EnvMapWhy = "a copy of the environment, from os.Environ"
+const envMapWhy = "a copy of the environment, from os.Environ"
 
 // isEnvMap reports whether a is a map copy of the environment.
 func isEnvMap(a lattice.Origin) bool { return a.Kind == lattice.Bad && a.Flag(lattice.EnvMap) }
@@ -76,7 +76,7 @@ func (envMapRule) MadeMap(ctx hook.Context, m *ssa.MakeMap) (lattice.Origins, bo
 	if updates == 0 {
 		return nil, false
 	}
-	a := lattice.Origin{Kind: lattice.Bad, Why: EnvMapWhy, Cause: knowledge.CauseEnv, At: ctx.At(m.Pos())}
+	a := lattice.Origin{Kind: lattice.Bad, Why: envMapWhy, Cause: knowledge.CauseEnv, At: ctx.At(m.Pos())}
 	a.SetFlag(lattice.EnvMap, true)
 	return lattice.Origins{a}, true
 }
