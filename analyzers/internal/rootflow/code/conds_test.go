@@ -1,4 +1,4 @@
-package rootflow
+package code
 
 import (
 	"go/ast"
@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
@@ -80,7 +79,7 @@ func TestDominating(t *testing.T) {
 			}
 		}
 		var got []string
-		for c := range code.Dominating(ret) {
+		for c := range Dominating(ret) {
 			got = append(got, describeCond(c))
 		}
 		if len(got) != len(conds) {
@@ -112,15 +111,15 @@ func condsPackage(t *testing.T) *ssa.Package {
 }
 
 // describeCond says what a condition of condsSrc's functions tells of p.
-func describeCond(c code.Cond) string {
+func describeCond(c Cond) string {
 	switch {
-	case c.Kind == code.CondPrefix && c.Holds:
+	case c.Kind == CondPrefix && c.Holds:
 		return "p has prefix " + c.Str
-	case c.Kind == code.CondPrefix:
+	case c.Kind == CondPrefix:
 		return "p has no prefix " + c.Str
-	case c.Kind == code.CondCmp && c.Holds:
+	case c.Kind == CondCmp && c.Holds:
 		return "p == " + strconv.Quote(c.Str)
-	case c.Kind == code.CondCmp:
+	case c.Kind == CondCmp:
 		return "p != " + strconv.Quote(c.Str)
 	}
 	return "another condition"
@@ -138,14 +137,14 @@ func TestHoldsWhere(t *testing.T) {
 			}
 		}
 	}
-	aOrB := func(c code.Cond) bool {
-		return c.Holds && (c.Kind == code.CondCmp && c.Str == "a" || c.Kind == code.CondPrefix && c.Str == "b")
+	aOrB := func(c Cond) bool {
+		return c.Holds && (c.Kind == CondCmp && c.Str == "a" || c.Kind == CondPrefix && c.Str == "b")
 	}
-	onlyA := func(c code.Cond) bool { return c.Holds && c.Kind == code.CondCmp && c.Str == "a" }
-	if !code.HoldsWhere(body, aOrB) {
+	onlyA := func(c Cond) bool { return c.Holds && c.Kind == CondCmp && c.Str == "a" }
+	if !HoldsWhere(body, aOrB) {
 		t.Error(`in the body of p == "a" || HasPrefix(p, "b"): "p is a or starts with b" does not hold`)
 	}
-	if code.HoldsWhere(body, onlyA) {
+	if HoldsWhere(body, onlyA) {
 		t.Error(`in the body of p == "a" || HasPrefix(p, "b"): p == "a" holds`)
 	}
 }
