@@ -1,7 +1,6 @@
 package rootflow
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"slices"
@@ -16,44 +15,6 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// callee is the resolved target of a call: a function with SSA args
-// (receiver first), or an interface method.
-type callee struct {
-	fn     *ssa.Function // static callee, nil for dynamic calls and other packages' methods
-	key    string        // funcKey of fn, or the interface method's full name
-	invoke bool          // an interface method no implementation was found for
-	// dispatched: an implementation of the interface method an invoke
-	// call names; its arguments are the receiver, then the call's.
-	dispatched bool
-	// shared: one of several implementations the call may reach, none
-	// known to be the receiver's: its results count, but its
-	// requirements do not bind the call (another implementation may be
-	// the one that runs, as a container's Copy beside the host's).
-	shared bool
-	// obj is the declared method of an implementation in another
-	// package (fn is nil then): where its fact is.
-	obj *types.Func
-	// viaParam: a func-valued parameter's target, one of the functions
-	// the callers pass; its writes are checked where each is bound
-	// (sinkvalue.go), not here.
-	viaParam bool
-}
-
-// Func is t's static callee (calleeRef).
-func (t callee) Func() *ssa.Function { return t.fn }
-
-// Invoke reports whether t is an interface method no implementation was
-// found for (calleeRef).
-func (t callee) Invoke() bool { return t.invoke }
-
-// args returns the call's arguments as t receives them: receiver first.
-func (t callee) args(common *ssa.CallCommon) []ssa.Value {
-	if t.dispatched {
-		return append([]ssa.Value{common.Value}, common.Args...)
-	}
-	return common.Args
-}
 
 // callees resolves a call to its possible targets. A call through a func
 // value resolves through the value's Func origins when the analysis knows
@@ -614,23 +575,6 @@ func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, b *ssa.BasicBlock,
 	return e.hooks.joined(e.rules, first, rest, code.ElemsPattern(rest), b, at)
 }
 
-// markedPattern is elemsPattern with each string parameter of the
-// function a mark its callers' arguments replace (expandElems), as a
-// variadic parameter's elements are.
-func markedPattern(elems []ssa.Value) string {
-	rel := make([]string, 0, len(elems))
-	for _, el := range elems {
-		s := code.ElemPattern(el)
-		if p, ok := el.(*ssa.Parameter); ok && s == "*" {
-			s = lattice.ElemsSegment(slices.Index(p.Parent().Params, p))
-		}
-		if s != "" {
-			rel = append(rel, s)
-		}
-	}
-	return strings.Join(rel, "/")
-}
-
 // firstElem returns, for a slice built by appending onto a one-element
 // literal (append([]string{root}, elem...)), that element and what was
 // appended; nil otherwise.
@@ -741,74 +685,35 @@ func onlyCopiedInto(s *ssa.Slice) bool {
 	return true
 }
 
-// sprintf evaluates fmt.Sprintf with a constant format that starts with a
-// verb: the first argument is the origin, the rest of the format the
-// pattern.
-func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at token.Position) Origins {
-	f, isConst := code.ConstString(format)
-	if !isConst {
-		return e.bad(pos, "a path formatted by fmt.Sprintf with a format the analysis cannot follow")
-	}
-	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
-		if strings.HasPrefix(f, "%") {
-			return Origins{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
+// trimmedPrefix is v with the prefix argument cut off its front, as
+// strings.TrimPrefix does, where v's origin is a literal whose text says
+// what is cut: the literal's rest when the prefix is part of it, what
+// followed the literal when the prefix is all of it (a value the analysis
+// cannot follow unless nothing followed), the literal unchanged when the
+// prefix does not start it. A prefix that reaches past the literal, or is
+// not a constant, may cut anything: unproven. Other origins are left as
+// they are, to partOf (calls.go), which decides what a part of them is.
+func (ix *index) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origins {
+	p, isConst := code.ConstString(prefix)
+	return v.Map(func(a Origin) Origins {
+		if a.Kind != Bad || a.Lit == "" || isConst && p == "" {
+			return Origins{a}
 		}
-		return Origins{lattice.Literal(verbPattern(f), at)}
-	}
-	elems, ok := code.Varargs(argSlice)
-	if !ok || len(elems) == 0 {
-		return e.bad(pos, "a path formatted by fmt.Sprintf from values the analysis cannot follow")
-	}
-	rest := verbPattern(f[2:])
-	return e.eval(elems[0]).Map(func(a Origin) Origins { return Origins{a.AppendRaw(rest, at)} })
-}
-
-// verbPattern replaces the formatting verbs in s by "*".
-func verbPattern(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b.WriteByte(s[i])
-			continue
+		// The literal's text is known up to its first "*" (a value the
+		// concatenation appended).
+		known, _, _ := strings.Cut(a.Lit, "*")
+		switch {
+		case !isConst:
+			return ix.bad(pos, "a literal with a prefix the analysis cannot follow cut off (strings.TrimPrefix)")
+		case strings.HasPrefix(known, p) && len(known) > len(p):
+			a.Lit = a.Lit[len(p):]
+			a.Rel = !strings.HasPrefix(a.Lit, "/")
+			return Origins{a}
+		case p == a.Lit && a.Path == "":
+			return Origins{{Kind: Empty}}
+		case strings.HasPrefix(p, known):
+			return ix.bad(pos, "what followed the literal %q once strings.TrimPrefix cut it off", known)
 		}
-		if i+1 < len(s) && s[i+1] == '%' {
-			b.WriteByte('%')
-			i++
-			continue
-		}
-		// Skip flags, width, precision up to the verb letter.
-		for i++; i < len(s) && !('a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z'); i++ {
-		}
-		b.WriteByte('*')
-	}
-	return b.String()
-}
-
-// keyOf is funcKey(fn), remembered: the engine resolves the same callees
-// again at every pass over the calls.
-func (ix *index) keyOf(fn *ssa.Function) string {
-	if k, ok := ix.keys[fn]; ok {
-		return k
-	}
-	if ix.keys == nil {
-		ix.keys = map[*ssa.Function]string{}
-	}
-	k := code.FuncKey(fn)
-	ix.keys[fn] = k
-	return k
-}
-
-// fullName is f.FullName(), remembered: dispatch asks for the same
-// interface methods and implementations at every call on them, and
-// FullName builds its text anew each time.
-func (ix *index) fullName(f *types.Func) string {
-	if n, ok := ix.fullNames[f]; ok {
-		return n
-	}
-	if ix.fullNames == nil {
-		ix.fullNames = map[*types.Func]string{}
-	}
-	n := f.FullName()
-	ix.fullNames[f] = n
-	return n
+		return Origins{a}
+	})
 }

@@ -104,3 +104,33 @@ func (e *ConfigError) Error() string {
 
 // ExitCode returns 78 (EX_CONFIG).
 func (e *ConfigError) ExitCode() int { return 78 }
+
+// The words after an authority's kind (//staterootlint:authority global
+// file, =global:base).
+const (
+	// AuthorityFile says the authority's result names a file inside the
+	// root, not the root itself.
+	AuthorityFile = "file"
+	// AuthorityBase says the authority's result is a base many programs
+	// share ($XDG_CONFIG_HOME, ~/.config): the program's root is the
+	// state-dir name below it, without its leading dot.
+	AuthorityBase = "base"
+)
+
+// Allowed reports whether a write to the concrete origin a is allowed by
+// cfg.
+func (cfg *Config) Allowed(a Origin) bool {
+	switch a.Kind {
+	case Rooted:
+		return !a.InProject() // the user's project: only declared entries (rules/projectdir.go)
+	case DevNull, Empty:
+		return true
+	case Temp:
+		return cfg.AllowTemp
+	case Cache:
+		return cfg.AllowCache
+	case User:
+		return cfg.AllowUser
+	}
+	return a.InferredSibling()
+}

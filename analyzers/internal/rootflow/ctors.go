@@ -13,54 +13,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Objects through constructors: a field read through a parameter that
-// points to an object (rc.path in func (rc *RC) Touch) is the field of
-// the object the caller passes, not of every object of the type. The read
-// is a Cell origin with Of and Obj naming the parameter; a requirement on
-// it is a requirement on that parameter's field (fieldReqs, exported as
-// FuncFact.FieldReqs), and each caller decides, per call, which objects
-// reach the parameter (checkObject):
-//   - a new object of the caller (&RC{path: p}): the stores into its
-//     field, where they are;
-//   - the result of a constructor, a function of the package whose
-//     returns are new objects (RCFromPath, or FindRC returning
-//     RCFromPath's result), followed through its returns: a part of the
-//     stored value that arises in the constructor is reported where it is
-//     stored, a part that is its parameter at the constructor's call, with
-//     that call's argument, and so on out (checkFramed); a constructor of
-//     another package by what it stores, in terms of its parameters
-//     (FuncFact.Fields), at the call;
-//   - the caller's own parameter: the requirement moves up, in the same
-//     form;
-//   - an interface value holding one of these: that object;
-//   - anything else (a field, a global, a map element, more than
-//     maxObjectHops constructors deep), or when the function may be
-//     called where the engine does not follow the call (among several
-//     implementations, as a func value or method value): the field's
-//     cell, every store checked, as before.
-// Stores into the field through other pointers than a new object (a
-// setter's rc.path = p) may be into any object: a requirement on a
-// parameter's field keeps them checked (a cell requirement with Aliased,
-// which skips only the stores into new objects). A result that reads a
-// parameter's field (a getter) is the field of the caller's parameter
-// where the argument is one, else the field's cell (throughObject).
-
-// fieldSlot names the field of the object a parameter points to, or,
-// with through, the field cell of the object held in field through of
-// that object.
-type fieldSlot struct {
-	idx     int
-	cell    string
-	through string
-}
-
-// ctorSlot names a field of the object a function returns.
-type ctorSlot struct {
-	fn   *ssa.Function
-	idx  int
-	cell string
-}
-
 // objectCell returns v, the cell of a field read through pointer x, as
 // the field of the object parameter x points to when x is a parameter of
 // a declared function.
@@ -107,50 +59,6 @@ func heldObject(x ssa.Value) *ssa.FieldAddr {
 		return nil
 	}
 	return fa
-}
-
-// paramOf returns the parameter v is, directly or as the local copy SSA
-// keeps of a struct parameter (spilledParam); nil otherwise.
-func paramOf(v ssa.Value) *ssa.Parameter {
-	switch v := v.(type) {
-	case *ssa.Parameter:
-		return v
-	case *ssa.Alloc:
-		return spilledParam(v)
-	}
-	return nil
-}
-
-// spilledParam returns the struct parameter a local variable a is a copy
-// of, when a is set once from it and never changed (SSA keeps a struct
-// parameter in such a variable when its address is taken to read a field
-// or it is passed on); nil otherwise.
-func spilledParam(a *ssa.Alloc) *ssa.Parameter {
-	var p *ssa.Parameter
-	for _, ref := range *a.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			q, ok := ref.Val.(*ssa.Parameter)
-			if !ok || ref.Addr != a || p != nil {
-				return nil
-			}
-			p = q
-		case *ssa.FieldAddr:
-			for _, use := range *ref.Referrers() {
-				if u, ok := use.(*ssa.UnOp); !ok || u.Op != token.MUL {
-					return nil // a store into a field, or the address kept
-				}
-			}
-		case *ssa.UnOp:
-			if ref.Op != token.MUL {
-				return nil
-			}
-		case *ssa.DebugRef:
-		default:
-			return nil
-		}
-	}
-	return p
 }
 
 // objectValue is what field cell of the object v holds, in terms of the
@@ -741,27 +649,6 @@ func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 		}
 	}
 	return out
-}
-
-// collectValueFuncs records the declared functions instr uses as values:
-// every operand that is one, but the callee of a static call (a method
-// value's wrapper is recorded with the closures).
-func (ix *index) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*ssa.Value {
-	var callee ssa.Value
-	if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
-		callee = call.Common().Value
-	}
-	ops = instr.Operands(ops)
-	for _, op := range ops {
-		fn, ok := (*op).(*ssa.Function)
-		if !ok || *op == callee {
-			continue
-		}
-		if obj, ok := code.Origin(fn).Object().(*types.Func); ok {
-			ix.valueFuncs[ix.fullName(obj.Origin())] = obj.Origin()
-		}
-	}
-	return ops
 }
 
 // valueFuncFallback requires the fields another package's functions

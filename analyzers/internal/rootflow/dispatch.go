@@ -1,6 +1,7 @@
 package rootflow
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -132,4 +133,48 @@ func implementation(t *types.TypeName, iface *types.Interface, m *types.Func) *t
 	obj, _, _ := types.LookupFieldOrMethod(recv, true, m.Pkg(), m.Name())
 	fn, _ := obj.(*types.Func)
 	return fn
+}
+
+// paramOf returns the parameter v is, directly or as the local copy SSA
+// keeps of a struct parameter (spilledParam); nil otherwise.
+func paramOf(v ssa.Value) *ssa.Parameter {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v
+	case *ssa.Alloc:
+		return spilledParam(v)
+	}
+	return nil
+}
+
+// spilledParam returns the struct parameter a local variable a is a copy
+// of, when a is set once from it and never changed (SSA keeps a struct
+// parameter in such a variable when its address is taken to read a field
+// or it is passed on); nil otherwise.
+func spilledParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			q, ok := ref.Val.(*ssa.Parameter)
+			if !ok || ref.Addr != a || p != nil {
+				return nil
+			}
+			p = q
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				if u, ok := use.(*ssa.UnOp); !ok || u.Op != token.MUL {
+					return nil // a store into a field, or the address kept
+				}
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return p
 }

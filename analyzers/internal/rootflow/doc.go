@@ -12,16 +12,39 @@
 // The lattices are plain data in package lattice (no SSA): Origin and
 // Origins (where a value comes from, with idiom facts as tags) and Req (a
 // requirement, with transforms as tags); their laws are tested there.
-// This package has three parts with one role each: the index of the
-// package (index.go; the index type and its methods: built once, then
-// frozen, with the answers computed on first use), forward evaluation of
-// values and summaries (eval.go, calls.go, summaries.go: the transfer
-// functions) and backward requirements with the reporting policy
-// (propagate.go, reach.go; sinks passed as func values in sinkvalue.go,
-// a component of their own). The engine type joins them.
-// Summaries and reaches are computed callee-first over the call graph's
-// components (order.go). Every bound is in bounds.go; one that is hit
-// says so in the result.
+// A run (run, in rootflow.go) goes through four phases, each over the
+// state the ones before it left. The files are listed below phase by
+// phase; read in this order, each builds on those before it, but for the
+// recursions within a phase: every transfer function asks eval.go for
+// the values it is passed, and propagation and the objects' requirements
+// (ctors.go, sinkvalue.go) require of each other.
+//
+//  1. the ground: the bounds (bounds.go; one that is hit says so in the
+//     result), the configuration (config.go), the facts exported to
+//     other packages and their encoding (facts.go), the result
+//     (result.go), and the engine's state (engine.go: the index, the
+//     evaluator, the requirements and the small types they hold, each
+//     filled by one phase and read by the later ones);
+//  2. the index, built once and then frozen, with answers computed on
+//     first use: hooks.go (the rules by hook), index.go (the package's
+//     functions, stores and callbacks, the facts of its dependencies),
+//     authorities.go, allowances.go, methodindex.go, envhelpers.go,
+//     abswrap.go, closures.go, unstored.go;
+//  3. the summaries, by forward evaluation of values (the transfer
+//     functions): text.go (buffers), funcparams.go, parametric.go,
+//     dispatch.go (interface calls), chan.go, calls.go (calls and the
+//     knowledge table's roles), eval.go (values, maps, buffers filled in
+//     place), ctors.go (objects through constructors), order.go and
+//     summaries.go (callee-first over the call graph's components);
+//  4. the requirements, propagated backward from the writes, and the
+//     verdicts on them: verdict.go (the reporting policy), reach.go (the
+//     writes each function reaches), sinkvalue.go (sinks passed as func
+//     values, a component of their own), propagate.go, bases.go (the
+//     bases a finding's path is built on) and user.go (whether a path is
+//     the user's choice).
+//
+// surface.go is the rules' view of all four (below); candidates.go is
+// apart, a query over the summaries for staterootlint init.
 //
 // Idioms that real programs need for precision are rules, in package
 // rules: each is a type in a file of its own, NAME.go with the rule's

@@ -1,7 +1,6 @@
 package rootflow
 
 import (
-	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -10,21 +9,9 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// evaluator is the state of evaluating values: the function summaries
-// being computed, and the memo and cycle bookkeeping of one round.
-type evaluator struct {
-	results   map[*ssa.Function][]Origins
-	memo      map[ssa.Value]Origins
-	active    map[ssa.Value]*activeEval
-	lowlink   int
-	steps     int
-	resolving map[string]bool      // cells whose stores are being evaluated
-	into      string               // the cell the call being computed is stored into in place (inplace.go)
-	ctorMemo  map[ctorSlot]Origins // what constructors store into the objects they return (ctors.go)
-}
 
 func (ev *evaluator) resetMemo() {
 	ev.memo = map[ssa.Value]Origins{}
@@ -32,14 +19,6 @@ func (ev *evaluator) resetMemo() {
 	ev.active = map[ssa.Value]*activeEval{}
 	ev.lowlink = 0
 	ev.steps = 0
-}
-
-// activeEval is a value being evaluated: a cycle back to it (through a phi)
-// returns its provisional value, and it is re-evaluated until stable.
-type activeEval struct {
-	depth       int
-	hit         bool
-	provisional Origins
 }
 
 // eval returns the origins of v.
@@ -87,10 +66,6 @@ func (e *engine) eval(v ssa.Value) Origins {
 	}
 	e.lowlink = min(outer, low)
 	return r
-}
-
-func (ix *index) bad(pos token.Pos, format string, args ...any) Origins {
-	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: ix.At(pos)}}
 }
 
 // compute evaluates v once; eval handles memoization and cycles.
@@ -540,4 +515,182 @@ func (ix *index) cell(key string, pos token.Pos) Origins {
 		return Origins{ix.authorityValue(key, kind, ix.At(pos))}
 	}
 	return Origins{{Kind: Cell, Key: key}}
+}
+
+// A join stored back in place: t.dir = Join(base, t.dir). The element
+// right after the base is what the cell held, and what is stored into the
+// cell reaches a write only through the cell: every other store into it
+// is checked on its own by the requirement on the cell (a literal of the
+// program's own stored there is reported at that store). So the element
+// needs no proof that it is the user's, which the element test
+// (userChosen) often cannot give when the cell is filled by a
+// constructor's parameter or by a caller in another package: the base is
+// the user's base there (rules/projectdir.go), and the base itself is still
+// checked (a directory of the program's own, Join(wd, ".steps"), stays
+// reported). The one case it lets pass is an element that is an allowed
+// absolute path (a temp or rooted dir stored into the cell) put below the
+// working directory by a join that does not keep absolute paths.
+//
+// The cell is a property of the call alone (its referrers), so the memo
+// of values stays sound: e.into is set while a call whose every use is a
+// store into one cell is computed, and cleared for the values it reads.
+
+// computeInto computes v with e.into set to the cell v is stored into in
+// place, if any.
+func (e *engine) computeInto(v ssa.Value) Origins {
+	saved := e.into
+	e.into = e.intoCell(v)
+	defer func() { e.into = saved }()
+	return e.compute(v)
+}
+
+// intoCell returns the cell every use of the call v (or of one result of
+// a call, dir, err = ...) stores it into, or "".
+func (ix *index) intoCell(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Call:
+	case *ssa.Extract:
+		if _, ok := v.Tuple.(*ssa.Call); !ok {
+			return ""
+		}
+	default:
+		return ""
+	}
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return ""
+	}
+	key := ""
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != v {
+			return ""
+		}
+		k := ix.cellOf(st.Addr)
+		if k == "" || key != "" && k != key {
+			return ""
+		}
+		key = k
+	}
+	return key
+}
+
+// inPlace reports whether the element el is the cell the join being
+// computed is stored back into (or empty).
+func (e *engine) inPlace(el Origins) bool {
+	if e.into == "" {
+		return false
+	}
+	found := false
+	for _, a := range el {
+		switch {
+		case a.Kind == Empty:
+		case a.Kind == Cell && a.Key == e.into && a.Path == "" && !a.Raw:
+			found = true
+		default:
+			return false
+		}
+	}
+	return found
+}
+
+// Maps. At a constant key the engine follows a map's element to the
+// values the package itself stores at that key into maps of the same type
+// (env["K"] = v), and to what the rules' mapElem hooks say each origin of
+// the map holds there (a copy of the environment, rules/envmap.go). At a
+// key it does not know (m[k], a range over m) only the hooks say what the
+// element is, asked at hook.AnyKey (a map the package makes and keeps,
+// rules/mademaps.go). A map the function makes is whatever the MapRule
+// hooks say it is. Anything else is "a map element the analysis cannot
+// follow": unproven.
+
+// lookup evaluates m[k].
+func (e *engine) lookup(l *ssa.Lookup) Origins {
+	at := e.At(l.Pos())
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap {
+		return hook.UnfollowedElement(at)
+	}
+	key, isConst := code.ConstString(l.Index)
+	if !isConst {
+		return elemAtAnyKey(e, l.X, l.Pos())
+	}
+	if !code.IsPathType(l.X.Type()) {
+		return hook.UnfollowedElement(at)
+	}
+	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
+}
+
+// elemAtAnyKey evaluates an element of map m at a key the analysis does
+// not know (m[k], the value of a range over m).
+func elemAtAnyKey(e *engine, m ssa.Value, pos token.Pos) Origins {
+	if !code.IsPathType(m.Type()) {
+		return hook.UnfollowedElement(e.At(pos))
+	}
+	return e.mapElems(e.eval(m), hook.AnyKey, e.At(pos))
+}
+
+// mapElems returns the elements at key (a constant, or anyKey) of the maps
+// v may be.
+func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
+	return v.Map(func(a Origin) Origins {
+		return e.hooks.mapElem(e.rules, a, key, at)
+	})
+}
+
+// mapSet is the union of the values the package stores at key into maps
+// of type t.
+func (e *engine) mapSet(t types.Type, key string) Origins {
+	e.indexMapSets()
+	var parts []Origins
+	for _, v := range e.mapSets[mapSetKey(t, key)] {
+		parts = append(parts, e.eval(v))
+	}
+	return lattice.Union(parts...)
+}
+
+// indexMapSets builds mapSets once.
+func (ix *index) indexMapSets() {
+	if ix.mapSets != nil {
+		return
+	}
+	ix.mapSets = map[string][]ssa.Value{}
+	for _, fn := range ix.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				up, ok := instr.(*ssa.MapUpdate)
+				if !ok {
+					continue
+				}
+				if key, isConst := code.ConstString(up.Key); isConst {
+					k := mapSetKey(up.Map.Type(), key)
+					ix.mapSets[k] = append(ix.mapSets[k], up.Value)
+				}
+			}
+		}
+	}
+}
+
+// mapSetKey names the element at key of maps of type t.
+func mapSetKey(t types.Type, key string) string {
+	return types.TypeString(t, nil) + "\x00" + key
+}
+
+// widenNew forgets the patterns of the origins that appeared since the last
+// round: recursion that keeps extending a path (f(join(p, "sub")))
+// converges on "p/**" instead of growing a segment per round.
+func widenNew(r, old []Origins) []Origins {
+	for i := range r {
+		var prev Origins
+		if i < len(old) {
+			prev = old[i]
+		}
+		w := slices.Clone(r[i])
+		for j, a := range w {
+			if !slices.Contains(prev, a) && a.Path != "" {
+				w[j].Path = "**"
+			}
+		}
+		r[i] = lattice.Normalize(w)
+	}
+	return r
 }

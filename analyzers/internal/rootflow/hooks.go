@@ -6,35 +6,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// hooks are the enabled rules, by hook, in registration order: built once
-// per engine from rules and Config.rulesOff.
-type hooks struct {
-	onPhiEdge    []hook.PhiEdgeRule
-	onEdgeValue  []hook.EdgeValueRule
-	onPhiJoin    []hook.PhiJoinRule
-	onReturns    []hook.ReturnRule
-	onBindArg    []hook.BindArgRule
-	onBindSymbol []hook.BindSymbolRule
-	onCheckValue []hook.CheckValueRule
-	onSiteValue  []hook.SiteValueRule
-	onSiteReq    []hook.SiteReqRule
-	onExempt     []hook.StoreExemptRule
-	onStoreReq   []hook.StoreReqRule
-	onCallExempt []hook.CallExemptRule
-	onJoin       []hook.JoinRule
-	onJoinBase   []hook.JoinBaseRule
-	onFieldRead  []hook.FieldReadRule
-	onConcat     []hook.ConcatRule
-	onMaps       []hook.MapRule
-	onIndex      []hook.IndexRule
-	onOwnStore   []hook.OwnStoreRule
-	onDispatch   []hook.DispatchRule
-}
 
 // newHooks sorts the rules of list not switched off into their hooks.
 func newHooks(list []hook.Rule, off map[string]bool) hooks {
@@ -345,4 +321,53 @@ func (h *hooks) dispatchBinds(ctx hook.Context, m *types.Func, t *types.TypeName
 		}
 	}
 	return false
+}
+
+// markedPattern is elemsPattern with each string parameter of the
+// function a mark its callers' arguments replace (expandElems), as a
+// variadic parameter's elements are.
+func markedPattern(elems []ssa.Value) string {
+	rel := make([]string, 0, len(elems))
+	for _, el := range elems {
+		s := code.ElemPattern(el)
+		if p, ok := el.(*ssa.Parameter); ok && s == "*" {
+			s = lattice.ElemsSegment(slices.Index(p.Parent().Params, p))
+		}
+		if s != "" {
+			rel = append(rel, s)
+		}
+	}
+	return strings.Join(rel, "/")
+}
+
+// climbed adds to v, the value checked against requirement r, what its
+// rooted origins become with r's climbing patterns appended where that
+// leaves the root: a write of Join(p, "..", x) given a root writes
+// outside it, wherever the root enters. So does a root with r's texts
+// appended without a separator (p + ".0"): its sibling.
+func climbed(v Origins, r Req) Origins {
+	climbs, tails := r.Tags.Set(lattice.ReqClimbs), r.Tags.Set(lattice.ReqRawTails)
+	if len(climbs) == 0 && len(tails) == 0 {
+		return v
+	}
+	var out Origins
+	for _, a := range v {
+		if a.Kind != Rooted {
+			continue
+		}
+		for _, c := range climbs {
+			if b := a.AppendPath(c, r.At); b.Kind == Bad {
+				out = append(out, b)
+			}
+		}
+		for _, t := range tails {
+			if b := a.AppendRaw(t, r.At); b.Kind == Bad {
+				out = append(out, b)
+			}
+		}
+	}
+	if out == nil {
+		return v
+	}
+	return lattice.Union(v, lattice.Normalize(out))
 }

@@ -5,13 +5,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// component is a strongly connected component of the package's call
-// graph: functions that call each other (recursion), or one function.
-type component struct {
-	funcs     []*ssa.Function
-	recursive bool // more than one function, or one that calls itself
-}
-
 // components returns the strongly connected components of the package's
 // functions in callee-first order, so each function's summary is computed
 // after those of the functions it calls: a chain of helpers converges in

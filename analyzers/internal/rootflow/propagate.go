@@ -1,10 +1,8 @@
 package rootflow
 
 import (
-	"cmp"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -12,45 +10,6 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// callSite is a call in this package to a resolved target.
-type callSite struct {
-	instr ssa.CallInstruction
-	fn    *ssa.Function
-	t     callee
-}
-
-// requirements is what the engine derives from the writes: requirements
-// on parameters and cells, the stores into cells, the writes each function
-// reaches, and the findings.
-type requirements struct {
-	funcReqs map[string]map[int]Req
-	// fieldReqs are the requirements on fields of the objects parameters
-	// point to, by function key (ctors.go).
-	fieldReqs map[string]map[fieldSlot]Req
-	held      map[string][]*ssa.Store // heldStores
-	cellReqs  map[string]Req
-	stores    map[string]Origins
-	res       *Result
-	reach     map[*ssa.Function][]Reach
-	seen      map[string]bool // findings already reported
-	// sinkValues resolves sinks passed as func values (sinkvalue.go).
-	sinkValues *sinkValues
-}
-
-// pending is a requirement to propagate: on a function parameter (key,
-// idx) or on a cell (key, idx < 0).
-type pending struct {
-	key string
-	idx int
-	req Req
-	pos token.Pos // where the requirement arose in this package, if it did
-	// cell, with idx >= 0, says the requirement is on that field of the
-	// object the parameter points to (ctors.go); through, that it is on
-	// that field of the object held in field through of that object.
-	cell    string
-	through string
-}
 
 // propagate finds the writes, checks their paths, and moves requirements
 // on parameters and cells to the call sites and stores of this package
@@ -296,12 +255,6 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.At(cs.instr.Pos())}), queue)
 }
 
-// extend records one more hop between a value and the write it reaches.
-func extend(r Req, hop Hop) Req {
-	r.Via = append([]Hop{hop}, r.Via...)
-	return r
-}
-
 // checkWrite checks a call that may be a write sink.
 func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, queue *[]pending) {
 	spec, ok := e.sinks[t.key]
@@ -475,8 +428,47 @@ func paramReqs(key string, m map[int]Req) []ParamReq {
 	return out
 }
 
-// sortedKeys returns m's keys in order: maps iterate in no particular
-// order, and facts and messages must not depend on it.
-func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
-	return slices.Sorted(maps.Keys(m))
+// The reporting policy: which origins of a value that reaches a write are
+// findings, where a finding is reported (the write, the call, the store),
+// that one value yields one finding, and which cells are the program's to
+// answer for (the cross-module rule). The requirement worklist
+// (propagate.go) asks it at every write, call and store it checks.
+
+// check reports the origins of v that are outside every root, and turns
+// its symbolic origins into requirements.
+//
+// One value yields at most one finding, for its first offending origin:
+// a recursive helper may reach a write with many patterns of one literal.
+func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
+	found := false
+	for _, a := range v {
+		if a.Kind == Empty && r.Tags.Flag(lattice.ReqNamedBelow) {
+			// The write joins a name the analysis does not spell below
+			// the value: empty, the path is that name.
+			a = a.AppendPath("*", e.At(pos))
+		}
+		switch a.Kind {
+		case Param:
+			e.require(a.Key, a.Index, r.For("").On(a), pos, queue)
+		case Cell:
+			switch {
+			case a.Num(lattice.Obj) > 0: // the field of the object a parameter points to (ctors.go)
+				e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, a.Key, a.TextOf(lattice.Through), r.On(a), pos, queue)
+			default:
+				e.require(a.Key, -1, r.For(a.Key).On(a), pos, queue)
+			}
+		case Func:
+			if !found {
+				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
+				found = true
+			}
+		default:
+			if !found && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) && !declares(e.allow.at(pos), a) && !allowedBy(r, a) {
+				e.find(pos, site, op, a, r)
+				// A may-write directive can declare a project path, so
+				// it must not hide the value's next offending origin.
+				found = !a.InProject()
+			}
+		}
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -12,69 +11,6 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// Sinks passed as function values. A function that calls one of its
-// func-typed parameters with a path (materialize(dir, os.WriteFile)
-// calling write(Join(dir, "x"), ...)) writes that path when the argument
-// bound to the parameter is a write sink, or a function whose parameter
-// reaches a write. The function cannot tell which: its ParamCalls record
-// each such call, with the origins of its arguments in terms of the
-// function's parameters, and every call that binds the parameter decides.
-// Where the bound value is a sink (passed directly, or read from a field
-// or variable holding it), its path arguments are checked at that call as
-// the sink's; where it is a function with requirements, the arguments
-// those requirements name are. A function that hands its func parameter
-// on to another such function calls it in effect: it inherits the call,
-// with the arguments rewritten in its own terms. ParamCalls travel in the
-// FuncFact, so the helper and the call that binds it may be in different
-// packages.
-
-// ParamCall is a call, in a function, of its func-typed parameter Func
-// (SSA index, receiver first).
-type ParamCall struct {
-	Func int
-	// Args holds the origins of the call's path arguments in terms of the
-	// function's parameters, nil for the arguments that carry no path.
-	Args []Origins
-	// Consts holds the call's constant integer arguments (an open flag).
-	Consts []ConstArg
-	At     token.Position // the call
-}
-
-// ConstArg is a constant integer argument of a call.
-type ConstArg struct {
-	Index int
-	Value int64
-}
-
-// String renders a call for facts: "param5(param2/*/trampoline.js)".
-func (c ParamCall) String() string {
-	args := make([]string, len(c.Args))
-	for i, a := range c.Args {
-		if a != nil {
-			args[i] = a.String()
-		} else {
-			args[i] = "_"
-		}
-	}
-	return "param" + strconv.Itoa(c.Func) + "(" + strings.Join(args, ", ") + ")"
-}
-
-// funcArgSite is a call binding a func-typed parameter of its target to
-// a function of this package, whose requirements arrive later.
-type funcArgSite struct {
-	cs callSite
-	pc ParamCall
-}
-
-// sinkValues resolves sinks passed as func values: the ParamCalls of the
-// package's functions, computed on first use, and the calls that bind a
-// func-typed parameter, whose requirements arrive later.
-type sinkValues struct {
-	e     *engine
-	calls map[*ssa.Function][]ParamCall // this package's functions' ParamCalls (paramCalls)
-	sites map[string][]funcArgSite      // by the key of the function bound
-}
 
 // paramCallsOf returns the ParamCalls of a call's target.
 func (sv *sinkValues) paramCallsOf(t callee) []ParamCall {

@@ -77,26 +77,6 @@ func sameResults(a, b []Origins) bool {
 	return slices.EqualFunc(a, b, Origins.Equal)
 }
 
-// widenNew forgets the patterns of the origins that appeared since the last
-// round: recursion that keeps extending a path (f(join(p, "sub")))
-// converges on "p/**" instead of growing a segment per round.
-func widenNew(r, old []Origins) []Origins {
-	for i := range r {
-		var prev Origins
-		if i < len(old) {
-			prev = old[i]
-		}
-		w := slices.Clone(r[i])
-		for j, a := range w {
-			if !slices.Contains(prev, a) && a.Path != "" {
-				w[j].Path = "**"
-			}
-		}
-		r[i] = lattice.Normalize(w)
-	}
-	return r
-}
-
 // computeResults returns the origins of fn's path-typed results, ignoring
 // zero values returned beside a non-nil error.
 func (e *engine) computeResults(fn *ssa.Function) []Origins {

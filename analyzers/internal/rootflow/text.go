@@ -1,13 +1,16 @@
 package rootflow
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
@@ -217,4 +220,47 @@ func firstWrite(a *ssa.Alloc, w *ssa.Call, writes []bufferWrite) (first, follows
 	b := w.Block()
 	walk(b, slices.Index(b.Instrs, ssa.Instruction(w)))
 	return first, follows
+}
+
+// sprintf evaluates fmt.Sprintf with a constant format that starts with a
+// verb: the first argument is the origin, the rest of the format the
+// pattern.
+func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at token.Position) Origins {
+	f, isConst := code.ConstString(format)
+	if !isConst {
+		return e.bad(pos, "a path formatted by fmt.Sprintf with a format the analysis cannot follow")
+	}
+	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
+		if strings.HasPrefix(f, "%") {
+			return Origins{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
+		}
+		return Origins{lattice.Literal(verbPattern(f), at)}
+	}
+	elems, ok := code.Varargs(argSlice)
+	if !ok || len(elems) == 0 {
+		return e.bad(pos, "a path formatted by fmt.Sprintf from values the analysis cannot follow")
+	}
+	rest := verbPattern(f[2:])
+	return e.eval(elems[0]).Map(func(a Origin) Origins { return Origins{a.AppendRaw(rest, at)} })
+}
+
+// verbPattern replaces the formatting verbs in s by "*".
+func verbPattern(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		// Skip flags, width, precision up to the verb letter.
+		for i++; i < len(s) && !('a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z'); i++ {
+		}
+		b.WriteByte('*')
+	}
+	return b.String()
 }
