@@ -154,7 +154,7 @@ type evaluator struct {
 	lowlink   int
 	steps     int
 	resolving map[string]bool      // cells whose stores are being evaluated
-	into      string               // the cell the call being computed is stored into in place (inplace.go)
+	into      string               // the cell the call being computed is stored into in place (computeInto, eval.go)
 	ctorMemo  map[ctorSlot]Origins // what constructors store into the objects they return (ctors.go)
 }
 

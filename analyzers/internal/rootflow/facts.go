@@ -57,7 +57,7 @@ type FuncFact struct {
 	EnvReads []int
 
 	// encoded holds a decoded fact's encoding until its fields are first
-	// read (Loaded, factcodec.go).
+	// read (Loaded).
 	encoded *encodedFuncFact
 }
 
@@ -248,7 +248,7 @@ type ClosureResults struct {
 // factCodecVersion is the encoding's version: the first byte.
 const factCodecVersion = 1
 
-// GobEncode encodes the fact compactly (see factcodec.go). A fact that
+// GobEncode encodes the fact compactly (factEncoder, below). A fact that
 // was decoded and never read is re-encoded as it came.
 func (f *FuncFact) GobEncode() ([]byte, error) {
 	if f.encoded != nil {
@@ -299,7 +299,7 @@ func (f *FuncFact) Loaded() (*FuncFact, error) {
 	return l.fact, l.err
 }
 
-// GobEncode encodes the fact compactly (see factcodec.go).
+// GobEncode encodes the fact compactly (factEncoder, below).
 func (f *PackageFact) GobEncode() ([]byte, error) { return encodeFact(f) }
 
 // GobDecode decodes what GobEncode encoded.

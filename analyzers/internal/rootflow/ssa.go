@@ -25,7 +25,7 @@ import (
 // is made when a call needs it, from its type (onDemand). The package
 // initializer is built bare (ssa.BareInits): it does not call the
 // imports' initializers, which the engine never followed (their effects
-// reach it as package facts, upstream.go).
+// reach it as package facts, index.mergeUpstream).
 func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
 	for _, m := range membersUsed(pass) {

@@ -51,7 +51,7 @@ func TestRuleSurface(t *testing.T) {
 		hooks++
 		for i := range it.NumExplicitMethods() {
 			if m := it.ExplicitMethod(i); !called[m] {
-				t.Errorf("hook.%s: the engine never calls %s; call it from one place (rules.go) or drop the hook", name, m.Name())
+				t.Errorf("hook.%s: the engine never calls %s; call it from one place (hooks.go) or drop the hook", name, m.Name())
 			}
 		}
 	}

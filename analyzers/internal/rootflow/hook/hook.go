@@ -173,7 +173,7 @@ type FieldReadRule interface {
 // origin of a map holds at a constant key, or at anyKey for a key the
 // analysis does not know (mapElem); ok false leaves each
 // to the next rule, and in the end to a map element the analysis does not
-// follow (maps.go).
+// follow (the engine's eval.go).
 type MapRule interface {
 	Rule
 	MadeMap(ctx Context, m *ssa.MakeMap) (v lattice.Origins, ok bool)
