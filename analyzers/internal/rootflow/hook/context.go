@@ -40,7 +40,7 @@ type Context interface {
 	CellStores(key string) lattice.Origins
 	ObjectCell(v lattice.Origins, x ssa.Value) lattice.Origins
 	// AddStore records s as a store into cell, from an index hook's
-	// indexed: what the rule learnt the package stores there.
+	// Indexed: what the rule learnt the package stores there.
 	AddStore(cell string, s StoreSite)
 
 	// Calls.
@@ -49,7 +49,7 @@ type Context interface {
 	// this package's function's as evaluated so far, another package's
 	// from its fact; ok is false for a callee with no fact.
 	CalleeResults(t Callee) (results []lattice.Origins, ok bool)
-	// BindSymbolAfter resolves a as the bindSymbol hooks of the rules
+	// BindSymbolAfter resolves a as the BindSymbol hooks of the rules
 	// registered after rule after do (a rule handing on what it made of
 	// a symbol); a itself when none does.
 	BindSymbolAfter(after Rule, a lattice.Origin, key string, args []ssa.Value, at token.Position) lattice.Origins

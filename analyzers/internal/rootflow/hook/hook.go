@@ -169,9 +169,9 @@ type FieldReadRule interface {
 	FieldRead(ctx Context, read, x ssa.Value, field int, pos token.Pos) (v lattice.Origins, ok bool)
 }
 
-// MapRule says what a map the function makes is (madeMap) and what an
-// origin of a map holds at a constant key, or at anyKey for a key the
-// analysis does not know (mapElem); ok false leaves each
+// MapRule says what a map the function makes is (MadeMap) and what an
+// origin of a map holds at a constant key, or at AnyKey for a key the
+// analysis does not know (MapElem); ok false leaves each
 // to the next rule, and in the end to a map element the analysis does not
 // follow (the engine's eval.go).
 type MapRule interface {
@@ -181,7 +181,7 @@ type MapRule interface {
 }
 
 // IndexRule collects what the rule needs in the index's one pass over the
-// package: index sees every instruction of every function, and indexed
+// package: Index sees every instruction of every function, and Indexed
 // runs once after the pass, before any evaluation. The index is frozen
 // after it.
 type IndexRule interface {
@@ -191,7 +191,7 @@ type IndexRule interface {
 }
 
 // OwnStoreRule may claim a store into a field as its own: a store into an
-// object whose fields only the rule's reads see (its fieldRead), which is
+// object whose fields only the rule's reads see (its FieldRead), which is
 // then no store into the field's cell.
 type OwnStoreRule interface {
 	Rule

@@ -49,7 +49,7 @@ func (cr *chdirRule) noteChdir(ctx hook.Context, common *ssa.CallCommon) {
 }
 
 // chdirRule: see above. A path passed at a write or a call in a block that
-// runs after a successful change of directory is rebased (siteValue).
+// runs after a successful change of directory is rebased (SiteValue).
 //
 // Unsound where the directory changes again through code the function
 // does not show (a callee, another goroutine): the rebase assumes the

@@ -36,7 +36,7 @@ import (
 // that defines the interface and constructs each implementation) say
 // nothing of what those callers pass.
 
-// convertedImplsRule: see above (dispatchBinds).
+// convertedImplsRule: see above (DispatchBinds).
 //
 // Unsound where the converted value never reaches the call: a type made
 // the interface in one place of the package and kept apart from the

@@ -18,12 +18,12 @@ import (
 // reads a field of a record under a branch on a boolean field of the
 // same record, or on a comparison of a field of it with a constant (if
 // b.Kind != kindFile { return }), the requirement carries the guard
-// (siteReq); a store into a record built on the spot with the guard
-// false is exempt (exemptStore). Where the record is built in a
+// (SiteReq); a store into a record built on the spot with the guard
+// false is exempt (ExemptStore). Where the record is built in a
 // constructor that takes the guarding field's value as a parameter
 // (newBuffer(text, path, kind)), the store's requirement carries the
-// guard on that parameter (storeReq), and a call passing a constant that
-// makes it false is exempt (exemptCall).
+// guard on that parameter (StoreReq), and a call passing a constant that
+// makes it false is exempt (ExemptCall).
 //
 // Unsound where the guarding field is set later through a path the
 // package does not show (a callee in another package, reflection):

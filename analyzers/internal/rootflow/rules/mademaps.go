@@ -27,9 +27,9 @@ import (
 // another package's result, a decoded struct's field) is still "a map
 // element the analysis cannot follow".
 
-// madeMapsRule: see above. madeMap names a map the function makes, of a
+// madeMapsRule: see above. MadeMap names a map the function makes, of a
 // type the package keeps to itself, as such (the tag OwnMap, Key its
-// type); mapElem is its element, and the element at an unknown key of a
+// type); MapElem is its element, and the element at an unknown key of a
 // field or variable that only ever holds such maps.
 //
 // Unsound where a map of the type changes through a route the index does
@@ -178,7 +178,7 @@ func (r *madeMapsRule) MapElem(ctx hook.Context, a lattice.Origin, key string, a
 }
 
 // elems is the union of the values the package stores into maps of type
-// t at key (anyKey: at every key); "" where it stores none there.
+// t at key (hook.AnyKey: at every key); "" where it stores none there.
 func (r *madeMapsRule) elems(ctx hook.Context, t, key string) lattice.Origins {
 	var parts []lattice.Origins
 	for _, u := range r.updates[t] {

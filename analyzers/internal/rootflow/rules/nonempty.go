@@ -74,11 +74,11 @@ func entryNameOf(v, dir ssa.Value) bool {
 // { x = def }` that kept x), x's empty origin is dropped. A join below x
 // that runs only there (`if dir != "" { Join(dir, name) }`) joins nothing
 // below an empty x, nor does a join of the entries a listing of x
-// returned, since an empty x lists nothing (joinBase). A call or write that runs only there
+// returned, since an empty x lists nothing (JoinBase). A call or write that runs only there
 // passes no empty x, so no name it joins below x is the path alone
-// (siteReq). A parameter returned where it is not "" (`if dir != "" {
+// (SiteReq). A parameter returned where it is not "" (`if dir != "" {
 // return search(dir) }`) is returned only then: an empty argument comes
-// back as nothing (returnValue).
+// back as nothing (ReturnValue).
 //
 // Sound: the branch condition is decoded from the SSA, and the empty
 // origin is exactly the value the condition excludes.
