@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -62,12 +63,12 @@ type Config struct {
 	// the CLI turns it on when it is asked to analyze the standard library.
 	AnalyzeStd bool
 
-	// rulesOff switches idiom rules off by name (rules.go). It is for
+	// rulesOff switches idiom rules off by name (hooks.go). It is for
 	// tests that run a rule on and off on a snippet; no flag sets it.
 	rulesOff map[string]bool
 	// rulesExtra are rules added after the registered ones, for the
 	// registry test's example rule; no flag sets it.
-	rulesExtra []rule
+	rulesExtra []hook.Rule
 }
 
 // DefaultConfig returns the configuration used when nothing is configured.
@@ -103,3 +104,33 @@ func (e *ConfigError) Error() string {
 
 // ExitCode returns 78 (EX_CONFIG).
 func (e *ConfigError) ExitCode() int { return 78 }
+
+// The words after an authority's kind (//staterootlint:authority global
+// file, =global:base).
+const (
+	// AuthorityFile says the authority's result names a file inside the
+	// root, not the root itself.
+	AuthorityFile = "file"
+	// AuthorityBase says the authority's result is a base many programs
+	// share ($XDG_CONFIG_HOME, ~/.config): the program's root is the
+	// state-dir name below it, without its leading dot.
+	AuthorityBase = "base"
+)
+
+// Allowed reports whether a write to the concrete origin a is allowed by
+// cfg.
+func (cfg *Config) Allowed(a Origin) bool {
+	switch a.Kind {
+	case Rooted:
+		return !a.InProject() // the user's project: only declared entries (rules/projectdir.go)
+	case DevNull, Empty:
+		return true
+	case Temp:
+		return cfg.AllowTemp
+	case Cache:
+		return cfg.AllowCache
+	case User:
+		return cfg.AllowUser
+	}
+	return a.InferredSibling()
+}

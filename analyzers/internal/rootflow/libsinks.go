@@ -10,6 +10,8 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 )
 
 // The library sinks whose written path is not an argument as it is
@@ -22,12 +24,12 @@ import (
 // constant) writes no file, and a data source name writes the file it
 // names, or none (":memory:").
 func libSinkArg(e *engine, key string, args []ssa.Value, i int) (Origins, bool) {
-	f := lookup(key)
+	f := knowledgeOf(key)
 	if len(f.Sink.Drivers) > 0 {
 		if f.Sink.DriverArg >= len(args) {
 			return nil, false
 		}
-		d, ok := constString(args[f.Sink.DriverArg])
+		d, ok := code.ConstString(args[f.Sink.DriverArg])
 		if !ok || !slices.Contains(f.Sink.Drivers, d) {
 			return nil, false
 		}
@@ -43,7 +45,7 @@ func libSinkArg(e *engine, key string, args []ssa.Value, i int) (Origins, bool) 
 // cut off; ok is false for a name that writes no file (":memory:",
 // "file::memory:?cache=shared", "").
 func dsnValue(e *engine, v ssa.Value) (Origins, bool) {
-	if s, ok := constString(v); ok {
+	if s, ok := code.ConstString(v); ok {
 		p, ok := dsnPath(s)
 		if !ok {
 			return nil, false
@@ -51,10 +53,10 @@ func dsnValue(e *engine, v ssa.Value) (Origins, bool) {
 		return Origins{lattice.Literal(p, token.Position{})}, true
 	}
 	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
-		if s, ok := constString(b.Y); ok && strings.HasPrefix(s, "?") {
+		if s, ok := code.ConstString(b.Y); ok && strings.HasPrefix(s, "?") {
 			return dsnValue(e, b.X) // path + "?_pragma=..."
 		}
-		if s, ok := constString(b.X); ok && s == "file:" {
+		if s, ok := code.ConstString(b.X); ok && s == "file:" {
 			return cutQuery(e.eval(b.Y)), true // "file:" + path
 		}
 	}
@@ -75,10 +77,10 @@ func dsnValue(e *engine, v ssa.Value) (Origins, bool) {
 func dsnFormat(e *engine, call *ssa.Call) (Origins, bool) {
 	common := call.Common()
 	callee := common.StaticCallee()
-	if callee == nil || len(common.Args) != 2 || !lookup(funcKey(callee)).Has(knowledge.Format) {
+	if callee == nil || len(common.Args) != 2 || !knowledgeOf(code.FuncKey(callee)).Has(knowledge.Format) {
 		return nil, false
 	}
-	format, ok := constString(common.Args[0])
+	format, ok := code.ConstString(common.Args[0])
 	if !ok {
 		return nil, false
 	}
@@ -90,11 +92,11 @@ func dsnFormat(e *engine, call *ssa.Call) (Origins, bool) {
 		}
 	}
 	suffix, _, _ := strings.Cut(rest, "?")
-	elems, ok := varargs(common.Args[1])
+	elems, ok := code.Varargs(common.Args[1])
 	if !ok || len(elems) == 0 || strings.Contains(suffix, "%") {
 		return nil, false
 	}
-	at := e.at(call.Pos())
+	at := e.At(call.Pos())
 	return cutQuery(e.eval(elems[0])).Map(func(a Origin) Origins { return Origins{a.AppendRaw(suffix, at)} }), true
 }
 
@@ -145,16 +147,16 @@ func cutQuery(v Origins) Origins {
 // fieldSinks checks the stores of this package into the library fields
 // the library writes (knowledge.FieldSinks): each store is a write of
 // the stored path, reported, listed and reached where it is made.
-func fieldSinks(e *engine, stores map[string][]storeSite, queue *[]pending) {
+func fieldSinks(e *engine, stores map[string][]hook.StoreSite, queue *[]pending) {
 	for _, key := range sortedKeys(knowledge.FieldSinks) {
 		sink := knowledge.FieldSinks[key]
 		op := sink.Op
 		for _, s := range stores[key] {
-			if s.val == nil || s.fn == nil {
+			if s.Val == nil || s.Fn == nil {
 				continue
 			}
-			at := e.at(s.pos)
-			v := e.eval(s.val)
+			at := e.At(s.Pos)
+			v := e.eval(s.Val)
 			listed := []Origins{v}
 			if sink.Siblings {
 				listed = append(listed, rotated(v))
@@ -163,15 +165,15 @@ func fieldSinks(e *engine, stores map[string][]storeSite, queue *[]pending) {
 				if len(w) == 0 {
 					continue
 				}
-				declared := declare(e.allow.at(s.pos), w)
-				e.reach[s.fn] = addReach(e.reach[s.fn], Reach{Op: op, At: at, Path: declared, Allowed: pendingAllowed(e.allow.at(s.pos), declared)})
-				e.res.Writes = append(e.res.Writes, &Write{Pos: s.pos, Op: op, Func: funcKey(s.fn), Path: anyObject(declared)})
+				declared := declare(e.allow.at(s.Pos), w)
+				e.reach[s.Fn] = addReach(e.reach[s.Fn], Reach{Op: op, At: at, Path: declared, Allowed: pendingAllowed(e.allow.at(s.Pos), declared)})
+				e.res.Writes = append(e.res.Writes, &Write{Pos: s.Pos, Op: op, Func: code.FuncKey(s.Fn), Path: anyObject(declared)})
 			}
 			// The siblings are in the file's directory, from the same
 			// origin: one finding covers them.
 			r := writeReq(op, at)
-			r.Tags.SetAllowed(patternTexts(e.allow.at(s.pos)), false)
-			e.check(v, s.pos, AtWrite, op, r, queue)
+			r.Tags.SetAllowed(patternTexts(e.allow.at(s.Pos)), false)
+			e.check(v, s.Pos, AtWrite, op, r, queue)
 		}
 	}
 }
@@ -209,4 +211,11 @@ func rotated(v Origins) Origins {
 		}
 		return Origins{a}
 	})
+}
+
+// knowledgeOf returns the table's entry for a function key (a zero Func,
+// with no roles, for functions the table does not know).
+func knowledgeOf(key string) knowledge.Func {
+	f, _ := knowledge.Lookup(key)
+	return f
 }
