@@ -50,6 +50,7 @@ func TestShadowwrite(t *testing.T) {
 			c.Authorities = []string{"shadowwrite/basenostatedir.ConfigHome=global:base"}
 		}},
 		{dir: "createsnothing"},
+		{dir: "testwrites"},
 		{dir: "unstoredelem"},
 		{dir: "inferredfile"},
 		{dir: "rawtail"},

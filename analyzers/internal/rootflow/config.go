@@ -22,6 +22,7 @@ const (
 	FlagAnalyzeStd  = flagname.AnalyzeStd
 	FlagAllowWrite  = flagname.AllowWrite
 	FlagStateDir    = flagname.StateDir
+	FlagTests       = flagname.Tests
 )
 
 // Config is the engine's configuration. The zero value knows only the
@@ -62,6 +63,13 @@ type Config struct {
 	// modelled by the engine's tables and cost nothing as dependencies;
 	// the CLI turns it on when it is asked to analyze the standard library.
 	AnalyzeStd bool
+	// Tests analyzes the functions declared in _test.go files. Off (the
+	// default, as the configuration's tests key), a package's test
+	// variant, which go vet and golangci-lint analyze beside the package,
+	// is analyzed as if its tests were not there: their writes, calls and
+	// stores add nothing, so every driver finds what the standalone CLI,
+	// which does not load test variants then, finds.
+	Tests bool
 
 	// rulesOff switches idiom rules off by name (hooks.go). It is for
 	// tests that run a rule on and off on a snippet; no flag sets it.
@@ -88,6 +96,7 @@ func (cfg *Config) register(fs *flag.FlagSet) {
 	fs.BoolVar(&cfg.AllowCache, FlagAllowCache, cfg.AllowCache, "allow writes under cache directories")
 	fs.BoolVar(&cfg.AllowUser, FlagAllowUser, cfg.AllowUser, "allow writes to user-chosen paths (flags, os.Args)")
 	fs.BoolVar(&cfg.AnalyzeStd, FlagAnalyzeStd, cfg.AnalyzeStd, "analyze standard library packages too (they are modelled by tables otherwise)")
+	fs.BoolVar(&cfg.Tests, FlagTests, cfg.Tests, "analyze the functions of _test.go files (off: a test variant is analyzed without them)")
 }
 
 // ConfigError is an invalid engine flag value: exit code 78 (EX_CONFIG)

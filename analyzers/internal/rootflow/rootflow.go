@@ -92,7 +92,7 @@ func run(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	if err := e.configure(); err != nil {
 		return nil, err
 	}
-	e.pkg, e.funcs = buildSSA(pass)
+	e.pkg, e.funcs = buildSSA(pass, e.cfg.Tests)
 	e.buildIndex()
 	allow, err := e.findAllowances()
 	if err != nil {

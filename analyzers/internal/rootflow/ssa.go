@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -15,7 +16,8 @@ import (
 // engine's result keeps no SSA, so each package's SSA is garbage once the
 // engine has run on it, instead of living as long as the driver does.
 // It returns the package and its source functions (with their anonymous
-// functions) plus the synthetic init that runs package-level initializers.
+// functions) plus the synthetic init that runs package-level initializers;
+// without tests, not the functions declared in _test.go files.
 //
 // Of its imports, only the package-level functions and variables the
 // package names are made members (declared): ssa.Program.CreatePackage
@@ -26,7 +28,7 @@ import (
 // initializer is built bare (ssa.BareInits): it does not call the
 // imports' initializers, which the engine never followed (their effects
 // reach it as package facts, index.mergeUpstream).
-func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+func buildSSA(pass *analysis.Pass, tests bool) (*ssa.Package, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
 	for _, m := range membersUsed(pass) {
 		file, info := declarations(m.objs)
@@ -43,6 +45,9 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 		}
 	}
 	for _, f := range pass.Files {
+		if !tests && strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {

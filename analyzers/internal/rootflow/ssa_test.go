@@ -87,7 +87,7 @@ func F() string { return lib.Default.Path("x") }
 			if got := len(membersUsed(pass)) == 1; got != tc.created {
 				t.Errorf("lib created: %v, want %v", got, tc.created)
 			}
-			pkg, _ := buildSSA(pass)
+			pkg, _ := buildSSA(pass, true)
 			if lib := pkg.Prog.ImportedPackage("example.com/lib"); lib != nil {
 				var members []string
 				for name := range lib.Members {
