@@ -403,6 +403,23 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
 		},
+		// A root kept in a struct field: a loader fills Config.DataDir from
+		// the program's override variable, else from a default "~/.tool"
+		// that a helper expands against the home directory. The field is the
+		// authority, the variable its override, the default's dot-directory
+		// the state-dir; the helper, which returns the home directory itself
+		// for "~", is none.
+		{
+			name: "initfieldroot",
+			dir:  filepath.Join("testdata", "initfieldroot"),
+			want: []string{
+				"/internal/config.Config).DataDir=global\n",
+				"  - FIELDROOT_DATA_DIR\n",
+				"state-dir: .fieldroot\n",
+				"# With this file: 0 findings (without it: 3); 0 appear only with this file.\n",
+			},
+			not: []string{"ExpandHome=", "FIELDROOT_MODEL"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
