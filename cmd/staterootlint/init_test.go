@@ -420,6 +420,20 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"ExpandHome=", "FIELDROOT_MODEL"},
 		},
+		// A project directory found by walking up from the working directory
+		// for a marker file, the program's state in a dot-directory below it
+		// and the marker file itself rewritten: the function that hands the
+		// directory out is a repo root, the dot-directory the state-dir.
+		{
+			name: "initmarker",
+			dir:  filepath.Join("testdata", "initmarker"),
+			want: []string{
+				"  - example.com/initmarker/internal/project.Root=repo\n",
+				"state-dir: .markertool\n",
+				"# With this file: 0 findings (without it: 4); 0 appear only with this file.\n",
+			},
+			not: []string{"project.Root=user", "project.Root=global"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
