@@ -434,6 +434,19 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"project.Root=user", "project.Root=global"},
 		},
+		// A data-directory option whose default is a relative dot-directory
+		// joined on the working directory: the option's field is a repo root,
+		// the dot-directory the state-dir.
+		{
+			name: "initdotopt",
+			dir:  filepath.Join("testdata", "initdotopt"),
+			want: []string{
+				"/internal/app.Options).DataDirectory=repo\n",
+				"state-dir: .dotopt\n",
+				"# With this file: 0 findings (without it: 2); 0 appear only with this file.\n",
+			},
+			not: []string{"WorkingDir="},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
