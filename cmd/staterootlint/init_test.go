@@ -447,6 +447,21 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"WorkingDir="},
 		},
+		// Resolvers of files whose names are built from the program's name:
+		// the one whose result the program writes as a file, and whose
+		// directory it writes beside, is :file; the directory's resolver,
+		// which the other file is joined below, stays a plain one.
+		{
+			name: "initfileres",
+			dir:  filepath.Join("testdata", "initfileres"),
+			want: []string{
+				"  # paths.StateFile at internal/paths/paths.go:29 resolves a file from $FILERES_STATE_FILE, $XDG_STATE_HOME and os.UserHomeDir: the root is the file's directory;",
+				"  - example.com/initfileres/internal/paths.StateFile=global:file\n",
+				"  - example.com/initfileres/internal/paths.GlobalDir=global\n",
+				"# With this file: 0 findings (without it: 10); 0 appear only with this file.\n",
+			},
+			not: []string{"StateFile=global\n", "GlobalDir=global:file"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
