@@ -462,6 +462,18 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"StateFile=global\n", "GlobalDir=global:file"},
 		},
+		// A cache directory: its override named like a cache, then
+		// $XDG_CACHE_HOME, then ~/.cache: kind cache, beside a configuration
+		// directory of kind global.
+		{
+			name: "initcacheres",
+			dir:  filepath.Join("testdata", "initcacheres"),
+			want: []string{
+				"  - example.com/initcacheres/internal/dirs.CacheDir=cache\n",
+				"  - example.com/initcacheres/internal/dirs.ConfigDir=global\n",
+			},
+			not: []string{"CacheDir=global"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
