@@ -474,6 +474,17 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"CacheDir=global"},
 		},
+		// A runtime directory ($XDG_RUNTIME_DIR, sockets and pids) is
+		// temporary, not state: not proposed, and "Not proposed" says why.
+		{
+			name: "initruntime",
+			dir:  filepath.Join("testdata", "initruntime"),
+			want: []string{
+				"  - example.com/initruntime/internal/dirs.DataDir=global\n",
+				"#   dirs.RunDir at internal/dirs/dirs.go:23 resolves a runtime directory from $XDG_RUNTIME_DIR: sockets and pids, temporary, not state",
+			},
+			not: []string{"RunDir="},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
