@@ -485,6 +485,14 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"RunDir="},
 		},
+		// A file extension compared and switched on in the function that
+		// sets the data directory is no state-dir.
+		{
+			name: "initext",
+			dir:  filepath.Join("testdata", "initext"),
+			want: []string{"  - example.com/initext/internal/conf.Dir=global\n", "state-dir: .extapp\n"},
+			not:  []string{"state-dir: .json", "state-dir: .yaml", "state-dir: .toml", "state-dir: .go"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
