@@ -493,6 +493,21 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{"  - example.com/initext/internal/conf.Dir=global\n", "state-dir: .extapp\n"},
 			not:  []string{"state-dir: .json", "state-dir: .yaml", "state-dir: .toml", "state-dir: .go"},
 		},
+		// A resolver that copies its sibling's logic but skips the override
+		// the sibling honours (a shadow-state bug the lint finds) is not
+		// proposed: "Not proposed" says why, and so does the summary's first
+		// line.
+		{
+			name: "initsibling",
+			dir:  filepath.Join("testdata", "initsibling"),
+			want: []string{
+				"  - example.com/initsibling/internal/paths.GlobalConfig=global\n",
+				"  - example.com/initsibling/internal/paths.GlobalConfigData=global\n",
+				"#   paths.GlobalSessions at internal/paths/paths.go:38 ignores SIBAPP_GLOBAL_DATA, which paths.GlobalConfigData honours",
+				"# Suspect: paths.GlobalSessions ignores SIBAPP_GLOBAL_DATA, which paths.GlobalConfigData honours; its findings are kept\n# With this file:",
+			},
+			not: []string{"GlobalSessions="},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
