@@ -508,6 +508,18 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"GlobalSessions="},
 		},
+		// A function whose results the program only reads (skill directories,
+		// another tool's among them) is no authority, even beside a proposed
+		// sibling; its variable is no override of a root.
+		{
+			name: "initreadonly",
+			dir:  filepath.Join("testdata", "initreadonly"),
+			want: []string{
+				"  - example.com/initreadonly/internal/dirs.ConfigDir=global\n",
+				"#   dirs.SkillDirs at internal/dirs/dirs.go:25 returns directories the program only reads: no authority",
+			},
+			not: []string{"SkillDirs=", "ROAPP_SKILLS_PATH", "state-dir: .othertool"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
