@@ -80,6 +80,14 @@ type Proposal struct {
 	// working directory: candidates for allow-write, which the file
 	// lists commented out; init declares none.
 	CwdFiles []CwdFile
+	// Suspects are the resolvers not proposed because they skip an
+	// override their siblings honour: the summary's first lines.
+	Suspects []NotProposed
+	// Added are the findings of the checking run the analysis with the
+	// defaults does not have, as "main.go:12:3: message (analyzer)":
+	// what the proposal itself causes.
+	Added    []string
+	suspects []*Candidate // the candidates of Suspects
 	// Before counts the findings of the analysis with the defaults
 	// (unproven writes not listed); After, when Checked, those of the
 	// checking run with the proposal.
@@ -208,6 +216,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	if err != nil {
 		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
 	}
+	countWrites(cands, origins, beside)
 	p := propose(cands, origins, below, bases, before, dir)
 	p.addValueBases(res.Facts, below, passed)
 	p.addEnvBases(beside, dir)
@@ -244,7 +253,25 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 		}
 	}
 	p.After, p.Checked = len(after), true
+	p.Added = added(before, after)
 	return p, nil
+}
+
+// added returns the findings of after that before does not have (the
+// same analyzer at the same position), rendered for the summary.
+func added(before, after []driver.Finding) []string {
+	had := map[string]bool{}
+	for _, f := range before {
+		had[f.Analyzer+" "+f.Pos.String()] = true
+	}
+	var out []string
+	for _, f := range after {
+		if !had[f.Analyzer+" "+f.Pos.String()] {
+			out = append(out, fmt.Sprintf("%s: %s (%s)", shortPos(f.Pos.String()), f.Message, f.Analyzer))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // decode sets p.Config from p's text.
@@ -417,7 +444,26 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	proposed := map[*Candidate]bool{}
 	siblingOf := map[*Candidate]string{}
 	families := map[string]*Candidate{}
+	// Never bless a suspect: a resolver skipping its siblings' override,
+	// one of a runtime directory, one whose results are only read.
+	barred := map[*Candidate]string{}
 	for _, c := range cands {
+		if why := skipsOverride(c, cands); why != "" {
+			barred[c] = why
+			p.Suspects = append(p.Suspects, NotProposed{c.Short, c.At, why})
+			p.suspects = append(p.suspects, c)
+		} else if runtimeDir(c) {
+			barred[c] = fmt.Sprintf("resolves a runtime directory from %s: sockets and pids, temporary, not state (%s)", c.Sources(), plural(c.Removes, "finding", "findings"))
+		}
+	}
+	onlyRead := onlyReadBy(dir, cands, barred)
+	for _, c := range onlyRead {
+		barred[c] = fmt.Sprintf("returns directories the program only reads: no authority (%s, none a write)", plural(c.Removes, "finding", "findings"))
+	}
+	for _, c := range cands {
+		if barred[c] != "" {
+			continue
+		}
 		// A flag accessor the findings pass through returns the user's
 		// value: declared user, it is no resolver and has no family.
 		if c.User {
@@ -447,7 +493,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	for _, c := range cands {
 		// In a dependency, only the siblings the program reaches: a
 		// library's every resolver is not the program's.
-		if first := families[c.Family]; first != nil && !proposed[c] && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
+		if first := families[c.Family]; first != nil && !proposed[c] && barred[c] == "" && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
 			proposed[c] = true
 			siblingOf[c] = first.Short
 		}
@@ -456,6 +502,8 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		switch {
 		case proposed[c]:
 			p.Authorities = append(p.Authorities, Authority{Candidate: c, SiblingOf: siblingOf[c]})
+		case barred[c] != "":
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, barred[c]})
 		case c.Finder && c.Below != "":
 			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, "returns a file it finds existing, but its package takes the directory of what it returns at " + c.Below + ": state of the program's own beside the user's file, no user path"})
 		case c.User:
@@ -543,7 +591,9 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		if c := first[best]; c != nil && p.StateDir.Value == "" {
 			why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
-			if len(c.Home) == 0 {
+			if len(c.Home) == 0 && c.Repo && c.RepoDir == "" {
+				why = "the directory the program keeps below the project directory " + c.Short + " finds"
+			} else if len(c.Home) == 0 {
 				why = "the repository's directory " + c.Short + " resolves"
 			}
 			p.StateDir = Entry{c.StateDir, why}
