@@ -38,7 +38,7 @@ func TestInitPrograms(t *testing.T) {
 				"tests: false\n",
 				"generated: skip\n",
 				"#   dirs.LegacyDir at internal/dirs/dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
-				"# With this file: 4 findings (without it: 13).\n",
+				"# With this file: 4 findings (without it: 13); 0 appear only with this file.\n",
 			},
 			not: []string{
 				"- example.com/initapp/internal/dirs.LegacyDir", "LogDir", "GeneratedDir", "GEN_HOME", "testDir", "TEST_HOME",
@@ -160,7 +160,7 @@ func TestInitPrograms(t *testing.T) {
 				// the write through the helper is its own finding: the name
 				// the helper joins may be empty, so its requirement is not
 				// the plain join's
-				"# With this file: 0 findings (without it: 4).",
+				"# With this file: 0 findings (without it: 4); 0 appear only with this file.",
 			},
 			not: []string{
 				"ConfigFile=", "xdgvars.Home=", "ConfigHome=global\n",
@@ -204,7 +204,7 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"#   (*xdgstruct.bases).configHome at xdgstruct.go:",
 				"the program keeps more than one directory of its own below these bases (legacyorg, xlprog), and state-dir names one: the writes below another would be outside the root",
-				"# With this file: 0 findings (without it: 0).",
+				"# With this file: 0 findings (without it: 0); 0 appear only with this file.",
 			},
 			not: []string{":base\n", "state-dir:"},
 		},
@@ -220,12 +220,12 @@ func TestInitPrograms(t *testing.T) {
 			name: "initscope",
 			dir:  filepath.Join("testdata", "initscope"),
 			want: []string{
-				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=global\n",
+				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=cache\n",
 				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).ConfigDirs)\n  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
 				// a helper that joins the caller's file name below the directory:
 				// its result is a file in the root, a backup beside it inside
 				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
-				"# With this file: 0 findings (without it: 8).",
+				"# With this file: 0 findings (without it: 8); 0 appear only with this file.",
 			},
 			not: []string{
 				").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:",
@@ -245,7 +245,7 @@ func TestInitPrograms(t *testing.T) {
 				"root-env:\n  # the override dirs.ConfigDir reads through the --config-dir flag bound to it at main.go:16, stored into dirs.ConfigDirFlag: only the authority may read it\n  - CLIENV_CONFIG_DIR\n",
 				"state-dir: .clienv\n",
 				"#   dirs.TrashDir at internal/dirs/dirs.go:28 only joins onto os.UserHomeDir, with no override variable",
-				"# With this file: 1 finding (without it: 5).",
+				"# With this file: 1 finding (without it: 5); 0 appear only with this file.",
 			},
 			not: []string{
 				"TrashDir=", "CLIENV_LOG_LEVEL", "ConfigDirFlag=", "LogLevel=",
@@ -262,7 +262,7 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 5 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
 				"  - example.com/initfile/internal/conf.PluginDir=global\n",
-				"# With this file: 0 findings (without it: 8).",
+				"# With this file: 0 findings (without it: 8); 0 appear only with this file.",
 			},
 			not: []string{
 				"SettingsFile=global\n", "PluginDir=global:file",
@@ -290,7 +290,7 @@ func TestInitPrograms(t *testing.T) {
 				// whose chains go through the function of the finding
 				`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:89 by 1 command (profile); not read back` + "\n",
 				`#   "example.com/initcwd/internal/selfupdate.To": ["exe"]  # the running executable or a file named from it, written at internal/selfupdate/selfupdate.go:13 by 1 command (selfupdate)` + "\n",
-				"# With this file: 10 findings (without it: 10).",
+				"# With this file: 10 findings (without it: 10); 0 appear only with this file.",
 			},
 			not: []string{
 				// candidates only, never declared
@@ -330,10 +330,10 @@ func TestInitPrograms(t *testing.T) {
 			name: "initownbase",
 			dir:  filepath.Join("testdata", "initownbase"),
 			want: []string{
-				"  - example.com/ownbase.CacheDir=global\n",
+				"  - example.com/ownbase.CacheDir=cache\n",
 				"  - example.com/ownbase.StateDir=global\n",
 				"  - OWNBASE_CACHE_DIR\n",
-				"# With this file: 0 findings (without it: 3).",
+				"# With this file: 0 findings (without it: 3); 0 appear only with this file.",
 			},
 			not: []string{
 				":base", "state-dir: .ownbase",
@@ -353,7 +353,7 @@ func TestInitPrograms(t *testing.T) {
 				"  # the program's own override, taken before $XDG_CONFIG_HOME and os.UserHomeDir for the directory written under at main.go:26: only the authority may read it\n  - INITOVERRIDE_CONFIG_HOME\n",
 				// the report's write, and rootenv's finding on the
 				// override read outside the authority
-				"# With this file: 2 findings (without it: 7).",
+				"# With this file: 2 findings (without it: 7); 1 appears only with this file (caused by the file: review the entries involved):\n#   main.go:23: os.Getenv reads the root override \"INITOVERRIDE_CONFIG_HOME\" outside the authority package",
 			},
 			not:     []string{"INITOVERRIDE_DUMP_DIR"},
 			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
@@ -399,7 +399,7 @@ func TestInitPrograms(t *testing.T) {
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
 				"  # (*cmd.Config).destDir at internal/cmd/config.go:86 (field) holds what the user gives the --destination flag bound to it there, or the default the program stores into it, which arises at internal/home/home.go:12: a user-chosen path; as a user-chosen path it removes 1 finding\n  - (*example.com/initxdgwrap/internal/cmd.Config).destDir=user\n",
-				"# With this file: 0 findings (without it: 1).",
+				"# With this file: 0 findings (without it: 1); 0 appear only with this file.",
 			},
 			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
 		},
