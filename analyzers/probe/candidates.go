@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -209,6 +210,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		flagValues: map[site]bool{},
 		fset:       token.NewFileSet(),
 	}
+	stores := map[string][]rootflow.Origin{} // by cell
 	used := map[[2]string][]UsedFunc{}
 	for _, u := range uses {
 		k := [2]string{u.Pkg, u.Object}
@@ -248,6 +250,23 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 					for _, o := range s.Value {
 						g.store(o, s.Key)
 					}
+					stores[s.Key] = append(stores[s.Key], s.Value...)
+				}
+			}
+		}
+	}
+	// A cell filled with a dot-directory joined on another cell that
+	// holds the working directory (an option defaulting to
+	// "<cwd>/.app") is a project directory.
+	for _, key := range slices.Sorted(maps.Keys(stores)) {
+		for _, o := range stores[key] {
+			if o.Kind != rootflow.Cell || o.Path == "" {
+				continue
+			}
+			for _, w := range stores[o.Key] {
+				if w.Kind == rootflow.Bad && w.Cause == rootflow.CauseCwd && w.Path == "" && w.At.IsValid() {
+					w.Path = o.Path
+					g.store(w, key)
 				}
 			}
 		}

@@ -430,7 +430,10 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"  - example.com/initmarker/internal/project.Root=repo\n",
 				"state-dir: .markertool\n",
-				"# With this file: 0 findings (without it: 4); 0 appear only with this file.\n",
+				// the program names its dot-directory outside the authority's
+				// package (adhocroot's finding, SPEC 4.2): the summary lists it
+				// as the file's own doing
+				"# With this file: 1 finding (without it: 4); 1 appears only with this file (caused by the file: review the entries involved):\n#   main.go:17: literal \".markertool\" names the state dir",
 			},
 			not: []string{"project.Root=user", "project.Root=global"},
 		},
