@@ -658,3 +658,24 @@ func TestInitCheckFinders(t *testing.T) {
 		t.Errorf("init --check: exit %d, want %d and the lines\n%s\ngot\n%s%s", code, checkDiffers, want, out, errOut)
 	}
 }
+
+// TestInitCheckForms: --check agrees with the proposal's own file on
+// every form of authority init proposes: a field (of a loader and of an
+// option), a project directory's function, a :file resolver and a cache.
+func TestInitCheckForms(t *testing.T) {
+	for _, m := range []string{"initfieldroot", "initdotopt", "initmarker", "initfileres", "initcacheres"} {
+		t.Run(m, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), m)
+			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", m))); err != nil {
+				t.Fatal(err)
+			}
+			if code, _, errOut := runCLI(t, analyzers.All, "init", "--write", "-C", dir); code != exitClean {
+				t.Fatalf("init --write: exit %d\n%s", code, errOut)
+			}
+			code, out, errOut := runCLI(t, analyzers.All, "init", "--check", "-C", dir)
+			if code != checkSame || !strings.Contains(out, "agrees with what init proposes") {
+				t.Errorf("init --check on the proposal: exit %d\n%s%s", code, out, errOut)
+			}
+		})
+	}
+}
