@@ -523,6 +523,18 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"SkillDirs=", "ROAPP_SKILLS_PATH", "state-dir: .othertool"},
 		},
+		// A variable holding default options, parsed like the command line
+		// before it (fzf's $FZF_DEFAULT_OPTS): a path given there is the
+		// user's, as on the command line: user-env. A directory variable
+		// written under is not.
+		{
+			name: "initoptsenv",
+			dir:  filepath.Join("testdata", "initoptsenv"),
+			want: []string{
+				"user-env:\n  # holds options parsed like the command line (a path written at main.go:30 comes from it): the user's\n  - OPTSENV_DEFAULT_OPTS\n",
+			},
+			not: []string{"- OPTSENV_SPOOL_DIR"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, analyzers.All, "init", "-C", tc.dir)
