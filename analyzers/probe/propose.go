@@ -605,14 +605,23 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	if name := markBases(p.Authorities, origins, below); name != "" && p.StateDir.Value == "" {
 		p.StateDir = Entry{"." + name, "the directory the program keeps below the shared bases it writes under (" + baseNames(p.Authorities) + ")"}
 	}
-	// user-env: a variable whose value is itself the file written.
+	// user-env: a variable whose value is itself the file written, or
+	// holds options parsed like the command line (fzf's
+	// $FZF_DEFAULT_OPTS).
 	for _, o := range origins {
 		name, ok := strings.CutPrefix(o.Src, "$")
-		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || !outputFileVar().MatchString(name) || heldByAny(p.Authorities, o) {
+		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || heldByAny(p.Authorities, o) {
+			continue
+		}
+		switch {
+		case outputFileVar().MatchString(name):
+			p.UserEnv = append(p.UserEnv, Entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
+		case optionsVar().MatchString(name):
+			p.UserEnv = append(p.UserEnv, Entry{name, "holds options parsed like the command line (a path the program writes comes from it, " + shortPos(o.Pos) + "): the user's"})
+		default:
 			continue
 		}
 		seen[name] = true
-		p.UserEnv = append(p.UserEnv, Entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
 	}
 	// root-env, again: a variable of the program's own, named as a
 	// directory (KOCACHE, APP_DIR, APP_HOME, APP_ROOT), that the program
@@ -754,6 +763,10 @@ func ownOverride(name string) bool {
 var outputFileVar = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
 })
+
+// optionsVar matches the name of a variable holding options parsed like
+// the command line: the last word OPTS, OPTIONS, ARGS or FLAGS.
+var optionsVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)_(OPTS|OPTIONS|ARGS|FLAGS)$`) })
 
 // envReadsAround returns the environment variables the function
 // declared around line of file reads by name (the constant first

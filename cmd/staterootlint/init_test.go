@@ -531,7 +531,7 @@ func TestInitPrograms(t *testing.T) {
 			name: "initoptsenv",
 			dir:  filepath.Join("testdata", "initoptsenv"),
 			want: []string{
-				"user-env:\n  # holds options parsed like the command line (a path written at main.go:30 comes from it): the user's\n  - OPTSENV_DEFAULT_OPTS\n",
+				"user-env:\n  # holds options parsed like the command line (a path the program writes comes from it, main.go:28): the user's\n  - OPTSENV_DEFAULT_OPTS\n",
 			},
 			not: []string{"- OPTSENV_SPOOL_DIR"},
 		},
