@@ -133,6 +133,9 @@ func (c *Candidate) Kind() string {
 	if c.User {
 		return "user"
 	}
+	if runtimeDir(c) {
+		return "temp"
+	}
 	if c.Repo && len(c.Home) == 0 {
 		return "repo"
 	}

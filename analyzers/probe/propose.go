@@ -453,7 +453,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			p.Suspects = append(p.Suspects, NotProposed{c.Short, c.At, why})
 			p.suspects = append(p.suspects, c)
 		} else if runtimeDir(c) {
-			barred[c] = fmt.Sprintf("resolves a runtime directory from %s: sockets and pids, temporary, not state (%s)", c.Sources(), plural(c.Removes, "finding", "findings"))
+			// Temporary, not state: declared =temp (allowed with
+			// allow.temp), never a family's head, no state-dir.
+			c.StateDir = ""
+			proposed[c] = c.Removes > 0
+			barred[c] = "runtime"
 		}
 	}
 	onlyRead := onlyReadBy(dir, cands, barred)
@@ -502,7 +506,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		switch {
 		case proposed[c]:
 			p.Authorities = append(p.Authorities, Authority{Candidate: c, SiblingOf: siblingOf[c]})
-		case barred[c] != "":
+		case barred[c] != "" && barred[c] != "runtime":
 			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, barred[c]})
 		case c.Finder && c.Below != "":
 			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, "returns a file it finds existing, but its package takes the directory of what it returns at " + c.Below + ": state of the program's own beside the user's file, no user path"})

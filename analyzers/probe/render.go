@@ -43,6 +43,8 @@ func (p *Proposal) Text() string {
 		case a.Base:
 			what = fmt.Sprintf("resolves a base many programs share from %s: the root is the state-dir name below it", a.Sources())
 			kind += ":base"
+		case runtimeDir(a.Candidate):
+			what = fmt.Sprintf("resolves a runtime directory from %s: sockets and pids, temporary, not state", a.Sources())
 		case a.File && !a.User:
 			what = fmt.Sprintf("resolves a file from %s: the root is the file's directory", a.Sources())
 			kind += ":file"

@@ -58,7 +58,8 @@ func skipsOverride(c *Candidate, cands []*Candidate) string {
 const runtimeVar = "XDG_RUNTIME_DIR"
 
 // runtimeDir reports whether c resolves a runtime directory: it is built
-// on $XDG_RUNTIME_DIR, whose content is temporary, not state.
+// on $XDG_RUNTIME_DIR, whose content is temporary, not state (proposed
+// with the kind temp).
 func runtimeDir(c *Candidate) bool { return slices.Contains(c.Home, "$"+runtimeVar) }
 
 // onlyReadBy returns the functions and methods of the main module among

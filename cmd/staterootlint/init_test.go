@@ -478,15 +478,17 @@ func TestInitPrograms(t *testing.T) {
 			not: []string{"CacheDir=global"},
 		},
 		// A runtime directory ($XDG_RUNTIME_DIR, sockets and pids) is
-		// temporary, not state: not proposed, and "Not proposed" says why.
+		// temporary, not state: proposed with the kind temp, which the
+		// default allow.temp allows, and no state-dir of its own.
 		{
 			name: "initruntime",
 			dir:  filepath.Join("testdata", "initruntime"),
 			want: []string{
 				"  - example.com/initruntime/internal/dirs.DataDir=global\n",
-				"#   dirs.RunDir at internal/dirs/dirs.go:23 resolves a runtime directory from $XDG_RUNTIME_DIR: sockets and pids, temporary, not state",
+				"  # dirs.RunDir at internal/dirs/dirs.go:23 resolves a runtime directory from $XDG_RUNTIME_DIR: sockets and pids, temporary, not state; as an authority it removes 4 findings\n  - example.com/initruntime/internal/dirs.RunDir=temp\n",
+				"# With this file: 0 findings (without it: 7); 0 appear only with this file.\n",
 			},
-			not: []string{"RunDir="},
+			not: []string{"RunDir=global", "RunDir=cache"},
 		},
 		// A file extension compared and switched on in the function that
 		// sets the data directory is no state-dir.
