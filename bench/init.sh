@@ -60,10 +60,18 @@ allow_write() {
 	awk '/^allow-write:/ {in_a=1; print; next} /^[a-z]/ {in_a=0} in_a && !/^[[:space:]]*#/ && NF {print}' "$1"
 }
 
-# keys JSON prints one finding a line, "FILE:LINE:COL: MESSAGE (ANALYZER)",
-# relative to the copy, sorted.
+# keys JSON prints one finding a line, "FILE:LINE:COL (ANALYZER)<tab>MESSAGE",
+# relative to the copy, sorted. A finding is the same in two runs when
+# the part before the tab is: its message names the authorities of the
+# configuration, which differ.
 keys() {
-	jq -r --arg top "$copy/" '.diagnostics[]? | "\(.file | ltrimstr($top)):\(.line):\(.column): \(.message) (\(.analyzer))"' "$1" | sort -u
+	jq -r --arg top "$copy/" '.diagnostics[]? | "\(.file | ltrimstr($top)):\(.line):\(.column) (\(.analyzer))\t\(.message)"' "$1" | sort -u
+}
+
+# only A B prints the findings of keys file A whose position and
+# analyzer no finding of B has.
+only() {
+	awk -F'\t' 'NR == FNR {seen[$1] = 1; next} !($1 in seen) {print $1 ": " $2}' "$2" "$1"
 }
 
 status=0
@@ -100,8 +108,8 @@ for p in "${programs[@]}"; do
 	keys "$work/$p.json" >"$work/$p.init.keys"
 	read -r shadow found correct fp unlabelled _ <"$work/$p.score"
 	read -r _ efound _ efp eunlabelled _ <"$work/$p.hand.score"
-	hidden=$(comm -23 "$work/$p.hand.keys" "$work/$p.init.keys")
-	added=$(comm -13 "$work/$p.hand.keys" "$work/$p.init.keys")
+	hidden=$(only "$work/$p.hand.keys" "$work/$p.init.keys")
+	added=$(only "$work/$p.init.keys" "$work/$p.hand.keys")
 	nhidden=$(grep -c . <<<"$hidden" || true)
 	nadded=$(grep -c . <<<"$added" || true)
 	bar=yes
