@@ -69,9 +69,9 @@ keys() {
 }
 
 # only A B prints the findings of keys file A whose position and
-# analyzer no finding of B has.
+# analyzer no finding of B has (B may be empty: FILENAME, not NR == FNR).
 only() {
-	awk -F'\t' 'NR == FNR {seen[$1] = 1; next} !($1 in seen) {print $1 ": " $2}' "$2" "$1"
+	awk -F'\t' -v b="$2" 'FILENAME == b {seen[$1] = 1; next} !($1 in seen) {print $1 ": " $2}' "$2" "$1"
 }
 
 status=0
