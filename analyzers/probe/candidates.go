@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -110,6 +111,8 @@ type Candidate struct {
 	flagEnv   map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
 	overBase  bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
 	flagBound string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
+	marker    string            // project-directory functions (projects.go): the marker it walks up for
+	writes    int               // the write findings of Removes: without adhocroot's and rootenv's findings inside it
 	// tentative says it is proposed before anything is attributed to
 	// it: the checking run credits it, as a finder (settleFinders).
 	tentative bool
@@ -121,11 +124,17 @@ type site struct {
 	line int
 }
 
-// Kind is the root kind to declare the candidate with: cache when every
-// home-like source it is built on is a cache directory, global otherwise.
+// Kind is the root kind to declare the candidate with: repo for a
+// directory of the repository; cache when it is built on a cache
+// directory (os.UserCacheDir, $XDG_CACHE_HOME, or an override variable of
+// its own named like a cache) and on no other base than the home
+// directory; global otherwise.
 func (c *Candidate) Kind() string {
 	if c.User {
 		return "user"
+	}
+	if runtimeDir(c) {
+		return "temp"
 	}
 	if c.Repo && len(c.Home) == 0 {
 		return "repo"
@@ -133,13 +142,27 @@ func (c *Candidate) Kind() string {
 	if len(c.Home) == 0 {
 		return "global"
 	}
+	cache := slices.ContainsFunc(c.Env, func(e string) bool { return ownOverride(e) && cacheVar().MatchString(e) })
 	for _, h := range c.Home {
-		if h != "os.UserCacheDir" && h != "$XDG_CACHE_HOME" {
+		switch {
+		case h == "os.UserCacheDir" || h == "$XDG_CACHE_HOME":
+			cache = true
+		case h == "os.UserHomeDir" || h == "$HOME" || h == "$USERPROFILE":
+			// the base of every kind
+		case strings.HasPrefix(h, "$") && !strings.HasPrefix(h, "$XDG_") && !platformDirVar[strings.ToUpper(h[1:])]:
+			// an override variable of the program's own
+		default:
 			return "global"
 		}
 	}
-	return "cache"
+	if cache {
+		return "cache"
+	}
+	return "global"
 }
+
+// cacheVar matches the name of a variable that names a cache directory.
+var cacheVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(^|_)CACHE(_|$)|CACHE(_?DIR|_?HOME)?$`) })
 
 // Sources renders what a candidate reads: "$APP_HOME, $XDG_STATE_HOME
 // and os.UserHomeDir".
@@ -153,7 +176,9 @@ func (c *Candidate) Sources() string {
 			parts = append(parts, h)
 		}
 	}
-	if c.Repo {
+	if c.Repo && c.RepoDir == "" {
+		parts = append(parts, c.projectSource())
+	} else if c.Repo {
 		parts = append(parts, "the repository's "+c.RepoDir)
 	}
 	if len(parts) <= 1 {
@@ -188,6 +213,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		flagValues: map[site]bool{},
 		fset:       token.NewFileSet(),
 	}
+	stores := map[string][]rootflow.Origin{} // by cell
 	used := map[[2]string][]UsedFunc{}
 	for _, u := range uses {
 		k := [2]string{u.Pkg, u.Object}
@@ -227,6 +253,23 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 					for _, o := range s.Value {
 						g.store(o, s.Key)
 					}
+					stores[s.Key] = append(stores[s.Key], s.Value...)
+				}
+			}
+		}
+	}
+	// A cell filled with a dot-directory joined on another cell that
+	// holds the working directory (an option defaulting to
+	// "<cwd>/.app") is a project directory.
+	for _, key := range slices.Sorted(maps.Keys(stores)) {
+		for _, o := range stores[key] {
+			if o.Kind != rootflow.Cell || o.Path == "" {
+				continue
+			}
+			for _, w := range stores[o.Key] {
+				if w.Kind == rootflow.Bad && w.Cause == rootflow.CauseCwd && w.Path == "" && w.At.IsValid() {
+					w.Path = o.Path
+					g.store(w, key)
 				}
 			}
 		}
@@ -248,6 +291,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	g.baseWrappers(fieldBases(facts))
 	g.locations(bases)
 	g.finders()
+	g.projectRoots()
 	for _, b := range bases {
 		if len(b.Lits) > 0 {
 			continue // (locations)
@@ -271,6 +315,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		out = append(out, c)
 	}
 	attribute(out, origins)
+	projectStateDirs(out, origins)
 	slices.SortFunc(out, func(a, b *Candidate) int {
 		return cmp.Or(cmp.Compare(a.Module, b.Module), cmp.Compare(a.Name, b.Name))
 	})
@@ -437,7 +482,7 @@ func (c *Candidate) Callable() bool {
 // "pkg.V" or a field "pkg.T.f"): the variable, or the methods of T that
 // return the field (getters that memoize it), is a candidate.
 func (g *gatherer) store(o rootflow.Origin, key string) {
-	if !homeOrEnv(o) {
+	if !homeOrEnv(o) && !tildeDefault(o) && cwdDotDir(o) == "" {
 		return
 	}
 	if f := g.file(o.At.Filename); f == nil || skipFile(g.fset, f) {
@@ -448,6 +493,13 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 		return
 	}
 	at := site{o.At.Filename, o.At.Line}
+	tildeDir := ""
+	if tildeDefault(o) {
+		first, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(o.Lit+"/"+o.Path, "~"), "/"), "/")
+		if dotDirName().MatchString(first) && !notStateDir(first) {
+			tildeDir = first
+		}
+	}
 	slash := strings.LastIndex(key, "/")
 	dot := strings.LastIndex(key, ".")
 	if dot < slash+1 {
@@ -473,6 +525,9 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 			}
 			c.add(source(o))
 			c.stores[at] = true
+			if c.StateDir == "" {
+				c.StateDir = tildeDir
+			}
 			g.stateDirAt(c, at)
 			return
 		}
@@ -726,8 +781,23 @@ func (c *Candidate) add(src string) {
 // platform's per-user directory.
 var platformDirVar = map[string]bool{"HOME": true, "USERPROFILE": true, "APPDATA": true, "LOCALAPPDATA": true, "HOMEDRIVE": true, "HOMEPATH": true}
 
-// source is the source an origin names: "$NAME" or "os.UserHomeDir".
+// tildeDefault reports whether o is a "~/"-prefixed literal (a default
+// such as "~/.tool" that the program expands against the home
+// directory; the engine sees a relative literal): stored into a variable
+// or field beside an override, it is a root's default below the home.
+func tildeDefault(o rootflow.Origin) bool {
+	return o.Kind == rootflow.Bad && o.Rel && o.At.IsValid() && (o.Lit == "~" || strings.HasPrefix(o.Lit, "~/"))
+}
+
+// source is the source an origin names: "$NAME" or "os.UserHomeDir" (a
+// "~/" default too).
 func source(o rootflow.Origin) string {
+	if tildeDefault(o) {
+		return "os.UserHomeDir"
+	}
+	if d := cwdDotDir(o); d != "" {
+		return "<repo>/" + d
+	}
 	if env := o.EnvVar(); env != "" {
 		return "$" + env
 	}
@@ -1089,7 +1159,17 @@ func lastElement(e ast.Expr) (string, bool) {
 	switch e := e.(type) {
 	case *ast.CallExpr:
 		if len(e.Args) > 1 && strings.Contains(calleeName(e), "Join") {
-			return stringConst(e.Args[len(e.Args)-1])
+			last := e.Args[len(e.Args)-1]
+			if s, ok := stringConst(last); ok {
+				return s, true
+			}
+			// A name built from the program's name and an extension
+			// (appName+".json") is a file's.
+			if b, ok := last.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+				if ext, ok := stringConst(b.Y); ok && strings.HasPrefix(ext, ".") {
+					return "name" + ext, true
+				}
+			}
 		}
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD {

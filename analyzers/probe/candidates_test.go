@@ -41,7 +41,10 @@ func TestResolverShapedAndKind(t *testing.T) {
 		{[]string{"$HOME", "$APP_HOME"}, true, "global"},
 		{[]string{"os.UserConfigDir"}, true, "global"},
 		{[]string{"$XDG_CACHE_HOME", "os.UserCacheDir"}, true, "cache"},
-		{[]string{"$XDG_CACHE_HOME", "os.UserHomeDir"}, true, "global"},
+		{[]string{"$XDG_CACHE_HOME", "os.UserHomeDir"}, true, "cache"},
+		{[]string{"$APP_CACHE_DIR", "os.UserHomeDir"}, true, "cache"},
+		{[]string{"$XDG_CACHE_HOME", "$XDG_CONFIG_HOME"}, true, "global"},
+		{[]string{"$APP_HOME", "os.UserHomeDir"}, true, "global"},
 		{[]string{"$LocalAppData"}, true, "global"},
 		{[]string{"<repo>/.task"}, true, "repo"},
 	} {

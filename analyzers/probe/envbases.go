@@ -108,7 +108,7 @@ func (p *Proposal) addEnvBases(beside []FindingOrigin, dir string) {
 	}
 	own := func(o FindingOrigin) bool {
 		rel, err := filepath.Rel(root, o.File)
-		return err == nil && !strings.HasPrefix(rel, "..") && !heldByAny(p.Authorities, o) && !generatedOrTest(o.File)
+		return err == nil && !strings.HasPrefix(rel, "..") && !heldByAny(p.Authorities, o) && !generatedOrTest(o.File) && !p.heldBySuspect(o)
 	}
 	declared := map[string]bool{}
 	for _, e := range p.RootEnv {

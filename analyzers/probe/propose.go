@@ -80,6 +80,14 @@ type Proposal struct {
 	// working directory: candidates for allow-write, which the file
 	// lists commented out; init declares none.
 	CwdFiles []CwdFile
+	// Suspects are the resolvers not proposed because they skip an
+	// override their siblings honour: the summary's first lines.
+	Suspects []NotProposed
+	// Added are the findings of the checking run the analysis with the
+	// defaults does not have, as "main.go:12:3: message (analyzer)":
+	// what the proposal itself causes.
+	Added    []string
+	suspects []*Candidate // the candidates of Suspects
 	// Before counts the findings of the analysis with the defaults
 	// (unproven writes not listed); After, when Checked, those of the
 	// checking run with the proposal.
@@ -208,6 +216,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	if err != nil {
 		return nil, &InternalError{Err: fmt.Errorf("gather the candidates: %w", err)}
 	}
+	countWrites(cands, origins, beside)
 	p := propose(cands, origins, below, bases, before, dir)
 	p.addValueBases(res.Facts, below, passed)
 	p.addEnvBases(beside, dir)
@@ -244,7 +253,25 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 		}
 	}
 	p.After, p.Checked = len(after), true
+	p.Added = added(before, after)
 	return p, nil
+}
+
+// added returns the findings of after that before does not have (the
+// same analyzer at the same position), rendered for the summary.
+func added(before, after []driver.Finding) []string {
+	had := map[string]bool{}
+	for _, f := range before {
+		had[f.Analyzer+" "+f.Pos.String()] = true
+	}
+	var out []string
+	for _, f := range after {
+		if !had[f.Analyzer+" "+f.Pos.String()] {
+			out = append(out, fmt.Sprintf("%s: %s (%s)", shortPos(f.Pos.String()), f.Message, f.Analyzer))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // decode sets p.Config from p's text.
@@ -417,7 +444,30 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	proposed := map[*Candidate]bool{}
 	siblingOf := map[*Candidate]string{}
 	families := map[string]*Candidate{}
+	// Never bless a suspect: a resolver skipping its siblings' override,
+	// one of a runtime directory, one whose results are only read.
+	barred := map[*Candidate]string{}
 	for _, c := range cands {
+		if why := skipsOverride(c, cands); why != "" {
+			barred[c] = why
+			p.Suspects = append(p.Suspects, NotProposed{c.Short, c.At, why})
+			p.suspects = append(p.suspects, c)
+		} else if runtimeDir(c) {
+			// Temporary, not state: declared =temp (allowed with
+			// allow.temp), never a family's head, no state-dir.
+			c.StateDir = ""
+			proposed[c] = c.Removes > 0
+			barred[c] = "runtime"
+		}
+	}
+	onlyRead := onlyReadBy(dir, cands, barred)
+	for _, c := range onlyRead {
+		barred[c] = fmt.Sprintf("returns directories the program only reads: no authority (%s, none a write)", plural(c.Removes, "finding", "findings"))
+	}
+	for _, c := range cands {
+		if barred[c] != "" {
+			continue
+		}
 		// A flag accessor the findings pass through returns the user's
 		// value: declared user, it is no resolver and has no family.
 		if c.User {
@@ -447,7 +497,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	for _, c := range cands {
 		// In a dependency, only the siblings the program reaches: a
 		// library's every resolver is not the program's.
-		if first := families[c.Family]; first != nil && !proposed[c] && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
+		if first := families[c.Family]; first != nil && !proposed[c] && barred[c] == "" && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
 			proposed[c] = true
 			siblingOf[c] = first.Short
 		}
@@ -456,6 +506,8 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		switch {
 		case proposed[c]:
 			p.Authorities = append(p.Authorities, Authority{Candidate: c, SiblingOf: siblingOf[c]})
+		case barred[c] != "" && barred[c] != "runtime":
+			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, barred[c]})
 		case c.Finder && c.Below != "":
 			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, "returns a file it finds existing, but its package takes the directory of what it returns at " + c.Below + ": state of the program's own beside the user's file, no user path"})
 		case c.User:
@@ -543,7 +595,9 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		if c := first[best]; c != nil && p.StateDir.Value == "" {
 			why := "the directory " + c.Short + " joins onto " + strings.Join(c.Home, " or ")
-			if len(c.Home) == 0 {
+			if len(c.Home) == 0 && c.Repo && c.RepoDir == "" {
+				why = "the directory the program keeps below the project directory " + c.Short + " finds"
+			} else if len(c.Home) == 0 {
 				why = "the repository's directory " + c.Short + " resolves"
 			}
 			p.StateDir = Entry{c.StateDir, why}
@@ -555,14 +609,23 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	if name := markBases(p.Authorities, origins, below); name != "" && p.StateDir.Value == "" {
 		p.StateDir = Entry{"." + name, "the directory the program keeps below the shared bases it writes under (" + baseNames(p.Authorities) + ")"}
 	}
-	// user-env: a variable whose value is itself the file written.
+	// user-env: a variable whose value is itself the file written, or
+	// holds options parsed like the command line (fzf's
+	// $FZF_DEFAULT_OPTS).
 	for _, o := range origins {
 		name, ok := strings.CutPrefix(o.Src, "$")
-		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || !outputFileVar().MatchString(name) || heldByAny(p.Authorities, o) {
+		if !ok || o.Path != "" || seen[name] || !ownOverride(name) || heldByAny(p.Authorities, o) {
+			continue
+		}
+		switch {
+		case outputFileVar().MatchString(name):
+			p.UserEnv = append(p.UserEnv, Entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
+		case optionsVar().MatchString(name):
+			p.UserEnv = append(p.UserEnv, Entry{name, "holds options parsed like the command line (a path the program writes comes from it, " + shortPos(o.Pos) + "): the user's"})
+		default:
 			continue
 		}
 		seen[name] = true
-		p.UserEnv = append(p.UserEnv, Entry{name, "names the file written at " + shortPos(o.Pos) + ": a path the user chose"})
 	}
 	// root-env, again: a variable of the program's own, named as a
 	// directory (KOCACHE, APP_DIR, APP_HOME, APP_ROOT), that the program
@@ -704,6 +767,10 @@ func ownOverride(name string) bool {
 var outputFileVar = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)_(FILE|LOG|PROFILE|OUTPUT|OUT|FILE_PATH|LOG_PATH)$`)
 })
+
+// optionsVar matches the name of a variable holding options parsed like
+// the command line: the last word OPTS, OPTIONS, ARGS or FLAGS.
+var optionsVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)_(OPTS|OPTIONS|ARGS|FLAGS)$`) })
 
 // envReadsAround returns the environment variables the function
 // declared around line of file reads by name (the constant first

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/staterootlint/staterootlint/internal/config"
@@ -43,7 +44,7 @@ exclude:
   - internal/testutil/**
 # Not proposed:
 #   dirs.Legacy at dirs.go:30 only joins onto os.UserHomeDir, with no override variable: an ad hoc root, not a resolver (1 finding)
-# With this file: 2 findings (without it: 7).
+# With this file: 2 findings (without it: 7); 0 appear only with this file.
 `
 	if got := p.Text(); got != want {
 		t.Fatalf("Text:\n%s\nwant:\n%s", got, want)
@@ -100,5 +101,23 @@ func TestTestSupportName(t *testing.T) {
 		if got := testSupportName().MatchString(name); got != want {
 			t.Errorf("testSupportName(%s) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestTextSummary: a suspect leads the summary, and the findings only
+// the file causes are listed with their positions, not shown as
+// progress.
+func TestTextSummary(t *testing.T) {
+	p := &Proposal{
+		Patterns: []string{"./..."},
+		Suspects: []NotProposed{{"paths.Sessions", "paths.go:38", "ignores APP_DATA, which paths.Data honours"}},
+		Added:    []string{"main.go:12: os.WriteFile writes a path outside the root (shadowwrite)"},
+		Before:   3, After: 4, Checked: true,
+	}
+	want := "# Suspect: paths.Sessions ignores APP_DATA, which paths.Data honours; its findings are kept\n" +
+		"# With this file: 4 findings (without it: 3); 1 appears only with this file (caused by the file: review the entries involved):\n" +
+		"#   main.go:12: os.WriteFile writes a path outside the root (shadowwrite)\n"
+	if got := p.Text(); !strings.HasSuffix(got, want) {
+		t.Fatalf("Text:\n%s\nwant the suffix:\n%s", got, want)
 	}
 }

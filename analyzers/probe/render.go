@@ -43,6 +43,8 @@ func (p *Proposal) Text() string {
 		case a.Base:
 			what = fmt.Sprintf("resolves a base many programs share from %s: the root is the state-dir name below it", a.Sources())
 			kind += ":base"
+		case runtimeDir(a.Candidate):
+			what = fmt.Sprintf("resolves a runtime directory from %s: sockets and pids, temporary, not state", a.Sources())
 		case a.File && !a.User:
 			what = fmt.Sprintf("resolves a file from %s: the root is the file's directory", a.Sources())
 			kind += ":file"
@@ -123,8 +125,19 @@ func (p *Proposal) Text() string {
 			fmt.Fprintf(&b, "#   %s at %s %s\n", n.Name, n.At, n.Why)
 		}
 	}
+	for _, n := range p.Suspects {
+		fmt.Fprintf(&b, "# Suspect: %s %s; its findings are kept\n", n.Name, n.Why)
+	}
 	if p.Checked {
-		fmt.Fprintf(&b, "# With this file: %s (without it: %d).\n", plural(p.After, "finding", "findings"), p.Before)
+		fmt.Fprintf(&b, "# With this file: %s (without it: %d); %s only with this file", plural(p.After, "finding", "findings"), p.Before, plural(len(p.Added), "appears", "appear"))
+		if len(p.Added) == 0 {
+			b.WriteString(".\n")
+		} else {
+			b.WriteString(" (caused by the file: review the entries involved):\n")
+			for _, a := range p.Added {
+				fmt.Fprintf(&b, "#   %s\n", a)
+			}
+		}
 	}
 	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -24,16 +25,63 @@ var xdgParents = map[string]bool{".config": true, ".local": true, ".cache": true
 func notStateDir(name string) bool { return xdgParents[name] || name == ".git" }
 
 // dotDir returns the first string literal in decl that names a program's
-// own dot directory: the name a resolver joins onto the home directory.
+// own dot directory: the name a resolver joins onto the home directory,
+// or the first element of a "~/.name" default expanded against it. A
+// constant of the file that decl names counts as its literal. A compared
+// string, a switch case, a map key or an index names no directory (a
+// file extension, ".json", is compared), and is skipped.
 func dotDir(decl ast.Node) string {
 	var name string
-	ast.Inspect(decl, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && name == "" {
-			if s, err := strconv.Unquote(lit.Value); err == nil && dotDirName().MatchString(s) && !notStateDir(s) {
-				name = s
+	seen := map[*ast.Object]bool{}
+	var inspect func(ast.Node)
+	inspect = func(root ast.Node) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if name != "" {
+				return false
 			}
-		}
-		return name == ""
-	})
+			switch n := n.(type) {
+			case *ast.CaseClause:
+				for _, st := range n.Body {
+					inspect(st)
+				}
+				return false
+			case *ast.BinaryExpr:
+				if n.Op == token.EQL || n.Op == token.NEQ {
+					return false
+				}
+			case *ast.KeyValueExpr:
+				inspect(n.Value)
+				return false
+			case *ast.IndexExpr:
+				inspect(n.X)
+				return false
+			case *ast.Ident:
+				if o := n.Obj; o != nil && o.Kind == ast.Con && !seen[o] {
+					seen[o] = true
+					if spec, ok := o.Decl.(*ast.ValueSpec); ok {
+						for _, v := range spec.Values {
+							inspect(v)
+						}
+					}
+				}
+			case *ast.BasicLit:
+				if n.Kind != token.STRING {
+					return false
+				}
+				s, err := strconv.Unquote(n.Value)
+				if err != nil {
+					return false
+				}
+				if rest, ok := strings.CutPrefix(s, "~/"); ok {
+					s, _, _ = strings.Cut(rest, "/")
+				}
+				if dotDirName().MatchString(s) && !notStateDir(s) {
+					name = s
+				}
+			}
+			return true
+		})
+	}
+	inspect(decl)
 	return name
 }

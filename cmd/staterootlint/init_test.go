@@ -38,7 +38,7 @@ func TestInitPrograms(t *testing.T) {
 				"tests: false\n",
 				"generated: skip\n",
 				"#   dirs.LegacyDir at internal/dirs/dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
-				"# With this file: 4 findings (without it: 13).\n",
+				"# With this file: 4 findings (without it: 13); 0 appear only with this file.\n",
 			},
 			not: []string{
 				"- example.com/initapp/internal/dirs.LegacyDir", "LogDir", "GeneratedDir", "GEN_HOME", "testDir", "TEST_HOME",
@@ -160,7 +160,7 @@ func TestInitPrograms(t *testing.T) {
 				// the write through the helper is its own finding: the name
 				// the helper joins may be empty, so its requirement is not
 				// the plain join's
-				"# With this file: 0 findings (without it: 4).",
+				"# With this file: 0 findings (without it: 4); 0 appear only with this file.",
 			},
 			not: []string{
 				"ConfigFile=", "xdgvars.Home=", "ConfigHome=global\n",
@@ -204,7 +204,7 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"#   (*xdgstruct.bases).configHome at xdgstruct.go:",
 				"the program keeps more than one directory of its own below these bases (legacyorg, xlprog), and state-dir names one: the writes below another would be outside the root",
-				"# With this file: 0 findings (without it: 0).",
+				"# With this file: 0 findings (without it: 0); 0 appear only with this file.",
 			},
 			not: []string{":base\n", "state-dir:"},
 		},
@@ -220,12 +220,12 @@ func TestInitPrograms(t *testing.T) {
 			name: "initscope",
 			dir:  filepath.Join("testdata", "initscope"),
 			want: []string{
-				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=global\n",
+				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).CacheDir)\n  - (*example.com/scopepaths.Scope).CacheDir=cache\n",
 				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).ConfigDirs)\n  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
 				// a helper that joins the caller's file name below the directory:
 				// its result is a file in the root, a backup beside it inside
 				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
-				"# With this file: 0 findings (without it: 8).",
+				"# With this file: 0 findings (without it: 8); 0 appear only with this file.",
 			},
 			not: []string{
 				").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:",
@@ -245,7 +245,7 @@ func TestInitPrograms(t *testing.T) {
 				"root-env:\n  # the override dirs.ConfigDir reads through the --config-dir flag bound to it at main.go:16, stored into dirs.ConfigDirFlag: only the authority may read it\n  - CLIENV_CONFIG_DIR\n",
 				"state-dir: .clienv\n",
 				"#   dirs.TrashDir at internal/dirs/dirs.go:28 only joins onto os.UserHomeDir, with no override variable",
-				"# With this file: 1 finding (without it: 5).",
+				"# With this file: 1 finding (without it: 5); 0 appear only with this file.",
 			},
 			not: []string{
 				"TrashDir=", "CLIENV_LOG_LEVEL", "ConfigDirFlag=", "LogLevel=",
@@ -262,7 +262,7 @@ func TestInitPrograms(t *testing.T) {
 			want: []string{
 				"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 5 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
 				"  - example.com/initfile/internal/conf.PluginDir=global\n",
-				"# With this file: 0 findings (without it: 8).",
+				"# With this file: 0 findings (without it: 8); 0 appear only with this file.",
 			},
 			not: []string{
 				"SettingsFile=global\n", "PluginDir=global:file",
@@ -290,7 +290,7 @@ func TestInitPrograms(t *testing.T) {
 				// whose chains go through the function of the finding
 				`#   "example.com/initcwd.profile": ["cwd:prof-*.csv"]  # written at main.go:89 by 1 command (profile); not read back` + "\n",
 				`#   "example.com/initcwd/internal/selfupdate.To": ["exe"]  # the running executable or a file named from it, written at internal/selfupdate/selfupdate.go:13 by 1 command (selfupdate)` + "\n",
-				"# With this file: 10 findings (without it: 10).",
+				"# With this file: 10 findings (without it: 10); 0 appear only with this file.",
 			},
 			not: []string{
 				// candidates only, never declared
@@ -330,10 +330,10 @@ func TestInitPrograms(t *testing.T) {
 			name: "initownbase",
 			dir:  filepath.Join("testdata", "initownbase"),
 			want: []string{
-				"  - example.com/ownbase.CacheDir=global\n",
+				"  - example.com/ownbase.CacheDir=cache\n",
 				"  - example.com/ownbase.StateDir=global\n",
 				"  - OWNBASE_CACHE_DIR\n",
-				"# With this file: 0 findings (without it: 3).",
+				"# With this file: 0 findings (without it: 3); 0 appear only with this file.",
 			},
 			not: []string{
 				":base", "state-dir: .ownbase",
@@ -353,7 +353,7 @@ func TestInitPrograms(t *testing.T) {
 				"  # the program's own override, taken before $XDG_CONFIG_HOME and os.UserHomeDir for the directory written under at main.go:26: only the authority may read it\n  - INITOVERRIDE_CONFIG_HOME\n",
 				// the report's write, and rootenv's finding on the
 				// override read outside the authority
-				"# With this file: 2 findings (without it: 7).",
+				"# With this file: 2 findings (without it: 7); 1 appears only with this file (caused by the file: review the entries involved):\n#   main.go:23: os.Getenv reads the root override \"INITOVERRIDE_CONFIG_HOME\" outside the authority package",
 			},
 			not:     []string{"INITOVERRIDE_DUMP_DIR"},
 			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
@@ -399,9 +399,143 @@ func TestInitPrograms(t *testing.T) {
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultConfigFile=global:file\n",
 				"  - (*example.com/initxdgwrap/internal/cmd.Config).defaultSourceDir=global\n",
 				"  # (*cmd.Config).destDir at internal/cmd/config.go:86 (field) holds what the user gives the --destination flag bound to it there, or the default the program stores into it, which arises at internal/home/home.go:12: a user-chosen path; as a user-chosen path it removes 1 finding\n  - (*example.com/initxdgwrap/internal/cmd.Config).destDir=user\n",
-				"# With this file: 0 findings (without it: 1).",
+				"# With this file: 0 findings (without it: 1); 0 appear only with this file.",
 			},
 			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
+		},
+		// A root kept in a struct field: a loader fills Config.DataDir from
+		// the program's override variable, else from a default "~/.tool"
+		// that a helper expands against the home directory. The field is the
+		// authority, the variable its override, the default's dot-directory
+		// the state-dir; the helper, which returns the home directory itself
+		// for "~", is none.
+		{
+			name: "initfieldroot",
+			dir:  filepath.Join("testdata", "initfieldroot"),
+			want: []string{
+				"/internal/config.Config).DataDir=global\n",
+				"  - FIELDROOT_DATA_DIR\n",
+				"state-dir: .fieldroot\n",
+				"# With this file: 0 findings (without it: 3); 0 appear only with this file.\n",
+			},
+			not: []string{"ExpandHome=", "FIELDROOT_MODEL"},
+		},
+		// A project directory found by walking up from the working directory
+		// for a marker file, the program's state in a dot-directory below it
+		// and the marker file itself rewritten: the function that hands the
+		// directory out is a repo root, the dot-directory the state-dir.
+		{
+			name: "initmarker",
+			dir:  filepath.Join("testdata", "initmarker"),
+			want: []string{
+				"  - example.com/initmarker/internal/project.Root=repo\n",
+				"state-dir: .markertool\n",
+				// the program names its dot-directory outside the authority's
+				// package (adhocroot's finding, SPEC 4.2): the summary lists it
+				// as the file's own doing
+				"# With this file: 1 finding (without it: 4); 1 appears only with this file (caused by the file: review the entries involved):\n#   main.go:17: literal \".markertool\" names the state dir",
+			},
+			not: []string{"project.Root=user", "project.Root=global"},
+		},
+		// A data-directory option whose default is a relative dot-directory
+		// joined on the working directory: the option's field is a repo root,
+		// the dot-directory the state-dir.
+		{
+			name: "initdotopt",
+			dir:  filepath.Join("testdata", "initdotopt"),
+			want: []string{
+				"/internal/app.Options).DataDirectory=repo\n",
+				"state-dir: .dotopt\n",
+				"# With this file: 0 findings (without it: 2); 0 appear only with this file.\n",
+			},
+			not: []string{"WorkingDir="},
+		},
+		// Resolvers of files whose names are built from the program's name:
+		// the one whose result the program writes as a file, and whose
+		// directory it writes beside, is :file; the directory's resolver,
+		// which the other file is joined below, stays a plain one.
+		{
+			name: "initfileres",
+			dir:  filepath.Join("testdata", "initfileres"),
+			want: []string{
+				"  # paths.StateFile at internal/paths/paths.go:29 resolves a file from $FILERES_STATE_FILE, $XDG_STATE_HOME and os.UserHomeDir: the root is the file's directory;",
+				"  - example.com/initfileres/internal/paths.StateFile=global:file\n",
+				"  - example.com/initfileres/internal/paths.GlobalDir=global\n",
+				"# With this file: 0 findings (without it: 10); 0 appear only with this file.\n",
+			},
+			not: []string{"StateFile=global\n", "GlobalDir=global:file"},
+		},
+		// A cache directory: its override named like a cache, then
+		// $XDG_CACHE_HOME, then ~/.cache: kind cache, beside a configuration
+		// directory of kind global.
+		{
+			name: "initcacheres",
+			dir:  filepath.Join("testdata", "initcacheres"),
+			want: []string{
+				"  - example.com/initcacheres/internal/dirs.CacheDir=cache\n",
+				"  - example.com/initcacheres/internal/dirs.ConfigDir=global\n",
+			},
+			not: []string{"CacheDir=global"},
+		},
+		// A runtime directory ($XDG_RUNTIME_DIR, sockets and pids) is
+		// temporary, not state: proposed with the kind temp, which the
+		// default allow.temp allows, and no state-dir of its own.
+		{
+			name: "initruntime",
+			dir:  filepath.Join("testdata", "initruntime"),
+			want: []string{
+				"  - example.com/initruntime/internal/dirs.DataDir=global\n",
+				"  # dirs.RunDir at internal/dirs/dirs.go:23 resolves a runtime directory from $XDG_RUNTIME_DIR: sockets and pids, temporary, not state; as an authority it removes 4 findings\n  - example.com/initruntime/internal/dirs.RunDir=temp\n",
+				"# With this file: 0 findings (without it: 7); 0 appear only with this file.\n",
+			},
+			not: []string{"RunDir=global", "RunDir=cache"},
+		},
+		// A file extension compared and switched on in the function that
+		// sets the data directory is no state-dir.
+		{
+			name: "initext",
+			dir:  filepath.Join("testdata", "initext"),
+			want: []string{"  - example.com/initext/internal/conf.Dir=global\n", "state-dir: .extapp\n"},
+			not:  []string{"state-dir: .json", "state-dir: .yaml", "state-dir: .toml", "state-dir: .go"},
+		},
+		// A resolver that copies its sibling's logic but skips the override
+		// the sibling honours (a shadow-state bug the lint finds) is not
+		// proposed: "Not proposed" says why, and so does the summary's first
+		// line.
+		{
+			name: "initsibling",
+			dir:  filepath.Join("testdata", "initsibling"),
+			want: []string{
+				"  - example.com/initsibling/internal/paths.GlobalConfig=global\n",
+				"  - example.com/initsibling/internal/paths.GlobalConfigData=global\n",
+				"#   paths.GlobalSessions at internal/paths/paths.go:38 ignores SIBAPP_GLOBAL_DATA, which paths.GlobalConfigData honours",
+				"# Suspect: paths.GlobalSessions ignores SIBAPP_GLOBAL_DATA, which paths.GlobalConfigData honours; its findings are kept\n# With this file:",
+			},
+			not: []string{"GlobalSessions="},
+		},
+		// A function whose results the program only reads (skill directories,
+		// another tool's among them) is no authority, even beside a proposed
+		// sibling; its variable is no override of a root.
+		{
+			name: "initreadonly",
+			dir:  filepath.Join("testdata", "initreadonly"),
+			want: []string{
+				"  - example.com/initreadonly/internal/dirs.ConfigDir=global\n",
+				"#   dirs.SkillDirs at internal/dirs/dirs.go:25 returns directories the program only reads: no authority",
+			},
+			not: []string{"SkillDirs=", "ROAPP_SKILLS_PATH", "state-dir: .othertool"},
+		},
+		// A variable holding default options, parsed like the command line
+		// before it (fzf's $FZF_DEFAULT_OPTS): a path given there is the
+		// user's, as on the command line: user-env. A directory variable
+		// written under is not.
+		{
+			name: "initoptsenv",
+			dir:  filepath.Join("testdata", "initoptsenv"),
+			want: []string{
+				"user-env:\n  # holds options parsed like the command line (a path the program writes comes from it, main.go:28): the user's\n  - OPTSENV_DEFAULT_OPTS\n",
+			},
+			not: []string{"- OPTSENV_SPOOL_DIR"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -536,5 +670,26 @@ func TestInitCheckFinders(t *testing.T) {
 	want := "(+ proposed, not in the file; - in the file, not proposed):\n- authorities: example.com/initshapes/internal/finder.projectFile=user\n"
 	if code != checkDiffers || !strings.HasSuffix(out, want) {
 		t.Errorf("init --check: exit %d, want %d and the lines\n%s\ngot\n%s%s", code, checkDiffers, want, out, errOut)
+	}
+}
+
+// TestInitCheckForms: --check agrees with the proposal's own file on
+// every form of authority init proposes: a field (of a loader and of an
+// option), a project directory's function, a :file resolver and a cache.
+func TestInitCheckForms(t *testing.T) {
+	for _, m := range []string{"initfieldroot", "initdotopt", "initmarker", "initfileres", "initcacheres"} {
+		t.Run(m, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), m)
+			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", m))); err != nil {
+				t.Fatal(err)
+			}
+			if code, _, errOut := runCLI(t, analyzers.All, "init", "--write", "-C", dir); code != exitClean {
+				t.Fatalf("init --write: exit %d\n%s", code, errOut)
+			}
+			code, out, errOut := runCLI(t, analyzers.All, "init", "--check", "-C", dir)
+			if code != checkSame || !strings.Contains(out, "agrees with what init proposes") {
+				t.Errorf("init --check on the proposal: exit %d\n%s%s", code, out, errOut)
+			}
+		})
 	}
 }

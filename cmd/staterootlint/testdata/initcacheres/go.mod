@@ -1,0 +1,3 @@
+module example.com/initcacheres
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/initdotopt
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/initext
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/initfieldroot
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/initfileres
+
+go 1.26

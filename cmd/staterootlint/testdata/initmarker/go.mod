@@ -1,0 +1,3 @@
+module example.com/initmarker
+
+go 1.26

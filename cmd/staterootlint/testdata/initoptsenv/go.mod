@@ -1,0 +1,3 @@
+module example.com/initoptsenv
+
+go 1.26

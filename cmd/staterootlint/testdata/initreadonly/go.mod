@@ -1,0 +1,3 @@
+module example.com/initreadonly
+
+go 1.26

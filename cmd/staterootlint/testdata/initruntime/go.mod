@@ -1,0 +1,3 @@
+module example.com/initruntime
+
+go 1.26

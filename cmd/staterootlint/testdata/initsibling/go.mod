@@ -1,0 +1,3 @@
+module example.com/initsibling
+
+go 1.26
