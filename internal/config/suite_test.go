@@ -63,7 +63,7 @@ func TestEveryKeyHasAFlag(t *testing.T) {
 		flagname.StateDir:    {"adhocroot", "blastradius", "rootflow"},
 		flagname.RootEnv:     {"rootenv", "rootflow"},
 		flagname.UserEnv:     {"rootflow"},
-		flagname.Tests:       {"adhocroot", "blastradius", "cwdwrite", "rootenv", "shadowwrite", "staleignore", "unproven"},
+		flagname.Tests:       {"adhocroot", "blastradius", "cwdwrite", "rootenv", "rootflow", "shadowwrite", "staleignore", "unproven"},
 		flagname.Report:      {"unproven"},
 		flagname.AllowWrite:  {"rootflow"},
 	} {

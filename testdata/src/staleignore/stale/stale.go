@@ -18,10 +18,11 @@ func used(data []byte) {
 	os.WriteFile("moved.log", data, 0o644) //staterootlint:ignore cwdwrite relative on purpose
 
 	home, _ := os.UserHomeDir()
-	_ = filepath.Join(home, ".old") //staterootlint:ignore reads the old layout to migrate it
+	os.RemoveAll(filepath.Join(home, ".old")) //staterootlint:ignore removes the old layout after migrating it
 
 	//staterootlint:ignore adhocroot migrating the old layout
-	_ = filepath.Join(home, ".older")
+	older := filepath.Join(home, ".older")
+	os.RemoveAll(older) //staterootlint:ignore shadowwrite removed once migrated
 }
 
 func partlyStale(data []byte) {
