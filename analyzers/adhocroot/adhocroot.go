@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/fixes"
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -119,11 +120,15 @@ type checker struct {
 	authorities []string
 	res         *rootflow.Result // the engine's, for the sources of built paths
 	reported    map[ast.Node]bool
-	// Computed on the first fix: the reads of each local variable, the
-	// parameters, and the uses of each imported package name.
-	reads  map[*types.Var][]*ast.Ident
-	params map[*types.Var]bool
-	pkgUse map[*types.PkgName][]*ast.Ident
+	fx          *fixes.Fixer // built on the first fix
+}
+
+// fixer returns the pass's builder of suggested fixes.
+func (c *checker) fixer() *fixes.Fixer {
+	if c.fx == nil {
+		c.fx = fixes.New(c.pass, c.res.Bases, c.authorityRefs(), c.stateDir)
+	}
+	return c.fx
 }
 
 func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
@@ -235,6 +240,15 @@ func (c *checker) helperOf(at token.Position, pos token.Pos) string {
 	return origin.Name.Name
 }
 
+// origin is the origin shadowwrite sees for a value built on src, so
+// that both give one advice, and one fix, for it.
+func (src *source) origin() rootflow.Origin {
+	if src.env != "" {
+		return rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseEnv, Src: "$" + src.env}
+	}
+	return rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseHome, Src: "os.UserHomeDir"}
+}
+
 // envSource returns the source for a read of the variable name, or nil if
 // it does not name a home-like directory.
 func envSource(name string) *source {
@@ -282,9 +296,7 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src)
 		if !known.Has(knowledge.Format) {
-			if fix, ok := c.fix(cur, call, src); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
+			c.fixer().AttachJoin(&d, call, src.origin(), src.home)
 		}
 		c.r.Report(d)
 	case known.Has(knowledge.Expand):
@@ -334,15 +346,11 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagno
 	if src.via != "" {
 		via = " through " + src.via
 	}
-	// The origin shadowwrite sees for the same value, so that both give
-	// one advice for it.
-	origin := rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseHome}
 	category, what := CategoryHome, src.name
 	if src.env != "" {
 		category, what = CategoryEnv, src.env
-		origin = rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseEnv, Src: "$" + src.env}
 	}
-	advice := consumer.Advice(c.authorityRefs(), origin, c.pass)
+	advice := consumer.Advice(c.authorityRefs(), src.origin(), c.pass)
 	return analysis.Diagnostic{
 		Pos:      n.Pos(),
 		End:      n.End(),

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/fixes"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -35,12 +36,15 @@ func New(cfg Config) *analysis.Analyzer {
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	decl := declarations(pass)
 	chains := consumer.NewChains(pass)
+	fx := fixes.New(pass, res.Bases, res.Authorities, res.Config.StateDir)
 	for _, f := range res.Findings {
 		if f.Origin.Declarable() && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
 			continue // unproven writes are the unproven analyzer's
 		}
 		msg := Message(f, pass.Fset.Position(f.Pos).Line, consumer.Advice(res.Authorities, f.Origin, pass))
-		rep.Report(analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, URL: consumer.KeyURL(pass.Analyzer.URL, f), Related: chains.Chain(f)})
+		d := analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, URL: consumer.KeyURL(pass.Analyzer.URL, f), Related: chains.Chain(f)}
+		fx.AttachWrite(&d, f.Pos, f.Origin)
+		rep.Report(d)
 	}
 	return nil
 }
