@@ -22,9 +22,9 @@ type plan struct {
 	fn      *funcNode
 	auth    *authority
 	edits   []analysis.TextEdit
-	removed [][2]token.Pos      // source the fix removes, for what is left unused
-	imports map[string]string   // import paths to add, by the name the fix uses
-	quals   map[string]string   // how the file names a package, by path ("filepath.", "")
+	removed [][2]token.Pos    // source the fix removes, for what is left unused
+	imports map[string]string // import paths to add, by the name the fix uses
+	quals   map[string]string // how the file names a package, by path ("filepath.", "")
 	deleted map[*types.PkgName]bool
 }
 
