@@ -24,7 +24,7 @@ func TestApplyFixes(t *testing.T) {
 		{Message: "two", Fix: edit(19, 20, "2")},
 		{Message: "none"},
 	}
-	rep, err := ApplyFixes(findings)
+	rep, err := ApplyFixes(findings, FixOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestApplyFixes(t *testing.T) {
 	if err := os.WriteFile(name, []byte("package a\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ApplyFixes(findings[:1]); err == nil {
+	if _, err := ApplyFixes(findings[:1], FixOptions{}); err == nil {
 		t.Errorf("ApplyFixes on a changed file: no error")
 	}
 }
