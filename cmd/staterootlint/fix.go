@@ -28,7 +28,7 @@ func (c *cli) applyFixes(req checkRequest, findings []finding) ([]finding, int) 
 	if req.diff {
 		verb = "would apply"
 		for _, ch := range rep.Changes {
-			fmt.Fprint(c.stdout, driver.UnifiedDiff(format.RelPath(req.cwd, ch.Name), ch.Old, ch.New))
+			fmt.Fprint(c.stdout, driver.UnifiedDiff(format.RelPath(req.dir, ch.Name), ch.Old, ch.New))
 		}
 	}
 	summary := fmt.Sprintf("%s %s to %s", verb, plural(rep.Fixed, "fix", "fixes"), plural(len(rep.Changes), "file", "files"))
@@ -47,7 +47,7 @@ func (c *cli) applyFixes(req checkRequest, findings []finding) ([]finding, int) 
 	fmt.Fprintf(c.stderr, "%s: %s\n", progname, summary)
 	for _, u := range rep.Failed {
 		f := u.Finding
-		fmt.Fprintf(c.stderr, "%s:%d:%d: %s (%s): %s\n", format.RelPath(req.cwd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer, u.Why)
+		fmt.Fprintf(c.stderr, "%s:%d:%d: %s (%s): %s\n", format.RelPath(req.dir, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer, u.Why)
 	}
 	failed := map[string]bool{}
 	for _, u := range rep.Failed {
@@ -68,7 +68,7 @@ func (c *cli) applyFixes(req checkRequest, findings []finding) ([]finding, int) 
 		case f.Fix != nil && f.Fix.Declare:
 			why += "; " + f.Fix.Message + " (--fix=declare)"
 		}
-		fmt.Fprintf(c.stderr, "%s:%d:%d: no fix (%s): %s\n", format.RelPath(req.cwd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Analyzer, why)
+		fmt.Fprintf(c.stderr, "%s:%d:%d: no fix (%s): %s\n", format.RelPath(req.dir, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Analyzer, why)
 	}
 	if req.diff {
 		return findings, exitClean

@@ -103,7 +103,7 @@ func (fx *Fixer) rewriteLiteral(file *ast.File, fn *funcNode, lit *ast.BasicLit,
 	auth, why := fx.authorityFor(o, kinds, fx.pass.Fset.Position(lit.Pos()).Filename)
 	if auth == nil {
 		if !abs {
-			return nil, "the program has no repo or project authority the package can call; if the command produces the file there on purpose, --fix=declare declares it"
+			return nil, "the program has no repo or project authority the package can call"
 		}
 		return nil, why
 	}
