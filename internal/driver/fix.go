@@ -67,8 +67,8 @@ type chosen struct {
 
 // ApplyFixes applies, for every finding that has one, its first suggested
 // fix that is not a declaration (or its first, declarations included,
-// with opts.Declare), rewriting the files gofmt-formatted when they still
-// parse. A fix whose edits overlap another fix's edits in the same file
+// with opts.Declare), rewriting the files gofmt-formatted when they were
+// and still parse. A fix whose edits overlap another fix's edits in the same file
 // is skipped (and its finding kept), so applying never corrupts a file;
 // identical edits from several findings (two analyzers proposing the
 // same import, the findings of two writes sharing one rewritten join) are
@@ -169,9 +169,14 @@ func ApplyFixes(findings []Finding, opts FixOptions) (*FixReport, error) {
 	return rep, nil
 }
 
-// fixed returns src with the edits applied, gofmt-formatted if it parses.
+// fixed returns src with the edits applied, gofmt-formatted if it parses
+// and src was: a fix never reformats lines it does not change in a file
+// gofmt would change.
 func fixed(src []byte, edits []Edit) []byte {
 	out := applyEdits(src, edits)
+	if was, err := format.Source(src); err != nil || !bytes.Equal(was, src) {
+		return out
+	}
 	if formatted, err := format.Source(out); err == nil {
 		out = formatted
 	}
