@@ -2,6 +2,7 @@ package driver
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -73,6 +74,15 @@ type Fix struct {
 	Declare bool
 	Edits   []Edit
 	Why     string // why it cannot be applied, if it cannot ("": it can)
+}
+
+// String renders the fix by its contents (not its address), so that
+// findings print the same whichever run or cache produced them.
+func (f *Fix) String() string {
+	if f == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("{%s declare=%t %v %q}", f.Message, f.Declare, f.Edits, f.Why)
 }
 
 // Edit replaces the bytes [Start, End) of File, which was Size bytes long
