@@ -96,7 +96,8 @@ func (fx *Fixer) rewriteJoin(file *ast.File, fn *funcNode, j *ast.CallExpr, o ro
 // root, or a name relative to the working directory, which goes below
 // the root.
 func (fx *Fixer) rewriteLiteral(file *ast.File, fn *funcNode, lit *ast.BasicLit, o rootflow.Origin, abs bool) (*analysis.SuggestedFix, decline) {
-	var kinds []string
+	// An absolute path is nobody's repository: its state is global.
+	kinds := []string{"global", "state"}
 	if !abs {
 		kinds = []string{"repo", "project", "state"}
 	}
