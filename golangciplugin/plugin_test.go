@@ -1,11 +1,11 @@
 package golangciplugin
 
 import (
-	"golang.org/x/tools/go/analysis"
 	"os"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/internal/config"
 )
