@@ -34,6 +34,7 @@ func TestFixes(t *testing.T) {
 		{dir: "fixnoerr", why: `returns \(string, error\) and saveLog returns no error`},
 		{dir: "fixerrlive", why: `would change the err`},
 		{dir: "fixdeclare", fixes: 1},
+		{dir: "fixstore", fixes: 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.dir, func(t *testing.T) {

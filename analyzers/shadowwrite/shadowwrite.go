@@ -43,7 +43,7 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 		}
 		msg := Message(f, pass.Fset.Position(f.Pos).Line, consumer.Advice(res.Authorities, f.Origin, pass))
 		d := analysis.Diagnostic{Pos: f.Pos, Category: consumer.Category(f.Origin), Message: msg, URL: consumer.KeyURL(pass.Analyzer.URL, f), Related: chains.Chain(f)}
-		fx.AttachWrite(&d, f.Pos, f.Origin)
+		fx.AttachWrite(&d, f)
 		rep.Report(d)
 	}
 	return nil

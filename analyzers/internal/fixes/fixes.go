@@ -76,10 +76,11 @@ func New(pass *analysis.Pass, bases map[token.Pos]rootflow.Origins, refs []rootf
 	return fx
 }
 
-// AttachWrite attaches to d, a finding at pos on a value from o, its
-// fixes (Write), and why it has no root rewrite if it has none.
-func (fx *Fixer) AttachWrite(d *analysis.Diagnostic, pos token.Pos, o rootflow.Origin) {
-	fixes, why := fx.Write(pos, o)
+// AttachWrite attaches to d, shadowwrite's diagnostic of the engine's
+// finding f, its fixes (Write), and why it has no root rewrite if it has
+// none.
+func (fx *Fixer) AttachWrite(d *analysis.Diagnostic, f *rootflow.Finding) {
+	fixes, why := fx.Write(f.Pos, f.Origin, f.Site != rootflow.AtStore)
 	Attach(d, fixes, why)
 }
 
@@ -99,11 +100,13 @@ type decline string
 // no fix.
 const notStateDir = "moving data to another directory is the author's decision"
 
-// Write returns the fixes of a shadowwrite finding at pos (the write or
-// the call that passes the path on) on a value from o: the root rewrite,
-// if any, then the declaration of a fixed name in the working directory;
-// and why there is no root rewrite, if there is none.
-func (fx *Fixer) Write(pos token.Pos, o rootflow.Origin) ([]analysis.SuggestedFix, string) {
+// Write returns the fixes of a shadowwrite finding at pos (the write, the
+// call that passes the path on, or the store of a field or variable that
+// is written) on a value from o: the root rewrite, if any, then, if
+// declarable (the write is reached from the function holding pos), the
+// declaration of a fixed name in the working directory; and why there is
+// no root rewrite, if there is none.
+func (fx *Fixer) Write(pos token.Pos, o rootflow.Origin, declarable bool) ([]analysis.SuggestedFix, string) {
 	if o.Kind != rootflow.Bad {
 		return nil, ""
 	}
@@ -111,28 +114,46 @@ func (fx *Fixer) Write(pos token.Pos, o rootflow.Origin) ([]analysis.SuggestedFi
 	if file == nil {
 		return nil, "the write is in a file the analysis did not parse"
 	}
-	var call *ast.CallExpr
+	// The expressions that may hold the path: the call's arguments, or
+	// the values a store assigns.
+	var args []ast.Expr
 	for _, n := range stack {
 		if c, ok := n.(*ast.CallExpr); ok && (c.Lparen == pos || c.Pos() == pos) {
-			call = c
+			args = c.Args
 			break
 		}
 	}
+	if args == nil {
+	stores:
+		for _, n := range stack {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				args = n.Rhs
+			case *ast.KeyValueExpr:
+				args = []ast.Expr{n.Value}
+			case *ast.ValueSpec:
+				args = n.Values
+			default:
+				continue
+			}
+			break stores
+		}
+	}
 	var out []analysis.SuggestedFix
-	fix, why := fx.rootFix(file, stack, call, o)
+	fix, why := fx.rootFix(file, stack, args, o)
 	if fix != nil {
 		out = append(out, *fix)
 	}
-	if d := fx.declare(stack, o); d != nil {
+	if d := fx.declare(stack, o); d != nil && declarable {
 		out = append(out, *d)
 	}
 	return out, string(why)
 }
 
 // rootFix builds the root rewrite of a write's path.
-func (fx *Fixer) rootFix(file *ast.File, stack []ast.Node, call *ast.CallExpr, o rootflow.Origin) (*analysis.SuggestedFix, decline) {
-	if call == nil {
-		return nil, "the path reaches the write through a field or variable; derive it from the authority where it is assigned"
+func (fx *Fixer) rootFix(file *ast.File, stack []ast.Node, args []ast.Expr, o rootflow.Origin) (*analysis.SuggestedFix, decline) {
+	if len(args) == 0 {
+		return nil, "the path reaches the write in a way the fix does not follow; derive it from the authority where it is built"
 	}
 	fn := enclosingFunc(stack)
 	if fn == nil {
@@ -147,7 +168,7 @@ func (fx *Fixer) rootFix(file *ast.File, stack []ast.Node, call *ast.CallExpr, o
 		if first, _, _ := strings.Cut(strings.TrimPrefix(o.Path, "/"), "/"); !fx.isStateDir(first, home) {
 			return nil, decline(fmt.Sprintf("the path is not below the state dir %s; %s", fx.stateDirName(), notStateDir))
 		}
-		for _, arg := range call.Args {
+		for _, arg := range args {
 			if j := fx.findJoin(fn, arg, home, 0); j != nil {
 				return fx.rewriteJoin(file, fn, j, o)
 			}
@@ -158,14 +179,14 @@ func (fx *Fixer) rootFix(file *ast.File, stack []ast.Node, call *ast.CallExpr, o
 		if _, _, ok := fx.splitStateDir(full); !ok {
 			return nil, decline(fmt.Sprintf("the path is not below the state dir %s; %s", fx.stateDirName(), notStateDir))
 		}
-		for _, arg := range call.Args {
+		for _, arg := range args {
 			if lit := fx.findLiteral(fn, arg, func(s string) bool { _, _, ok := fx.splitStateDir(s); return filepath.IsAbs(s) && ok }, 0); lit != nil {
 				return fx.rewriteLiteral(file, fn, lit, o, true)
 			}
 		}
 		return nil, "the fixed path is not spelled out in the function that writes it"
 	case o.Rel && o.Lit != "":
-		for _, arg := range call.Args {
+		for _, arg := range args {
 			if lit := fx.findLiteral(fn, arg, func(s string) bool { return s == o.Lit }, 0); lit != nil {
 				return fx.rewriteLiteral(file, fn, lit, o, false)
 			}
