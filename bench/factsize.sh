@@ -9,7 +9,7 @@
 #
 # It measures unitchecker's vetx files (STATEROOTLINT_VET_DRIVER=
 # unitchecker): bench/vetxsize reads their format, not the one the
-# suite's own go vet driver writes (cmd/staterootlint/vetunitfacts.go).
+# suite's own go vet driver writes (internal/driver/vetunitfacts.go).
 #
 # It builds staterootlint from this checkout, copies the program at its
 # pinned version (Go module proxy), runs go vet -work -vettool on it with

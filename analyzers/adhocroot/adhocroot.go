@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,7 +116,11 @@ type checker struct {
 	// shadowLines are the lines where the engine found a write outside
 	// every root, which shadowwrite reports.
 	shadowLines map[lineKey]bool
-	stateDir    []string
+	// writes are the engine's findings outside every root built on the
+	// home or config directory or an environment variable: what a join
+	// on one of them may reach.
+	writes   []*rootflow.Finding
+	stateDir []string
 	// authorities are the configured ones, named in the advice.
 	authorities []string
 	res         *rootflow.Result // the engine's, for the sources of built paths
@@ -157,6 +162,9 @@ func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	for _, f := range c.res.Findings {
 		if f.Origin.Kind == rootflow.Bad && !consumer.Unproven(f.Origin) {
 			c.shadowLines[c.lineOf(f.Pos)] = true
+			if f.Origin.Cause == rootflow.CauseHome || f.Origin.Cause == rootflow.CauseEnv {
+				c.writes = append(c.writes, f)
+			}
 		}
 	}
 	for _, d := range cfg.StateDir {
@@ -253,7 +261,7 @@ func (src *source) origin() rootflow.Origin {
 // it does not name a home-like directory.
 func envSource(name string) *source {
 	ok, home := knowledge.IsHomeEnv(name)
-	if !ok {
+	if !ok || name == runtimeDirEnv {
 		return nil
 	}
 	return &source{name: "$" + name, home: home, env: name}
@@ -294,7 +302,17 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 			c.reported[call] = true // the write's finding covers the literals too
 			return
 		}
-		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src)
+		// The program's own root, or a path that reaches a write: not
+		// another program's file it only reads or probes.
+		elems := call.Args[1:]
+		if known.Has(knowledge.Format) {
+			elems = call.Args[:1]
+		}
+		w := c.reaching(call.Lparen, c.constPrefix(elems, known.Has(knowledge.Format)))
+		if w == nil && !c.ownName(c.constSegments(elems...)) {
+			return
+		}
+		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src, w)
 		if !known.Has(knowledge.Format) {
 			c.fixer().AttachJoin(&d, call, src.origin(), src.home)
 		}
@@ -307,8 +325,8 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		if !ok {
 			return
 		}
-		if src := envSource(leadingVar(template)); src != nil {
-			c.r.Report(c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src))
+		if src := envSource(leadingVar(template)); src != nil && c.ownName(segments(template)) {
+			c.r.Report(c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src, nil))
 		}
 	}
 }
@@ -334,23 +352,34 @@ func (c *checker) concat(cur inspector.Cursor, b *ast.BinaryExpr) {
 			c.reported[b] = true
 			return
 		}
-		c.r.Report(c.diagnostic(b, "string concatenation", src))
+		w := c.reaching(b.OpPos, nil)
+		if w == nil && !c.ownName(c.constSegments(addOperands(b)...)) {
+			return
+		}
+		c.r.Report(c.diagnostic(b, "string concatenation", src, w))
 	}
 }
 
 // diagnostic describes a path built by op on src and marks n reported, so
-// the literals inside it are not reported again.
-func (c *checker) diagnostic(n ast.Node, op string, src *source) analysis.Diagnostic {
+// the literals inside it are not reported again; w, when not nil, is a
+// write the path reaches, whose advice it gives.
+func (c *checker) diagnostic(n ast.Node, op string, src *source, w *rootflow.Finding) analysis.Diagnostic {
 	c.reported[n] = true
 	via := ""
 	if src.via != "" {
 		via = " through " + src.via
 	}
+	// The origin shadowwrite sees for the same value, so that both give
+	// one advice for it: the write's own, where the path reaches one.
+	origin := src.origin()
 	category, what := CategoryHome, src.name
 	if src.env != "" {
 		category, what = CategoryEnv, src.env
 	}
-	advice := consumer.Advice(c.authorityRefs(), src.origin(), c.pass)
+	if w != nil {
+		origin = w.Origin
+	}
+	advice := consumer.Advice(c.authorityRefs(), origin, c.pass)
 	return analysis.Diagnostic{
 		Pos:      n.Pos(),
 		End:      n.End(),
@@ -389,6 +418,9 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.BasicLit) {
 		if p.Tag == lit {
 			return
 		}
+	}
+	if c.nameOnly(cur) {
+		return
 	}
 	s, err := strconv.Unquote(lit.Value)
 	if err != nil {
@@ -538,4 +570,159 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(tv.Value), true
+}
+
+// runtimeDirEnv names the runtime directory, where sockets and pid files
+// live for a session: temporary, never a state root.
+const runtimeDirEnv = "XDG_RUNTIME_DIR"
+
+// nameOnly reports whether the literal at cur is used as a name, not a
+// path: compared (==, !=, a switch case, strings.HasPrefix and the
+// like), or a key of a map (a set of directory names a walk skips).
+func (c *checker) nameOnly(cur inspector.Cursor) bool {
+	lit := cur.Node()
+	switch p := cur.Parent().Node().(type) {
+	case *ast.BinaryExpr:
+		return p.Op == token.EQL || p.Op == token.NEQ
+	case *ast.CaseClause:
+		return slices.Contains(p.List, ast.Expr(lit.(*ast.BasicLit)))
+	case *ast.KeyValueExpr:
+		if p.Key != lit {
+			return false
+		}
+		if cl, ok := cur.Parent().Parent().Node().(*ast.CompositeLit); ok {
+			_, isMap := c.pass.TypesInfo.TypeOf(cl).Underlying().(*types.Map)
+			return isMap
+		}
+	case *ast.IndexExpr:
+		if p.Index == lit {
+			_, isMap := c.pass.TypesInfo.TypeOf(p.X).Underlying().(*types.Map)
+			return isMap
+		}
+	case *ast.CallExpr:
+		return comparisons[funcKey(typeutil.StaticCallee(c.pass.TypesInfo, p))]
+	}
+	return false
+}
+
+// comparisons are the functions that compare a name rather than use it
+// as a path.
+var comparisons = map[string]bool{
+	"strings.HasPrefix": true,
+	"strings.HasSuffix": true,
+	"strings.Contains":  true,
+	"strings.EqualFold": true,
+	"slices.Contains":   true,
+}
+
+// ownName reports whether segs, a built path's constant segments, name
+// the program's state dir (".myapp"), or its name without the dot
+// ("myapp", the directory below a shared base such as ~/.config).
+func (c *checker) ownName(segs []string) bool {
+	for _, s := range segs {
+		for _, d := range c.stateDir {
+			if s == d || s == strings.TrimPrefix(d, ".") && s != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constSegments returns the path segments of the constant strings among
+// es.
+func (c *checker) constSegments(es ...ast.Expr) []string {
+	var out []string
+	for _, e := range es {
+		if s, ok := constString(c.pass.TypesInfo, e); ok {
+			out = append(out, segments(s)...)
+		}
+	}
+	return out
+}
+
+// constPrefix returns the segments of the leading constant elements of a
+// join (es, after its base), up to the first that is not constant; nil
+// for a format, whose elements are not a path's.
+func (c *checker) constPrefix(es []ast.Expr, format bool) []string {
+	if format {
+		return nil
+	}
+	var out []string
+	for _, e := range es {
+		s, ok := constString(c.pass.TypesInfo, e)
+		if !ok {
+			break
+		}
+		out = append(out, segments(s)...)
+	}
+	return out
+}
+
+// segments splits a path or template into its elements, dropping "." and
+// empty ones.
+func segments(s string) []string {
+	var out []string
+	for _, seg := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg != "." {
+			out = append(out, seg)
+		}
+	}
+	return out
+}
+
+// addOperands returns the operands of a chain of + (left to right).
+func addOperands(b *ast.BinaryExpr) []ast.Expr {
+	var out []ast.Expr
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		if in, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && in.Op == token.ADD {
+			walk(in.X)
+			walk(in.Y)
+			return
+		}
+		out = append(out, e)
+	}
+	walk(b)
+	return out
+}
+
+// reaching returns a write the path built at pos reaches, as the engine
+// found it outside every root: a finding whose origin is the same source
+// (where it arose and what it is) as the base of the built path, below
+// the constant elements prefix the path starts with; nil when none is.
+// The engine follows the value through variables, helpers, fields and
+// calls within the package.
+func (c *checker) reaching(pos token.Pos, prefix []string) *rootflow.Finding {
+	for _, a := range c.res.Bases[pos] {
+		if !a.BareSource() {
+			continue
+		}
+		for _, f := range c.writes {
+			if f.Origin.Src == a.Src && samePos(f.Origin.At, a.At) && below(f.Origin.Path, prefix) {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// samePos reports whether two origins arose at the same place.
+func samePos(a, b token.Position) bool {
+	return a.IsValid() && a.Filename == b.Filename && a.Line == b.Line && a.Column == b.Column
+}
+
+// below reports whether the pattern p (slash-separated, "*" a dynamic
+// segment) starts with the segments prefix.
+func below(p string, prefix []string) bool {
+	segs := strings.Split(p, "/")
+	for i, want := range prefix {
+		if i >= len(segs) {
+			return false
+		}
+		if ok, _ := path.Match(segs[i], want); !ok && segs[i] != want {
+			return false
+		}
+	}
+	return true
 }

@@ -34,7 +34,7 @@ func configured() *analysis.Analyzer {
 
 func TestAdhocRoot(t *testing.T) {
 	t.Parallel()
-	for _, dir := range []string{"homejoin", "statedirliteral", "authoritypkg", "suppressed", "generated", "testsfiles", "sameadvice/..."} {
+	for _, dir := range []string{"homejoin", "ownroots", "statedirliteral", "authoritypkg", "suppressed", "generated", "testsfiles", "sameadvice/..."} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			analysistest.Run(t, testdata(t), configured(), "adhocroot/"+dir)

@@ -14,9 +14,12 @@
 // entries of the user's project outside the state directory
 // (project:px.lock, declared with may-write project:...), or temp, user,
 // devnull; paths outside every root are listed as unknown
-// (or cwd:...), calls the analysis cannot resolve as unproven. A path that
-// arrives through a parameter or field is listed where it becomes concrete:
-// in the caller or the store that supplies its root.
+// (or cwd:...), and as unproven exactly the writes the unproven analyzer
+// reports, where it reports them (a call the analysis cannot resolve is
+// no write: only a command's rows count it, so that the command is never
+// shown read-only). A path that arrives through a parameter or field is
+// listed where it becomes concrete: in the caller or the store that
+// supplies its root.
 //
 // inventory reports nothing itself. Its result and a package fact carry
 // the artifacts; "staterootlint inventory" prints them as a markdown or

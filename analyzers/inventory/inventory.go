@@ -3,6 +3,9 @@ package inventory
 import (
 	"cmp"
 	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -165,25 +169,66 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	for key, reaches := range res.Reaches {
 		name := labels.key(key)
 		for _, r := range reaches {
-			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: labels.chain(r.Chain)}
 			if r.Op == "" {
-				arts = append(arts, unprovenCall(base, r))
-				continue
+				continue // a call, not a write: no artifact (unprovenCall)
 			}
+			base := Artifact{Op: r.Op, At: rootflow.ShortPos(r.At), Func: name, Package: pkg, Chain: labels.chain(r.Chain)}
 			for _, atom := range res.ConcreteReach(r) {
-				if a, ok := withAtom(base, atom); ok {
+				if a, ok := withAtom(base, atom); ok && a.Kind != KindUnproven {
 					arts = append(arts, a)
-				} // else symbolic: concrete at the callers or stores
+				} // else symbolic: concrete at the callers or stores; unproven: below
 			}
 		}
 	}
-	arts = Merge(arts)
+	arts = Merge(arts, unprovenRows(pass, res, labels))
 	if len(arts) > 0 {
 		pass.ExportPackageFact(&PackageFact{Artifacts: arts})
 	}
 	// Commands are the analyzed program's: they stay out of the fact,
 	// which importers read for their dependencies' writes.
 	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, labels, arts))}
+}
+
+// unprovenRows returns a row for each write the unproven analyzer
+// reports in the package (consumer.UnprovenWrites), where it reports
+// it: the write, or the call or store its path enters by. A call the
+// analysis cannot resolve is no write, and a write whose path is
+// unproven in another package is that package's row.
+func unprovenRows(pass *analysis.Pass, res *rootflow.Result, labels *labels) []Artifact {
+	var rows []Artifact
+	for _, fs := range consumer.UnprovenWrites(res) {
+		var why []string
+		for _, f := range fs {
+			if d := f.Origin.Describe(); !slices.Contains(why, d) {
+				why = append(why, d)
+			}
+		}
+		rows = append(rows, Artifact{
+			Pattern: PatternUnproven, Kind: KindUnproven,
+			Op: fs[0].Op, At: rootflow.ShortPos(pass.Fset.Position(fs[0].Pos)),
+			Func: enclosingFunc(pass, labels, fs[0].Pos), Package: pass.Pkg.Path(),
+			Detail: strings.Join(why, " or "),
+		})
+	}
+	return rows
+}
+
+// enclosingFunc labels the function declaration around pos, or the
+// package's initializer.
+func enclosingFunc(pass *analysis.Pass, labels *labels, pos token.Pos) string {
+	for _, f := range pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					return labels.fn(fn)
+				}
+			}
+		}
+	}
+	return labels.key(pass.Pkg.Path() + ".init")
 }
 
 // unprovenCall returns base as the row of r, a call the analysis cannot

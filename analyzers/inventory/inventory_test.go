@@ -11,6 +11,7 @@ import (
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 	"github.com/staterootlint/staterootlint/analyzers/inventory"
+	"github.com/staterootlint/staterootlint/analyzers/unproven"
 )
 
 // testdata returns the GOPATH root of the fixtures (the go command wants
@@ -48,7 +49,6 @@ func TestInventory(t *testing.T) {
 			"repo:state.json | repo | os.WriteFile | kinds.go:25 | kinds.rooted",
 			"temp:scratch | temp | os.WriteFile | kinds.go:29 | kinds.allowed",
 			"unknown | unknown | os.WriteFile | kinds.go:40 | kinds.shadow | a path under the home directory from os.UserHomeDir",
-			"unproven | unproven |  | kinds.go:44 | kinds.unproven | a call through a func value with a path the analysis cannot follow",
 			"user | user | os.WriteFile | kinds.go:33 | kinds.allowed",
 		}}},
 		{dir: "helpers", want: map[string][]string{"inventory/helpers": {
@@ -78,6 +78,13 @@ func TestInventory(t *testing.T) {
 			"temp:second | temp | os.WriteFile | inits.go:25 | inits.init#2",
 		}}},
 		{dir: "readonly", want: map[string][]string{"inventory/readonly": nil}},
+		// The library sinks: a SQLite database's file (not one in memory,
+		// not a server's), a rotating log's file.
+		{dir: "libsinks", want: map[string][]string{"inventory/libsinks": {
+			"repo:app.db | repo | sql.Open | libsinks.go:20 | libsinks.open",
+			"repo:logs/app-*.log | repo | lumberjack.Logger | libsinks.go:23 | libsinks.open",
+			"repo:logs/app.log | repo | lumberjack.Logger | libsinks.go:23 | libsinks.open",
+		}}},
 		// Writes an allowance declares in a helper whose path a caller
 		// makes concrete are listed as declared, as the lint takes them.
 		{dir: "allowedhelper", want: map[string][]string{"inventory/allowedhelper": {
@@ -152,6 +159,52 @@ func TestLabels(t *testing.T) {
 	for pkg, w := range want {
 		if !slices.Equal(got[pkg], w) {
 			t.Errorf("rows of %s:\n%s\nwant:\n%s", pkg, strings.Join(got[pkg], "\n"), strings.Join(w, "\n"))
+		}
+	}
+}
+
+// lenient is an analysistest.Testing that ignores the fixtures' want
+// comments: they are another analyzer's.
+type lenient struct{}
+
+func (lenient) Errorf(string, ...any) {}
+
+// TestUnprovenAsLint checks that the inventory lists as unproven exactly
+// the writes the unproven analyzer reports, where it reports them: no
+// call that is no write, no write whose path is also proven outside
+// every root (shadowwrite's), each write once.
+func TestUnprovenAsLint(t *testing.T) {
+	t.Parallel()
+	pkgs := []string{"inventory/kinds", "inventory/unproven", "unproven/parts", "unproven/curdir", "unproven/emptyjoin", "unproven/filledfields", "unproven/emptybase", "shadowwrite/oneperwrite", "shadowwrite/iface/..."}
+	inv := map[string]bool{}
+	for _, r := range analysistest.Run(lenient{}, testdata(t), inventory.New(inventory.Config{Engine: rootflow.New(rootflow.DefaultConfig())}), pkgs...) {
+		res, ok := r.Action.Result.(*inventory.Result)
+		if !ok {
+			continue
+		}
+		for _, a := range res.Artifacts {
+			if a.Kind == inventory.KindUnproven && a.Command == "" {
+				inv[res.Package+" "+a.At] = true
+			}
+		}
+	}
+	lint := map[string]bool{}
+	for _, r := range analysistest.Run(lenient{}, testdata(t), unproven.New(unproven.Config{Report: true}), pkgs...) {
+		for _, d := range r.Diagnostics {
+			lint[r.Action.Package.PkgPath+" "+rootflow.ShortPos(r.Action.Package.Fset.Position(d.Pos))] = true
+		}
+	}
+	if len(lint) == 0 {
+		t.Fatal("the unproven analyzer reports nothing on the fixtures: the comparison would prove nothing")
+	}
+	for k := range inv {
+		if !lint[k] {
+			t.Errorf("the inventory lists %s as unproven; the unproven analyzer does not report it", k)
+		}
+	}
+	for k := range lint {
+		if !inv[k] {
+			t.Errorf("the unproven analyzer reports %s; the inventory does not list it as unproven", k)
 		}
 	}
 }

@@ -12,12 +12,16 @@
 // a database path taken from an environment variable.
 //
 // shadowwrite follows every path that reaches a write (os.WriteFile,
-// os.Create, a writing os.OpenFile, os.MkdirAll, os.Rename, os.Remove, ...
-// and configured sinks) back to its origins, through helpers, fields,
-// package variables, closures and across packages. Temp, cache and
+// os.Create, a writing os.OpenFile, os.MkdirAll, os.Rename, os.Remove, ...;
+// the libraries that keep state in files: database/sql.Open under a
+// SQLite driver, a lumberjack.Logger's Filename, bbolt, pebble and badger
+// stores; and configured sinks) back to its origins, through helpers,
+// fields, package variables, closures and across packages. Temp, cache and
 // user-chosen paths (flags, os.Args) are allowed. When a value reaches the
 // write through a parameter or a field, the diagnostic lands where the bad
-// value enters: at the call or the store.
+// value enters: at the call or the store. A write whose path may come
+// from several origins (an environment variable, else the home
+// directory) is one finding that lists them.
 //
 //	// WRONG
 //	os.WriteFile("state.json", data, 0o644)

@@ -50,6 +50,7 @@ func TestShadowwrite(t *testing.T) {
 			c.Authorities = []string{"shadowwrite/basenostatedir.ConfigHome=global:base"}
 		}},
 		{dir: "createsnothing"},
+		{dir: "testwrites"},
 		{dir: "unstoredelem"},
 		{dir: "inferredfile"},
 		{dir: "rawtail"},
@@ -84,6 +85,9 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "globals", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/globals.configured"} }},
 		{dir: "dirclimb"},
 		{dir: "mergedwrites"},
+		{dir: "oneperwrite"},
+		{dir: "libsinks"},
+		{dir: "sqlitedsn"},
 		{dir: "dynamic", cfg: func(c *rootflow.Config) { c.Authorities = []string{"(shadowwrite/dynamic.Dirs).StateDir=global"} }},
 		{dir: "generics"},
 		{dir: "generated"},

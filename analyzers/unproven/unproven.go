@@ -3,6 +3,8 @@ package unproven
 import (
 	_ "embed"
 	"fmt"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -48,16 +50,20 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, list bool) error {
 	chains := consumer.NewChains(pass)
-	for _, f := range res.Findings {
-		if !consumer.Unproven(f.Origin) {
-			continue
+	// One write, one finding: where a path may also come from outside
+	// every root, shadowwrite's finding lists the write; the unproven
+	// origins at one position are listed in one message.
+	for _, fs := range consumer.UnprovenWrites(res) {
+		var related []analysis.RelatedInformation
+		for _, f := range fs {
+			related = append(related, chains.Chain(f)...)
 		}
 		d := analysis.Diagnostic{
-			Pos:      f.Pos,
-			Category: consumer.Category(f.Origin),
-			Message:  Message(f, pass.Fset.Position(f.Pos).Line),
-			URL:      consumer.KeyURL(pass.Analyzer.URL, f),
-			Related:  chains.Chain(f),
+			Pos:      fs[0].Pos,
+			Category: consumer.Category(fs[0].Origin),
+			Message:  Messages(fs, pass.Fset.Position(fs[0].Pos).Line),
+			URL:      consumer.KeysURL(pass.Analyzer.URL, fs),
+			Related:  related,
 		}
 		if list {
 			rep.Report(d)
@@ -71,12 +77,28 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter, list b
 // Message renders an unproven finding: what was seen, why it is not
 // proven, and what to do.
 func Message(f *rootflow.Finding, line int) string {
-	origin := f.Origin.Describe()
-	if at := f.Origin.At; at.IsValid() && at.Line != line {
-		origin += " (" + rootflow.ShortPos(at) + ")"
+	return Messages([]*rootflow.Finding{f}, line)
+}
+
+// Messages renders the unproven findings at one position
+// (consumer.ByPosition) as one message, each origin in turn.
+func Messages(fs []*rootflow.Finding, line int) string {
+	f := fs[0]
+	var origins []string
+	data := false
+	for _, g := range fs {
+		origin := g.Origin.Describe()
+		if at := g.Origin.At; at.IsValid() && at.Line != line {
+			origin += " (" + rootflow.ShortPos(at) + ")"
+		}
+		if !slices.Contains(origins, origin) {
+			origins = append(origins, origin)
+		}
+		data = data || g.Origin.Cause == rootflow.CauseData
 	}
+	origin := strings.Join(origins, " or ")
 	advice := "not proven rooted; derive the path from a state root where it is built, or say why it is fine with //staterootlint:ignore unproven REASON"
-	if f.Origin.Cause == rootflow.CauseData {
+	if data {
 		advice = "not proven rooted, unproven by design: the path is read from data; keep it below a state root where it is used (os.Root, guard.New), or say why it is fine with //staterootlint:ignore unproven REASON"
 	}
 	switch f.Site {

@@ -3,11 +3,15 @@
 // golangciplugin package) inside golangci-lint. Run it with --help.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/staterootlint/staterootlint/internal/driver"
+)
 
 func main() {
-	if !isVetInvocation(os.Args[1:]) {
-		tuneStandaloneGC(os.Getenv)
+	if !driver.IsVetInvocation(os.Args[1:]) {
+		driver.TuneStandaloneGC(os.Getenv)
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

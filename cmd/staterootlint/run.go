@@ -31,7 +31,7 @@ const progname = "staterootlint"
 
 // run is the whole program; main only exits with its result.
 func run(args []string, stdout, stderr io.Writer) int {
-	if isVetInvocation(args) {
+	if driver.IsVetInvocation(args) {
 		return runVet(args, analyzers.Linting, stdout, stderr)
 	}
 	return (&cli{suite: analyzers.All, stdout: stdout, stderr: stderr, cacheDir: driver.DefaultCacheDir()}).main(args)

@@ -271,26 +271,6 @@ func TestFixSaysWhatItCouldNotFix(t *testing.T) {
 	}
 }
 
-func TestIsVetInvocation(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want bool
-	}{
-		{[]string{"-V=full"}, true},
-		{[]string{"-flags"}, true},
-		{[]string{"/tmp/go-build1/b001/vet.cfg"}, true},
-		{[]string{"-json", "-fakeflow.tests=true", "/tmp/b001/vet.cfg"}, true},
-		{[]string{"./..."}, false},
-		{[]string{"-C", "x", "a.cfg"}, false},
-		{[]string{"--version"}, false},
-		{nil, false},
-	} {
-		if got := isVetInvocation(tc.args); got != tc.want {
-			t.Errorf("isVetInvocation(%q) = %v, want %v", tc.args, got, tc.want)
-		}
-	}
-}
-
 // TestCgoAndGenerated runs the real suite on a package that imports "C"
 // and has a generated file: cgo's translations are analyzed and reported
 // at the user's lines, generated files are reported unless the

@@ -32,6 +32,7 @@ import (
 	"sync"
 
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 )
 
 // Version is the format version Encode writes.
@@ -220,6 +221,9 @@ func (b *Baseline) Subtract(findings []driver.Finding) (fresh []driver.Finding, 
 			left[k]--
 			continue
 		}
+		if perOrigin(left, f) {
+			continue
+		}
 		fresh = append(fresh, f)
 	}
 	for k, n := range left {
@@ -244,4 +248,26 @@ func matching(left map[Key]int, f driver.Finding) (Key, bool) {
 		}
 	}
 	return Key{}, false
+}
+
+// perOrigin matches a finding listing several origins (one finding per
+// write, since 2026-12-07) against the entries a baseline recorded before
+// for each of them, one finding per origin: it consumes one of each such
+// entry left, and reports whether there was one.
+func perOrigin(left map[Key]int, f driver.Finding) bool {
+	parts := strings.Split(f.Origin, findingkey.OriginSep)
+	if len(parts) < 2 {
+		return false
+	}
+	matched := false
+	for _, o := range parts {
+		g := f
+		g.Origin = o
+		g.Category, _, _ = strings.Cut(o, " ")
+		if k := KeyOf(g); left[k] > 0 {
+			left[k]--
+			matched = true
+		}
+	}
+	return matched
 }

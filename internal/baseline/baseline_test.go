@@ -185,3 +185,28 @@ func TestReadVersion2(t *testing.T) {
 		t.Errorf("Subtract = %v, %v; want the second finding new, nothing stale", fresh, stale)
 	}
 }
+
+// TestOnePerWrite: a write whose path may come from two origins is one
+// finding and one entry; a baseline recorded when it was one finding per
+// origin still matches it, and leaves neither entry stale.
+func TestOnePerWrite(t *testing.T) {
+	f := finding("env", "os.WriteFile writes a path from the environment variable APP_DATA or a path under the home directory; derive it")
+	f.Op, f.Origin = "os.WriteFile", "env APP_DATA | home os.UserHomeDir .app/state.json"
+	data, err := Encode([]driver.Finding{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `"analyzer"`); n != 1 {
+		t.Errorf("baseline of one write has %d entries:\n%s", n, data)
+	}
+	before := `{"staterootlint-baseline": 3, "findings": [
+  {"analyzer": "shadowwrite", "package": "example.com/app", "function": "main", "category": "env", "origin": "env APP_DATA", "op": "os.WriteFile"},
+  {"analyzer": "shadowwrite", "package": "example.com/app", "function": "main", "category": "home", "origin": "home os.UserHomeDir .app/state.json", "op": "os.WriteFile"}]}`
+	b, err := Read([]byte(before))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh, stale := b.Subtract([]driver.Finding{f}); len(fresh) != 0 || len(stale) != 0 {
+		t.Errorf("Subtract = %v, %v; want the finding matched by its two entries", fresh, stale)
+	}
+}

@@ -1,8 +1,9 @@
 // Package driver runs staterootlint's analyzers over Go packages: the
-// standalone driver as a library. The command (cmd/staterootlint) keeps
-// the flags, the output (written in package format's formats), the
-// subcommands and go vet mode, and maps the driver's errors to exit
-// codes; the driver never prints a report and never exits.
+// standalone driver and the go vet unit driver, as a library. The
+// command (cmd/staterootlint) keeps the flags, the output (written in
+// package format's formats, or unitchecker's under go vet), the
+// subcommands, and maps the driver's errors to exit codes; the driver
+// never prints a report and never exits.
 //
 // # Run
 //
@@ -35,6 +36,51 @@
 //     analyzers' results across packages.
 //
 // Both report the same findings on the same packages.
+//
+// # go vet
+//
+// Under go vet -vettool the go command runs the tool once per package
+// (a unit), dependencies first, with the unit's configuration (vet.cfg).
+// IsVetInvocation recognises such a run; VetBuildID answers -V=full.
+// OpenVetUnit reads the unit's vet.cfg (once, for every part below),
+// applies the configuration file in effect for the unit's package to
+// the analyzers' flags (-NAME.FLAG arguments override it) and prepares
+// the analyzers: a unit go vet runs for its facts only runs what facts
+// need (factsonly.go), a package nobody imports exports none, and an
+// analyzer's first error goes to the caller's VetOptions.Fail, which
+// ends the process. VetUnit.Run then answers the unit:
+//
+//   - with the suite's own unit driver (vetunit.go): the unit is
+//     type-checked against its imports' export data, read as the
+//     standalone unit driver reads it (readExportData), and its facts
+//     go to the next units in a vetx file of this driver's own format,
+//     a compressed section per package, decoded only when an analyzer
+//     asks (vetunitfacts.go). Its findings, with unitchecker's URL and
+//     fix checks (vetdiag.go), come back as a VetReport, which the
+//     command prints as unitchecker does;
+//   - for a standard library dependency the engine models, with its
+//     types and no facts, without analysis (vetstd.go);
+//   - or with ErrVetHandoff, for what the own driver leaves to
+//     golang.org/x/tools's unitchecker (-flags, -fix, -diff, go fix's
+//     archive, another compiler, STATEROOTLINT_VET_DRIVER=unitchecker):
+//     the command then runs unitchecker.Main, which prints and exits.
+//
+// A configuration error, which every unit of a run meets, is a
+// *ConfigError whose ReportedBy names the one unit of the run that
+// reports it in full (vetonce.go); a unit that fails otherwise is a
+// *VetError. The unit driver and the go vet unit driver share what they
+// do alike: running a package's analyzers in dependency order
+// (runActions: one after the other in the unit driver, in parallel as
+// unitchecker does under go vet), the prerequisites and Pass.ReadFile of
+// a pass (pass.go), the facts a unit exports and their keys
+// (unitfacts.go), reading export data, the facts-only signal.
+//
+// # Memory
+//
+// TuneStandaloneGC and TuneVetGC set the garbage collector's target and
+// a soft memory limit for a standalone run and a go vet unit (memory.go,
+// vetgc.go), unless the user set GOGC or GOMEMLIMIT: the command calls
+// them, the driver never tunes the process on its own.
 //
 // # The cache
 //
@@ -72,6 +118,7 @@
 // An analyzer's panic is recovered by Guard into an error naming the
 // analyzer, the package and the line; the driver's own faults are
 // recovered in one place (fault) into an InternalError naming the
-// package. Analyzers still defer report.Recover themselves: go vet,
-// golangci-lint and nogo never call this package.
+// package. Analyzers still defer report.Recover themselves:
+// golangci-lint, nogo and go vet with another vettool never call this
+// package.
 package driver

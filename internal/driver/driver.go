@@ -134,7 +134,7 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 		opts.Patterns = []string{"./..."}
 	}
 	if _, err := opts.Config.Apply(opts.Analyzers); err != nil {
-		return nil, &ConfigError{err}
+		return nil, &ConfigError{Err: err}
 	}
 	if opts.Chains {
 		enableChains(opts.Analyzers)
@@ -193,10 +193,10 @@ func runGraph(ctx context.Context, opts *Options) (*checker.Graph, error) {
 		return nil, err
 	}
 	if err := checkConfigFiles(opts, pkgs); err != nil {
-		return nil, &ConfigError{err}
+		return nil, &ConfigError{Err: err}
 	}
 	if err := opts.Config.Resolve(withOutside(ctx, opts, PackageLookup(pkgs))); err != nil {
-		return nil, &ConfigError{err}
+		return nil, &ConfigError{Err: err}
 	}
 	if slices.ContainsFunc(pkgs, inGOROOT) {
 		if err := analyzeStd(opts.Analyzers); err != nil {

@@ -11,7 +11,13 @@ import (
 // is not the file go vet would read for the packages. Err says which and
 // what to do; it is often a config.Error or config.Errors, with the
 // file and line.
-type ConfigError struct{ Err error }
+type ConfigError struct {
+	Err error
+	// ReportedBy, under go vet, is the package of another unit of the
+	// run that met the same error and reports it in full ("": this unit
+	// does); see vetonce.go.
+	ReportedBy string
+}
 
 func (e *ConfigError) Error() string { return e.Err.Error() }
 func (e *ConfigError) Unwrap() error { return e.Err }

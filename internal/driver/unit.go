@@ -12,7 +12,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
@@ -157,14 +156,14 @@ func runUnits(ctx context.Context, opts *Options) (*Result, error) {
 		}
 	}
 	if err := checkConfigFiles(opts, rootPkgs); err != nil {
-		return nil, &ConfigError{err}
+		return nil, &ConfigError{Err: err}
 	}
 	if len(opts.Config.Authorities)+len(opts.Config.Sinks)+len(opts.Config.AllowWrite) > 0 {
 		if err := opts.Config.Resolve(withOutside(ctx, opts, d.lookupPackage)); err != nil {
 			if d.fallback.Load() {
 				return nil, errFallBack
 			}
-			return nil, &ConfigError{err}
+			return nil, &ConfigError{Err: err}
 		}
 	}
 	if slices.ContainsFunc(roots, (*listedPackage).inGOROOT) {
@@ -499,36 +498,16 @@ func (d *unitDriver) analyze(u *unit) error {
 	if u.root {
 		analyzers = d.forRoot
 	}
-	type action struct {
-		result any
-		err    error
-		diags  []analysis.Diagnostic
+	module := u.pkg.Module.analysisModule()
+	if module == nil {
+		module = &analysis.Module{}
 	}
-	actions := map[*analysis.Analyzer]*action{}
-	var exec func(a *analysis.Analyzer) *action
-	exec = func(a *analysis.Analyzer) *action {
-		if act, ok := actions[a]; ok {
-			return act
-		}
-		act := new(action)
-		actions[a] = act
+	actions := runActions(analyzers, false, func(a *analysis.Analyzer, inputs map[*analysis.Analyzer]any, act *action) {
 		if isFactsOnly(a) {
 			// The one signal (factsonly.go): a dependency is analyzed
 			// for its facts only.
 			act.result = !u.root
-			return act
-		}
-		inputs, err := Prerequisites(a, func(req *analysis.Analyzer) (any, error) {
-			r := exec(req)
-			return r.result, r.err
-		})
-		if err != nil {
-			act.err = err
-			return act
-		}
-		module := u.pkg.Module.analysisModule()
-		if module == nil {
-			module = &analysis.Module{}
+			return
 		}
 		pass := &analysis.Pass{
 			Analyzer:     a,
@@ -549,11 +528,7 @@ func (d *unitDriver) analyze(u *unit) error {
 		if act.err != nil && !strings.HasPrefix(act.err.Error(), "failed prerequisites") {
 			u.errs = append(u.errs, fmt.Sprintf("analyzer %s failed on package %s: %v", a.Name, u.path, act.err))
 		}
-		return act
-	}
-	for _, a := range analyzers {
-		exec(a)
-	}
+	})
 	if len(u.errs) > 0 {
 		u.failed = true
 		return nil
@@ -662,7 +637,7 @@ func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) 
 	}
 	var errs []error
 	tc.Error = func(err error) { errs = append(errs, err) }
-	info := NewTypesInfo()
+	info := newTypesInfo()
 	pkg := types.NewPackage(u.path, u.pkg.Name)
 	_ = types.NewChecker(tc, fset, pkg, info).Files(files)
 	if len(errs) > 0 {
@@ -674,22 +649,34 @@ func (d *unitDriver) typeCheck(u *unit, fset *token.FileSet, files []*ast.File) 
 // importUnit returns the types of dep from its export data, reading it
 // into imports unless it is there already.
 func (d *unitDriver) importUnit(dep *unit, fset *token.FileSet, imports map[string]*types.Package) (*types.Package, error) {
-	if p := imports[dep.path]; p != nil && p.Complete() {
-		return p, nil
-	}
 	if dep.pkg.Export == "" {
+		if p := imports[dep.path]; p != nil && p.Complete() {
+			return p, nil
+		}
 		return nil, fmt.Errorf("no export data for %s", dep.pkg.ImportPath)
 	}
-	f, err := os.Open(dep.pkg.Export)
+	return readExportData(fset, imports, dep.pkg.Export, dep.path)
+}
+
+// readExportData returns the types of the package at path from the
+// compiler's export data in file, read into imports with the packages it
+// refers to, unless imports has it complete already. Both unit drivers
+// type-check a package against its imports' export data: the standalone
+// one's from go list -export, go vet's from the unit's PackageFile.
+func readExportData(fset *token.FileSet, imports map[string]*types.Package, file, path string) (*types.Package, error) {
+	if p := imports[path]; p != nil && p.Complete() {
+		return p, nil
+	}
+	f, err := os.Open(file)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read export data of %s: %w", path, err)
 	}
 	defer f.Close()
 	r, err := gcexportdata.NewReader(bufio.NewReader(f))
 	if err != nil {
-		return nil, fmt.Errorf("read export data of %s: %w", dep.pkg.ImportPath, err)
+		return nil, fmt.Errorf("read export data of %s: %w", path, err)
 	}
-	return gcexportdata.Read(r, fset, imports, dep.path)
+	return gcexportdata.Read(r, fset, imports, path)
 }
 
 // lookupPackage type-checks the package with the given path from source,
@@ -722,21 +709,9 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// readFileOf returns a Pass.ReadFile that reads the package's own files
-// only, as the other drivers allow.
-func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
-	return func(name string) ([]byte, error) {
-		name = filepath.Clean(name)
-		if !Readable(pass, name) {
-			return nil, fmt.Errorf("%s: Pass.ReadFile: file is not among the package's files", name)
-		}
-		return os.ReadFile(name)
-	}
-}
-
-// NewTypesInfo returns a types.Info with every map the analyzers read from
+// newTypesInfo returns a types.Info with every map the analyzers read from
 // a pass's TypesInfo made, for a driver that type-checks a package itself.
-func NewTypesInfo() *types.Info {
+func newTypesInfo() *types.Info {
 	return &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
 		Defs:         map[*ast.Ident]types.Object{},

@@ -31,7 +31,9 @@ type gobFact struct {
 	Fact   analysis.Fact
 }
 
-// factKey identifies a fact of a unit by object path and fact type.
+// factKey identifies a fact of a package by the objectpath of its object
+// ("" for a package fact) and its type: in a unit's decoded facts here,
+// in a go vet unit's vetx section (vetunitfacts.go).
 type factKey struct {
 	object string
 	typ    reflect.Type
@@ -80,10 +82,70 @@ func registerFacts(analyzers []*analysis.Analyzer) {
 	}
 }
 
-// objKey identifies a fact of the current unit.
+// objKey identifies a fact about an object of the unit's own package.
 type objKey struct {
 	obj types.Object
 	typ reflect.Type
+}
+
+// ownFacts are the facts a unit exports about its own package and its
+// objects, kept as they are until the unit ends and then encoded: alike
+// in both unit drivers (factScope here, vetUnitFacts under go vet).
+type ownFacts struct {
+	objects  map[objKey]analysis.Fact
+	packages map[reflect.Type]analysis.Fact
+}
+
+func newOwnFacts() ownFacts {
+	return ownFacts{objects: map[objKey]analysis.Fact{}, packages: map[reflect.Type]analysis.Fact{}}
+}
+
+// objectFacts returns the object facts of a type in filter.
+func (o *ownFacts) objectFacts(filter map[reflect.Type]bool) []analysis.ObjectFact {
+	var out []analysis.ObjectFact
+	for k, f := range o.objects {
+		if filter[k.typ] {
+			out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+		}
+	}
+	return out
+}
+
+// packageFacts returns the package facts of a type in filter, pkg being
+// the unit's package.
+func (o *ownFacts) packageFacts(pkg *types.Package, filter map[reflect.Type]bool) []analysis.PackageFact {
+	var out []analysis.PackageFact
+	for t, f := range o.packages {
+		if filter[t] {
+			out = append(out, analysis.PackageFact{Package: pkg, Fact: f})
+		}
+	}
+	return out
+}
+
+// ownFact is a fact to encode: its object (nil for a package fact) and,
+// in gobFact.Object, the object's objectpath.
+type ownFact struct {
+	obj types.Object
+	gobFact
+}
+
+// encodable returns the facts another package can ask for: every package
+// fact, and the facts about objects enc finds a path to (an object not
+// reachable from the package's API, a local type's method, has none).
+func (o *ownFacts) encodable(enc *objectpath.Encoder) []ownFact {
+	var out []ownFact
+	for _, f := range o.packages {
+		out = append(out, ownFact{nil, gobFact{Fact: f}})
+	}
+	for k, f := range o.objects {
+		path, err := enc.For(k.obj)
+		if err != nil {
+			continue
+		}
+		out = append(out, ownFact{k.obj, gobFact{Object: string(path), Fact: f}})
+	}
+	return out
 }
 
 // factScope implements the fact methods of the passes of one unit.
@@ -94,13 +156,11 @@ type factScope struct {
 	// objects (see unitDriver.objectFacts).
 	objectsOf func(u *unit) []analysis.ObjectFact
 	enc       objectpath.Encoder
-
-	own    map[objKey]analysis.Fact
-	ownPkg map[reflect.Type]analysis.Fact
+	own       ownFacts
 }
 
 func newFactScope(pkg *types.Package, deps map[string]*unit, objectsOf func(*unit) []analysis.ObjectFact) *factScope {
-	return &factScope{pkg: pkg, deps: deps, objectsOf: objectsOf, own: map[objKey]analysis.Fact{}, ownPkg: map[reflect.Type]analysis.Fact{}}
+	return &factScope{pkg: pkg, deps: deps, objectsOf: objectsOf, own: newOwnFacts()}
 }
 
 // bind sets the fact methods of pass.
@@ -114,10 +174,10 @@ func (s *factScope) bind(pass *analysis.Pass) {
 		if obj.Pkg() != s.pkg {
 			panic(fmt.Sprintf("%s: fact about %s, an object of another package", pass.Analyzer.Name, obj))
 		}
-		s.own[objKey{obj, reflect.TypeOf(fact)}] = fact
+		s.own.objects[objKey{obj, reflect.TypeOf(fact)}] = fact
 	}
 	pass.ImportPackageFact = s.importPackageFact
-	pass.ExportPackageFact = func(fact analysis.Fact) { s.ownPkg[reflect.TypeOf(fact)] = fact }
+	pass.ExportPackageFact = func(fact analysis.Fact) { s.own.packages[reflect.TypeOf(fact)] = fact }
 	pass.AllObjectFacts = func() []analysis.ObjectFact { return s.allObjectFacts(filter) }
 	pass.AllPackageFacts = func() []analysis.PackageFact { return s.allPackageFacts(filter) }
 }
@@ -132,7 +192,7 @@ func (s *factScope) importObjectFact(obj types.Object, ptr analysis.Fact) bool {
 	}
 	t := reflect.TypeOf(ptr)
 	if obj.Pkg() == s.pkg {
-		f, ok := s.own[objKey{obj, t}]
+		f, ok := s.own.objects[objKey{obj, t}]
 		if ok {
 			setFact(ptr, f)
 		}
@@ -159,7 +219,7 @@ func (s *factScope) importPackageFact(pkg *types.Package, ptr analysis.Fact) boo
 	}
 	t := reflect.TypeOf(ptr)
 	if pkg == s.pkg {
-		f, ok := s.ownPkg[t]
+		f, ok := s.own.packages[t]
 		if ok {
 			setFact(ptr, f)
 		}
@@ -188,12 +248,7 @@ func (s *factScope) sortedDeps() []*unit {
 }
 
 func (s *factScope) allObjectFacts(filter map[reflect.Type]bool) []analysis.ObjectFact {
-	var out []analysis.ObjectFact
-	for k, f := range s.own {
-		if filter[k.typ] {
-			out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
-		}
-	}
+	out := s.own.objectFacts(filter)
 	for _, dep := range s.sortedDeps() {
 		for _, of := range s.objectsOf(dep) {
 			if filter[reflect.TypeOf(of.Fact)] {
@@ -205,12 +260,7 @@ func (s *factScope) allObjectFacts(filter map[reflect.Type]bool) []analysis.Obje
 }
 
 func (s *factScope) allPackageFacts(filter map[reflect.Type]bool) []analysis.PackageFact {
-	var out []analysis.PackageFact
-	for t, f := range s.ownPkg {
-		if filter[t] {
-			out = append(out, analysis.PackageFact{Package: s.pkg, Fact: f})
-		}
-	}
+	out := s.own.packageFacts(s.pkg, filter)
 	for _, dep := range s.sortedDeps() {
 		if dep.facts == nil || dep.facts.decode() != nil {
 			continue
@@ -233,15 +283,8 @@ func (s *factScope) allPackageFacts(filter map[reflect.Type]bool) []analysis.Pac
 // returns their content hash (unitFacts.sum), zero otherwise.
 func (s *factScope) encode(withSum bool) (data []byte, sum [32]byte, err error) {
 	var facts []gobFact
-	for k, f := range s.own {
-		path, err := s.enc.For(k.obj)
-		if err != nil {
-			continue // not reachable from the package's API (a local type's method)
-		}
-		facts = append(facts, gobFact{Object: string(path), Fact: f})
-	}
-	for _, f := range s.ownPkg {
-		facts = append(facts, gobFact{Fact: f})
+	for _, f := range s.own.encodable(&s.enc) {
+		facts = append(facts, f.gobFact)
 	}
 	if len(facts) == 0 {
 		return nil, sum, nil

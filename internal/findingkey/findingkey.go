@@ -22,6 +22,16 @@ import "net/url"
 // reported at the write itself has no such step.
 const WrittenBy = "written by "
 
+// PathStarts starts the message of the first step of each origin's
+// chain: a finding listing several origins carries one chain after
+// another, and a driver starts a new flow at each such step.
+const PathStarts = "the path starts here: "
+
+// OriginSep separates the origins of a finding whose path may come from
+// several (one finding per write, listing them all): `env APP_DATA |
+// home os.UserHomeDir .app`.
+const OriginSep = " | "
+
 // Query parameter names of the key.
 const (
 	paramOp     = "op"

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 )
 
 var sample = []driver.Finding{{
@@ -92,5 +93,38 @@ func TestSARIFFixes(t *testing.T) {
 	r := ch.Replacements[0]
 	if ch.ArtifactLocation.URI != "a.go" || ch.ArtifactLocation.URIBaseID != SrcRoot || r.DeletedRegion != (SARIFByteRegion{ByteOffset: 10, ByteLength: 4}) || r.InsertedContent == nil || r.InsertedContent.Text != "root" {
 		t.Errorf("change: %+v", ch)
+	}
+}
+
+// TestWriteSARIFOrigins: a finding whose path may come from two origins
+// is one result, with both chains as related locations and a code flow
+// each.
+func TestWriteSARIFOrigins(t *testing.T) {
+	at := func(line int) token.Position {
+		return token.Position{Filename: filepath.FromSlash("/src/app/main.go"), Line: line, Column: 2}
+	}
+	f := driver.Finding{
+		Analyzer: "shadowwrite",
+		Pos:      at(22),
+		Message:  "os.WriteFile writes a path from the environment variable APP_DATA (main.go:14) or a path under the home directory from os.UserHomeDir (main.go:17), outside every state root",
+		Category: "env",
+		Chain: []driver.Step{
+			{Pos: at(14), Message: findingkey.PathStarts + "a path from the environment variable APP_DATA"},
+			{Pos: at(17), Message: findingkey.PathStarts + "a path under the home directory from os.UserHomeDir"},
+			{Pos: at(19), Message: "then through app.dataDir"},
+		},
+	}
+	var b bytes.Buffer
+	if err := WriteSARIF(&b, SARIFDriver{Name: "staterootlint"}, nil, []driver.Finding{f}, filepath.FromSlash("/src/app")); err != nil {
+		t.Fatal(err)
+	}
+	var log SARIFLog
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	rs := log.Runs[0].Results
+	if len(rs) != 1 || len(rs[0].RelatedLocations) != 3 || len(rs[0].CodeFlows) != 2 ||
+		len(rs[0].CodeFlows[0].ThreadFlows[0].Locations) != 1 || len(rs[0].CodeFlows[1].ThreadFlows[0].Locations) != 2 {
+		t.Errorf("WriteSARIF: want one result, 3 related locations, flows of 1 and 2 steps; got %s", b.String())
 	}
 }

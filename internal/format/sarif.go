@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/internal/driver"
+	"github.com/staterootlint/staterootlint/internal/findingkey"
 )
 
 // RepoRoot returns the repository root for SARIF URIs: the nearest
@@ -208,8 +209,15 @@ func WriteSARIF(w io.Writer, tool SARIFDriver, roots []*analysis.Analyzer, findi
 			continue
 		}
 		r := &results[len(results)-1]
+		// A finding whose path may come from several origins carries
+		// their chains one after another: a code flow each, and all their
+		// steps as the one result's related locations.
 		var flow SARIFThreadFlow
 		for i, s := range f.Chain {
+			if strings.HasPrefix(s.Message, findingkey.PathStarts) && len(flow.Locations) > 0 {
+				r.CodeFlows = append(r.CodeFlows, SARIFCodeFlow{ThreadFlows: []SARIFThreadFlow{flow}})
+				flow = SARIFThreadFlow{}
+			}
 			l := SARIFLocation{
 				PhysicalLocation: SARIFPhysical{ArtifactLocation: artifact(s.Pos.Filename), Region: SARIFRegion{StartLine: s.Pos.Line, StartColumn: s.Pos.Column}},
 				Message:          &SARIFMessage{Text: s.Message},
@@ -218,7 +226,7 @@ func WriteSARIF(w io.Writer, tool SARIFDriver, roots []*analysis.Analyzer, findi
 			l.ID = i + 1
 			r.RelatedLocations = append(r.RelatedLocations, l)
 		}
-		r.CodeFlows = []SARIFCodeFlow{{ThreadFlows: []SARIFThreadFlow{flow}}}
+		r.CodeFlows = append(r.CodeFlows, SARIFCodeFlow{ThreadFlows: []SARIFThreadFlow{flow}})
 	}
 	log := SARIFLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",

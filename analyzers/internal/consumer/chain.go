@@ -71,7 +71,7 @@ func (c *Chains) Chain(f *rootflow.Finding) []analysis.RelatedInformation {
 		}
 		out = append(out, analysis.RelatedInformation{Pos: pos, Message: msg})
 	}
-	add(f.Origin.At, "the path starts here: "+f.Origin.Describe())
+	add(f.Origin.At, findingkey.PathStarts+f.Origin.Describe())
 	via := f.Reach.Via
 	if len(via) > 0 {
 		via = via[1:] // the first hop is the callee or cell at the finding itself

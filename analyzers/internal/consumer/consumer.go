@@ -5,7 +5,9 @@
 package consumer
 
 import (
+	"cmp"
 	"fmt"
+	"go/token"
 	"path"
 	"slices"
 	"strconv"
@@ -178,4 +180,61 @@ func shortAuthority(name string, pass *analysis.Pass) string {
 		return name
 	}
 	return strings.Replace(name, pass.Module.Path+"/", "", 1)
+}
+
+// ByPosition groups findings by the position they are reported at, in
+// the order the positions first occur; within a position, by where each
+// origin arose, then what it is, then the write it reaches: one write, one
+// finding, listing every origin (SPEC §6), in a deterministic order.
+func ByPosition(fs []*rootflow.Finding) [][]*rootflow.Finding {
+	var out [][]*rootflow.Finding
+	at := map[token.Pos]int{}
+	for _, f := range fs {
+		i, ok := at[f.Pos]
+		if !ok {
+			i = len(out)
+			at[f.Pos] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], f)
+	}
+	for _, g := range out {
+		slices.SortStableFunc(g, func(a, b *rootflow.Finding) int {
+			return cmp.Or(lattice.ComparePos(a.Origin.At, b.Origin.At),
+				strings.Compare(a.Origin.Describe(), b.Origin.Describe()),
+				strings.Compare(Via(a.Reach, 1), Via(b.Reach, 1)))
+		})
+	}
+	return out
+}
+
+// KeysURL is KeyURL of the findings at one position (ByPosition): the
+// write operation, and their origins' keys, each once, joined by
+// OriginSep, so a baseline keeps one entry per write.
+func KeysURL(base string, fs []*rootflow.Finding) string {
+	var keys []string
+	for _, f := range fs {
+		if k := OriginKey(f.Origin); !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return findingkey.URL(base, fs[0].Op, strings.Join(keys, findingkey.OriginSep))
+}
+
+// UnprovenWrites returns the unproven analyzer's findings on res, grouped
+// by position (ByPosition): the engine's findings on values the analysis
+// cannot follow, at positions where no origin is proven outside every
+// root (there the write is shadowwrite's). The inventory lists exactly
+// these as unproven.
+func UnprovenWrites(res *rootflow.Result) [][]*rootflow.Finding {
+	shadow := map[token.Pos]bool{}
+	var found []*rootflow.Finding
+	for _, f := range res.Findings {
+		if Unproven(f.Origin) {
+			found = append(found, f)
+		} else {
+			shadow[f.Pos] = true
+		}
+	}
+	return slices.DeleteFunc(ByPosition(found), func(fs []*rootflow.Finding) bool { return shadow[fs[0].Pos] })
 }

@@ -84,6 +84,18 @@ func (fx *Fixer) AttachWrite(d *analysis.Diagnostic, f *rootflow.Finding) {
 	Attach(d, fixes, why)
 }
 
+// AttachWrites attaches to d, shadowwrite's one diagnostic of the
+// engine's findings fs at one position, the fixes of the finding when
+// there is one: a write whose path has several origins keeps its finding
+// after a fix of one of them.
+func (fx *Fixer) AttachWrites(d *analysis.Diagnostic, fs []*rootflow.Finding) {
+	if len(fs) == 1 {
+		fx.AttachWrite(d, fs[0])
+		return
+	}
+	Attach(d, nil, fmt.Sprintf("the path has %d origins; moving each is the author's decision", len(fs)))
+}
+
 // Attach adds fixes to d, and records why it has no root rewrite (if why
 // is not "") in its URL.
 func Attach(d *analysis.Diagnostic, fixes []analysis.SuggestedFix, why string) {

@@ -78,6 +78,14 @@ type SinkSpec struct {
 	Flag int
 	// EmptyIsTemp says an empty directory argument means os.TempDir.
 	EmptyIsTemp bool
+	// Drivers, when set, are the values the constant argument DriverArg
+	// must have for the call to write (database/sql.Open's SQLite
+	// drivers); any other value, or one not constant, writes nothing.
+	Drivers   []string
+	DriverArg int
+	// DSN says the written path is a data source name: a file's path or
+	// a file: URI, either with a query string after "?".
+	DSN bool
 }
 
 // BufferSpec says which arguments of a BufferWrite call are the buffer
@@ -201,7 +209,7 @@ func Lookup(name string) (Func, bool) {
 // load builds the table and its index, once.
 func load() {
 	indexOnce.Do(func() {
-		for _, t := range [][]Func{sinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), fillers(), control, atomics, reads, buffers, templates(), words} {
+		for _, t := range [][]Func{sinks, libSinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), fillers(), control, atomics, reads, buffers, templates(), words} {
 			all = append(all, t...)
 		}
 		index = make(map[string]Func, len(all))
@@ -238,7 +246,7 @@ func (f Func) valid() string {
 		return "more than one result role"
 	case f.Has(Sink) && len(f.Sink.Paths) == 0:
 		return "a sink with no path argument"
-	case !f.Has(Sink) && (len(f.Sink.Paths) > 0 || f.Sink.Flag != 0 || f.Sink.EmptyIsTemp):
+	case !f.Has(Sink) && (len(f.Sink.Paths) > 0 || f.Sink.Flag != 0 || f.Sink.EmptyIsTemp || f.Sink.DSN || len(f.Sink.Drivers) > 0):
 		return "sink details on a function that is not a sink"
 	case f.Has(Split) != (f.Keep > 0):
 		return "Keep is set exactly on Split functions"

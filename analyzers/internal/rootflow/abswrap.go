@@ -1,15 +1,15 @@
 package rootflow
 
 import (
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Wrappers of IsAbs: a function of one path whose every result is
 // IsAbs of that path (filepath.IsAbs, path.IsAbs or another wrapper) or
 // a constant is an IsAbs of its own, and guards a join like the
-// original (rule_absguard.go). Its author decides which paths count as
+// original (rules/absguard.go). Its author decides which paths count as
 // absolute: a constant true beside the check (`if isPlaceholder(p)
 // { return true }`, a path its caller expands to an absolute one later)
 // is part of its definition. A negation (!filepath.IsAbs(p)) or a check
@@ -19,11 +19,11 @@ import (
 // isAbsCheck reports whether a call of fn on a path tells whether that
 // path is absolute: a function of the knowledge table, or a wrapper.
 func (e *engine) isAbsCheck(fn *ssa.Function) bool {
-	if fn.Name() == "IsAbs" && knowledge.Is(funcKey(fn), knowledge.AbsCheck) {
+	if fn.Name() == "IsAbs" && knowledge.Is(code.FuncKey(fn), knowledge.AbsCheck) {
 		return true // (the name first: funcKey builds a string)
 	}
 	if !e.local(fn) {
-		f := e.summary(callee{fn: fn, key: funcKey(fn)})
+		f := e.summary(callee{fn: fn, key: code.FuncKey(fn)})
 		return f != nil && f.AbsCheck
 	}
 	if wrapper, ok := e.absWrappers[fn]; ok {
@@ -45,7 +45,7 @@ func absWrapperShape(fn *ssa.Function) bool {
 	if sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 || len(fn.Blocks) == 0 {
 		return false
 	}
-	if !isPathType(sig.Params().At(0).Type()) || isPathType(sig.Results().At(0).Type()) {
+	if !code.IsPathType(sig.Params().At(0).Type()) || code.IsPathType(sig.Results().At(0).Type()) {
 		return false
 	}
 	return sig.Results().At(0).Type().String() == "bool"
@@ -81,7 +81,7 @@ func (e *engine) returnsAbsCheck(fn *ssa.Function) bool {
 		}
 		return false
 	}
-	for _, ret := range returns(fn) {
+	for _, ret := range code.Returns(fn) {
 		if ret.Block() == fn.Recover {
 			continue
 		}
@@ -90,4 +90,10 @@ func (e *engine) returnsAbsCheck(fn *ssa.Function) bool {
 		}
 	}
 	return checks
+}
+
+// isAbsTest reports whether c says IsAbs(v): filepath.IsAbs, path.IsAbs
+// or a wrapper (abswrap.go), asked only of a call on v.
+func (e *engine) isAbsTest(c code.Cond, v ssa.Value) bool {
+	return c.Kind == code.CondCall && c.X == v && c.Holds && c.Callee != nil && e.isAbsCheck(c.Callee)
 }

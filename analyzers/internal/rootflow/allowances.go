@@ -10,36 +10,10 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/radius"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 	"golang.org/x/tools/go/ssa"
 )
-
-// Allowances: a command declares the files it produces where the program
-// runs (an app.toml from a scaffolding command, a support bundle) with
-// //staterootlint:allow-write cwd:NAME on its function, or the
-// configuration's allow-write key for a function or "*" (the whole
-// program). A write reached from that function, in this package, whose
-// path matches a pattern is declared: it is no finding, and its origin
-// becomes the root kind "cwd" (lattice.CwdRoot) with the path below the
-// working directory, which the inventory shows under cwd/. The write's
-// requirement carries the allowance (lattice.ReqAllowed), so a store the
-// write reads, made outside the function, is declared too. Nothing else
-// about the function's writes changes: unlike may-write, an allowance
-// restricts nothing.
-//
-// Reached from: the function itself, its closures, and the functions of
-// the package it calls statically, transitively. A write in another
-// package is declared there (its own function, or "*"): the facts that
-// carry a package's writes flow from callees to callers, so a dependency
-// cannot learn of its importer's allowance.
-
-// allowances are the patterns that cover the package's functions: those
-// of the whole program ("*"), and those of each function a named
-// allowance reaches; nil when there is none.
-type allowances struct {
-	all    []radius.Pattern
-	byFunc map[*ssa.Function][]radius.Pattern
-}
 
 // findAllowances parses the package's allow-write directives and the
 // configured allowances (FUNC=PATTERN entries) and spreads them over the
@@ -107,8 +81,8 @@ func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered map[*ssa.
 			if !ok {
 				continue
 			}
-			if callee := call.Common().StaticCallee(); callee != nil && ix.local(origin(callee)) {
-				ix.spread(origin(callee), ps, covered, seen)
+			if callee := call.Common().StaticCallee(); callee != nil && ix.local(code.Origin(callee)) {
+				ix.spread(code.Origin(callee), ps, covered, seen)
 			}
 		}
 	}
@@ -246,5 +220,51 @@ func declare(ps []radius.Pattern, v Origins) Origins {
 			return Origins{{Kind: Rooted, Root: lattice.ExeRoot, At: a.At}}
 		}
 		return Origins{a}
+	})
+}
+
+// ConcreteReach is Concrete of the reached write w's path, with what the
+// allowances that cover the write declare (Reach.Allowed) rewritten as
+// declared, as the lint takes them.
+func (r *Result) ConcreteReach(w Reach) Origins {
+	v := r.Concrete(w.Path)
+	if len(w.Allowed) > 0 {
+		v = declare(allowedPatterns(w.Allowed), v)
+	}
+	return v
+}
+
+// madeDir returns r standing for a write that makes the value itself as a
+// directory with its parents (lattice.ReqMadeDirs).
+func madeDir(r Req) Req {
+	r.Tags.SetSet(lattice.ReqMadeDirs, []string{""})
+	return r
+}
+
+// everyMade reports whether the writes requirement r stands for only
+// make directories with their parents (lattice.ReqMadeDirs) and ok holds
+// of each pattern below the value they make.
+func everyMade(r Req, ok func(below string) bool) bool {
+	made := r.Tags.Set(lattice.ReqMadeDirs)
+	return len(made) > 0 && !slices.ContainsFunc(made, func(b string) bool { return !ok(b) })
+}
+
+// createsNothing reports whether origin a is a directory that exists
+// wherever the program runs, "/" or ".", at every pattern below it the
+// writes requirement r stands for make as directories with their parents:
+// they create nothing. The empty path is no directory.
+func createsNothing(a Origin, r Req) bool {
+	return a.Kind == Bad && a.Cause == CauseLiteral && a.Lit != "" && everyMade(r, func(b string) bool {
+		return lattice.CleanPattern(lattice.JoinPattern(lattice.JoinPattern(a.Lit, a.Path), b)) == ""
+	})
+}
+
+// ancestorOfRoot reports whether origin a is a root's ancestor at every
+// pattern below it the writes requirement r stands for make as
+// directories with their parents (os.MkdirAll): they create nothing
+// making the root itself would not.
+func ancestorOfRoot(a Origin, r Req) bool {
+	return a.Kind == Bad && a.Cause == CauseClimb && everyMade(r, func(b string) bool {
+		return lattice.ClimbsOnly(lattice.CleanPattern(lattice.JoinPattern(a.Path, b)))
 	})
 }

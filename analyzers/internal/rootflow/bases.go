@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"golang.org/x/tools/go/ssa"
 )
 
 // bases records, for every path the package builds with a join,
@@ -80,18 +80,18 @@ func builtOn(common *ssa.CallCommon) ssa.Value {
 	if callee == nil || len(common.Args) == 0 || callee.Name() != "Join" && callee.Name() != "Sprintf" {
 		return nil // (the name first: funcKey builds a string)
 	}
-	f := lookup(funcKey(callee))
+	f := code.Lookup(code.FuncKey(callee))
 	switch {
 	case f.Has(knowledge.Join):
-		if elems, ok := varargs(common.Args[0]); ok && len(elems) >= 2 {
+		if elems, ok := code.Varargs(common.Args[0]); ok && len(elems) >= 2 {
 			return elems[0]
 		}
 	case f.Has(knowledge.Format) && len(common.Args) == 2:
-		format, ok := constString(common.Args[0])
+		format, ok := code.ConstString(common.Args[0])
 		if !ok || !strings.HasPrefix(format, "%s") && !strings.HasPrefix(format, "%v") {
 			return nil
 		}
-		if elems, ok := varargs(common.Args[1]); ok && len(elems) >= 1 {
+		if elems, ok := code.Varargs(common.Args[1]); ok && len(elems) >= 1 {
 			return elems[0]
 		}
 	}

@@ -58,22 +58,13 @@ const (
 	// cannot follow, which is reported.
 	maxImplementations = 8
 
-	// maxTypeDepth bounds the walk of a (possibly recursive) type when
-	// deciding whether it carries paths.
-	maxTypeDepth = 4
-
-	// maxConstructorDepth bounds the calls followed back to where an
-	// object stored into an embedding field is allocated; past it, its
-	// base's fields are read as the fields of any object (rule_embeddedbase.go).
-	maxConstructorDepth = 4
-
 	// maxObjectHops bounds the constructors followed back from an object
 	// whose field a callee requires to where it is allocated (ctors.go);
 	// past it, the field of every object is required.
 	maxObjectHops = 4
 
 	// maxUserCells bounds the fields and variables read through to decide
-	// whether a path element is the user's choice (rule_projectdir.go); past
+	// whether a path element is the user's choice (rules/projectdir.go); past
 	// it, the element is not, and the base below it stays reported.
 	maxUserCells = 8
 )

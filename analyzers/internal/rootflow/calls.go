@@ -1,8 +1,6 @@
 package rootflow
 
 import (
-	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -10,43 +8,13 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
 )
-
-// callee is the resolved target of a call: a function with SSA args
-// (receiver first), or an interface method.
-type callee struct {
-	fn     *ssa.Function // static callee, nil for dynamic calls and other packages' methods
-	key    string        // funcKey of fn, or the interface method's full name
-	invoke bool          // an interface method no implementation was found for
-	// dispatched: an implementation of the interface method an invoke
-	// call names; its arguments are the receiver, then the call's.
-	dispatched bool
-	// shared: one of several implementations the call may reach, none
-	// known to be the receiver's: its results count, but its
-	// requirements do not bind the call (another implementation may be
-	// the one that runs, as a container's Copy beside the host's).
-	shared bool
-	// obj is the declared method of an implementation in another
-	// package (fn is nil then): where its fact is.
-	obj *types.Func
-	// viaParam: a func-valued parameter's target, one of the functions
-	// the callers pass; its writes are checked where each is bound
-	// (sinkvalue.go), not here.
-	viaParam bool
-}
-
-// args returns the call's arguments as t receives them: receiver first.
-func (t callee) args(common *ssa.CallCommon) []ssa.Value {
-	if t.dispatched {
-		return append([]ssa.Value{common.Value}, common.Args...)
-	}
-	return common.Args
-}
 
 // callees resolves a call to its possible targets. A call through a func
 // value resolves through the value's Func origins when the analysis knows
@@ -181,12 +149,12 @@ func (ix *index) configuredEnv(name string, at token.Position) (Origin, bool) {
 }
 
 func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value, idx int, pos token.Pos) Origins {
-	at := e.at(pos)
+	at := e.At(pos)
 	if kind, ok := e.authorities[t.key]; ok {
 		return authorityResult(e.authorityValue(t.key, kind, at), common, args, at)
 	}
 	if t.invoke {
-		switch f := lookup(t.key); f.Result() {
+		switch f := code.Lookup(t.key); f.Result() {
 		case knowledge.TempDir:
 			return Origins{{Kind: Temp}}
 		case knowledge.UserChosen:
@@ -214,7 +182,7 @@ func (e *engine) targetResult(t callee, common *ssa.CallCommon, args []ssa.Value
 	if t.fn != nil && e.local(t.fn) {
 		// This package's function: its current summary, bottom when not
 		// computed yet (the fixpoint revisits the callers).
-		if r := e.results[origin(t.fn)]; idx < len(r) {
+		if r := e.results[code.Origin(t.fn)]; idx < len(r) {
 			return e.substitute(r[idx], t.key, args, at)
 		}
 		return nil
@@ -309,10 +277,10 @@ func expandElems(p string, args []ssa.Value) string {
 				// A string parameter (markedPattern): the argument, or,
 				// passed on from the caller's own parameter, its mark.
 				segs[i] = markedPattern(args[idx : idx+1])
-			} else if elems, ok := varargs(args[idx]); ok {
+			} else if elems, ok := code.Varargs(args[idx]); ok {
 				parts := make([]string, 0, len(elems))
 				for _, el := range elems {
-					if s := elemPattern(el); s != "" {
+					if s := code.ElemPattern(el); s != "" {
 						parts = append(parts, s)
 					}
 				}
@@ -332,9 +300,9 @@ func folded(f knowledge.Func, arg func(int) ssa.Value, idx int, at token.Positio
 	}
 	var args []string
 	for i := 0; arg(i) != nil; i++ {
-		if s, ok := constString(arg(i)); ok {
+		if s, ok := code.ConstString(arg(i)); ok {
 			args = append(args, s)
-		} else if n, ok := constInt(arg(i)); ok {
+		} else if n, ok := code.ConstInt(arg(i)); ok {
 			args = append(args, strconv.FormatInt(n, 10))
 		} else {
 			return nil, false
@@ -351,14 +319,14 @@ func folded(f knowledge.Func, arg func(int) ssa.Value, idx int, at token.Positio
 // not the paths of a list: a constant path separator, or a separator
 // longer than one byte ("://" cuts a URL, not a list of paths).
 func partsSeparator(v ssa.Value) bool {
-	sep, ok := constString(v)
+	sep, ok := code.ConstString(v)
 	return isPathSeparator(v) || ok && len(sep) > 1
 }
 
 // isPathSeparator reports whether v is a constant path separator, "/" or
 // "\\".
 func isPathSeparator(v ssa.Value) bool {
-	sep, ok := constString(v)
+	sep, ok := code.ConstString(v)
 	return ok && (sep == "/" || sep == "\\")
 }
 
@@ -457,7 +425,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		}
 		if p, ok := arg(0).(*ssa.Parameter); ok {
 			// An env helper (envOr(name, def)): the caller names the variable.
-			return Origins{{Kind: Env, Key: funcKey(p.Parent()), Index: slices.Index(p.Parent().Params, p)}}, true
+			return Origins{{Kind: Env, Key: code.FuncKey(p.Parent()), Index: slices.Index(p.Parent().Params, p)}}, true
 		}
 		return Origins{e.envVar(arg(0), at)}, true
 	case knowledge.TempDir:
@@ -466,7 +434,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true
 		}
-		return emptyIsTemp(e.eval(arg(0))).Map(func(a Origin) Origins { return Origins{a.AppendPath("*", at)} }), true
+		return hook.EmptyIsTemp(e.eval(arg(0))).Map(func(a Origin) Origins { return Origins{a.AppendPath("*", at)} }), true
 	case knowledge.CacheDir:
 		if idx != 0 {
 			return nil, true
@@ -478,7 +446,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if idx != 0 {
 			return nil, true // the error
 		}
-		return e.joinOnto(arg(0), arg(1), blockOf(arg(1)), at), true
+		return e.joinOnto(arg(0), arg(1), code.BlockOf(arg(1)), at), true
 	case knowledge.AtomicLoad:
 		return e.load(arg(0), pos), true
 	case knowledge.Format:
@@ -491,7 +459,7 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 // name: a global state root for a sanctioned override (root-env), outside
 // every root otherwise.
 func (ix *index) envVar(name ssa.Value, at token.Position) Origin {
-	s, isConst := constString(name)
+	s, isConst := code.ConstString(name)
 	if !isConst {
 		return Origin{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}
 	}
@@ -533,12 +501,12 @@ func (e *engine) parent(p ssa.Value, key string, at token.Position) Origins {
 // join evaluates filepath.Join and path.Join: the first element is the
 // origin, constant elements extend the pattern, others are "*".
 func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins {
-	elems, ok := varargs(slice)
+	elems, ok := code.Varargs(slice)
 	if !ok {
 		// Join(append([]string{root}, elem...)...): the origin is the
 		// first element, the rest what was appended.
 		if first, rest := firstElem(slice); first != nil {
-			return e.joinOnto(first, rest, blockOf(slice), at)
+			return e.joinOnto(first, rest, code.BlockOf(slice), at)
 		}
 		if first, ok := firstOfMade(slice); ok {
 			// The rest are elements below it, whatever they are.
@@ -549,7 +517,7 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins
 	if len(elems) == 0 {
 		return Origins{{Kind: Empty}}
 	}
-	return e.joinElems(elems[0], elems[1:], blockOf(slice), at)
+	return e.joinElems(elems[0], elems[1:], code.BlockOf(slice), at)
 }
 
 // joinText evaluates strings.Join(elems, sep). With the path separator
@@ -559,11 +527,11 @@ func (e *engine) join(slice ssa.Value, pos token.Pos, at token.Position) Origins
 // is text after it, as a concatenation; of another slice, what its
 // elements are (as join's fallback).
 func (e *engine) joinText(slice, sep ssa.Value, pos token.Pos, at token.Position) Origins {
-	s, isConst := constString(sep)
+	s, isConst := code.ConstString(sep)
 	if isConst && s == "/" {
 		return e.join(slice, pos, at)
 	}
-	elems, ok := varargs(slice)
+	elems, ok := code.Varargs(slice)
 	if !ok {
 		return e.eval(slice)
 	}
@@ -577,9 +545,9 @@ func (e *engine) joinText(slice, sep ssa.Value, pos token.Pos, at token.Position
 		} else {
 			suffix += "*"
 		}
-		suffix += elemPattern(el)
+		suffix += code.ElemPattern(el)
 	}
-	suffix = collapseStars(suffix)
+	suffix = code.CollapseStars(suffix)
 	return e.eval(elems[0]).Map(func(a Origin) Origins {
 		if suffix == "" {
 			return Origins{a}
@@ -591,7 +559,7 @@ func (e *engine) joinText(slice, sep ssa.Value, pos token.Pos, at token.Position
 // joinOnto joins the elements of the variadic slice rest onto first, in
 // block b.
 func (e *engine) joinOnto(first, rest ssa.Value, b *ssa.BasicBlock, at token.Position) Origins {
-	if elems, ok := varargs(rest); ok {
+	if elems, ok := code.Varargs(rest); ok {
 		return e.joinElems(first, elems, b, at)
 	}
 	suffix := "*"
@@ -604,134 +572,7 @@ func (e *engine) joinOnto(first, rest ssa.Value, b *ssa.BasicBlock, at token.Pos
 
 // joinElems joins rest onto the origin first, in block b.
 func (e *engine) joinElems(first ssa.Value, rest []ssa.Value, b *ssa.BasicBlock, at token.Position) Origins {
-	return e.hooks.joined(e.rules, first, rest, elemsPattern(rest), b, at)
-}
-
-// blockOf returns the block of the instruction that computes v, or nil.
-func blockOf(v ssa.Value) *ssa.BasicBlock {
-	if in, ok := v.(ssa.Instruction); ok {
-		return in.Block()
-	}
-	return nil
-}
-
-// elemsPattern renders path elements joined as a pattern ("logs/*.log"),
-// empty elements left out as filepath.Join leaves them.
-func elemsPattern(elems []ssa.Value) string {
-	rel := make([]string, 0, len(elems))
-	for _, el := range elems {
-		if s := elemPattern(el); s != "" {
-			rel = append(rel, s)
-		}
-	}
-	return strings.Join(rel, "/")
-}
-
-// listedBelow reports whether the elements of rest the pattern does not
-// spell are all names of entries a listing of first returned
-// (e.Name() for e ranging over os.ReadDir(first)), and there is one.
-func listedBelow(first ssa.Value, rest []ssa.Value) bool {
-	found := false
-	for _, el := range rest {
-		if _, isConst := constString(el); isConst {
-			continue
-		}
-		if !entryNameOf(el, first) {
-			return false
-		}
-		found = true
-	}
-	return found
-}
-
-// entryNameOf reports whether v is the Name of an element of the slice a
-// listing of dir returned (knowledge.Lists).
-func entryNameOf(v, dir ssa.Value) bool {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	var entry ssa.Value
-	switch fn := call.Call.StaticCallee(); {
-	case call.Call.IsInvoke() && call.Call.Method.Name() == "Name":
-		entry = call.Call.Value
-	case fn != nil && fn.Name() == "Name" && fn.Signature.Recv() != nil && len(call.Call.Args) == 1:
-		entry = call.Call.Args[0]
-	default:
-		return false
-	}
-	var list ssa.Value
-	switch e := entry.(type) {
-	case *ssa.UnOp:
-		ia, ok := e.X.(*ssa.IndexAddr)
-		if !ok || e.Op != token.MUL {
-			return false
-		}
-		list = ia.X
-	case *ssa.Index:
-		list = e.X
-	default:
-		return false
-	}
-	ex, ok := list.(*ssa.Extract)
-	if !ok || ex.Index != 0 {
-		return false
-	}
-	lc, ok := ex.Tuple.(*ssa.Call)
-	if !ok || len(lc.Call.Args) != 1 || lc.Call.Args[0] != dir {
-		return false
-	}
-	fn := lc.Call.StaticCallee()
-	return fn != nil && lookup(funcKey(fn)).Has(knowledge.Lists)
-}
-
-// elemPattern renders a path element as a pattern: constants as they are,
-// concatenations with their constant parts kept (run+".log" is "*.log"),
-// a join of elements as their patterns joined (filepath.Join("app",
-// "logs") is "app/logs"), anything else "*".
-func elemPattern(v ssa.Value) string {
-	if s, isConst := constString(v); isConst {
-		return s
-	}
-	switch v := v.(type) {
-	case *ssa.BinOp:
-		if _, isString := v.Type().Underlying().(*types.Basic); isString && v.Op == token.ADD {
-			return collapseStars(elemPattern(v.X) + elemPattern(v.Y))
-		}
-	case *ssa.Call:
-		if fn := v.Call.StaticCallee(); fn != nil && len(v.Call.Args) == 1 && lookup(funcKey(fn)).Result() == knowledge.Join {
-			if elems, ok := varargs(v.Call.Args[0]); ok {
-				if p := lattice.CleanPattern(elemsPattern(elems)); p != "" && !lattice.Climbs(p) {
-					return p
-				}
-			}
-		}
-	}
-	return "*"
-}
-
-// markedPattern is elemsPattern with each string parameter of the
-// function a mark its callers' arguments replace (expandElems), as a
-// variadic parameter's elements are.
-func markedPattern(elems []ssa.Value) string {
-	rel := make([]string, 0, len(elems))
-	for _, el := range elems {
-		s := elemPattern(el)
-		if p, ok := el.(*ssa.Parameter); ok && s == "*" {
-			s = lattice.ElemsSegment(slices.Index(p.Parent().Params, p))
-		}
-		if s != "" {
-			rel = append(rel, s)
-		}
-	}
-	return strings.Join(rel, "/")
-}
-
-func collapseStars(s string) string {
-	for strings.Contains(s, "**") {
-		s = strings.ReplaceAll(s, "**", "*")
-	}
-	return s
+	return e.hooks.joined(e.rules, first, rest, code.ElemsPattern(rest), b, at)
 }
 
 // firstElem returns, for a slice built by appending onto a one-element
@@ -745,7 +586,7 @@ func firstElem(slice ssa.Value) (first, rest ssa.Value) {
 	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) != 2 {
 		return nil, nil
 	}
-	if elems, ok := varargs(call.Call.Args[0]); ok && len(elems) == 1 {
+	if elems, ok := code.Varargs(call.Call.Args[0]); ok && len(elems) == 1 {
 		return elems[0], call.Call.Args[1]
 	}
 	return nil, nil
@@ -767,7 +608,7 @@ func firstOfMade(slice ssa.Value) (ssa.Value, bool) {
 	for _, ref := range *ms.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.IndexAddr:
-			if k, isConst := constInt(ref.Index); isConst && k == 0 {
+			if k, isConst := code.ConstInt(ref.Index); isConst && k == 0 {
 				v, ok := soleStore(ref)
 				if !ok || first != nil {
 					return nil, false
@@ -794,11 +635,11 @@ func firstOfMade(slice ssa.Value) (ssa.Value, bool) {
 // pastZero reports whether index v is 1 or more: a constant, or x+c with
 // a constant c of 1 or more.
 func pastZero(v ssa.Value) bool {
-	if k, ok := constInt(v); ok {
+	if k, ok := code.ConstInt(v); ok {
 		return k >= 1
 	}
 	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
-		k, ok := constInt(b.Y)
+		k, ok := code.ConstInt(b.Y)
 		return ok && k >= 1
 	}
 	return false
@@ -844,193 +685,35 @@ func onlyCopiedInto(s *ssa.Slice) bool {
 	return true
 }
 
-// sprintf evaluates fmt.Sprintf with a constant format that starts with a
-// verb: the first argument is the origin, the rest of the format the
-// pattern.
-func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at token.Position) Origins {
-	f, isConst := constString(format)
-	if !isConst {
-		return e.bad(pos, "a path formatted by fmt.Sprintf with a format the analysis cannot follow")
-	}
-	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
-		if strings.HasPrefix(f, "%") {
-			return Origins{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
+// trimmedPrefix is v with the prefix argument cut off its front, as
+// strings.TrimPrefix does, where v's origin is a literal whose text says
+// what is cut: the literal's rest when the prefix is part of it, what
+// followed the literal when the prefix is all of it (a value the analysis
+// cannot follow unless nothing followed), the literal unchanged when the
+// prefix does not start it. A prefix that reaches past the literal, or is
+// not a constant, may cut anything: unproven. Other origins are left as
+// they are, to partOf (calls.go), which decides what a part of them is.
+func (ix *index) trimmedPrefix(v Origins, prefix ssa.Value, pos token.Pos) Origins {
+	p, isConst := code.ConstString(prefix)
+	return v.Map(func(a Origin) Origins {
+		if a.Kind != Bad || a.Lit == "" || isConst && p == "" {
+			return Origins{a}
 		}
-		return Origins{lattice.Literal(verbPattern(f), at)}
-	}
-	elems, ok := varargs(argSlice)
-	if !ok || len(elems) == 0 {
-		return e.bad(pos, "a path formatted by fmt.Sprintf from values the analysis cannot follow")
-	}
-	rest := verbPattern(f[2:])
-	return e.eval(elems[0]).Map(func(a Origin) Origins { return Origins{a.AppendRaw(rest, at)} })
-}
-
-// verbPattern replaces the formatting verbs in s by "*".
-func verbPattern(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b.WriteByte(s[i])
-			continue
+		// The literal's text is known up to its first "*" (a value the
+		// concatenation appended).
+		known, _, _ := strings.Cut(a.Lit, "*")
+		switch {
+		case !isConst:
+			return ix.bad(pos, "a literal with a prefix the analysis cannot follow cut off (strings.TrimPrefix)")
+		case strings.HasPrefix(known, p) && len(known) > len(p):
+			a.Lit = a.Lit[len(p):]
+			a.Rel = !strings.HasPrefix(a.Lit, "/")
+			return Origins{a}
+		case p == a.Lit && a.Path == "":
+			return Origins{{Kind: Empty}}
+		case strings.HasPrefix(p, known):
+			return ix.bad(pos, "what followed the literal %q once strings.TrimPrefix cut it off", known)
 		}
-		if i+1 < len(s) && s[i+1] == '%' {
-			b.WriteByte('%')
-			i++
-			continue
-		}
-		// Skip flags, width, precision up to the verb letter.
-		for i++; i < len(s) && !('a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z'); i++ {
-		}
-		b.WriteByte('*')
-	}
-	return b.String()
-}
-
-// varargs returns the elements of a variadic argument built by the
-// compiler (a slice of a fresh array with constant-index stores).
-func varargs(slice ssa.Value) ([]ssa.Value, bool) {
-	if c, ok := slice.(*ssa.Const); ok && c.IsNil() {
-		return nil, true
-	}
-	s, ok := slice.(*ssa.Slice)
-	if !ok {
-		return nil, false
-	}
-	arr, ok := s.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	at, ok := arr.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
-	if !ok {
-		return nil, false
-	}
-	n := int(at.Len())
-	elems := make([]ssa.Value, n)
-	for _, ref := range *arr.Referrers() {
-		ia, ok := ref.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		c, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil, false
-		}
-		i, _ := constant.Int64Val(c.Value)
-		for _, r := range *ia.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == ia && int(i) < n {
-				elems[i] = st.Val
-			}
-		}
-	}
-	for _, el := range elems {
-		if el == nil {
-			return nil, false
-		}
-	}
-	return elems, true
-}
-
-// constString returns the value of a constant string operand, looking
-// through conversions and interface boxing.
-func constString(v ssa.Value) (string, bool) {
-	if x, ok := unconvert(v).(*ssa.Const); ok && x.Value != nil && x.Value.Kind() == constant.String {
-		return constant.StringVal(x.Value), true
-	}
-	return "", false
-}
-
-// constInt returns the value of a constant integer operand.
-func constInt(v ssa.Value) (int64, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(c.Value)
-}
-
-// keyOf is funcKey(fn), remembered: the engine resolves the same callees
-// again at every pass over the calls.
-func (ix *index) keyOf(fn *ssa.Function) string {
-	if k, ok := ix.keys[fn]; ok {
-		return k
-	}
-	if ix.keys == nil {
-		ix.keys = map[*ssa.Function]string{}
-	}
-	k := funcKey(fn)
-	ix.keys[fn] = k
-	return k
-}
-
-// fullName is f.FullName(), remembered: dispatch asks for the same
-// interface methods and implementations at every call on them, and
-// FullName builds its text anew each time.
-func (ix *index) fullName(f *types.Func) string {
-	if n, ok := ix.fullNames[f]; ok {
-		return n
-	}
-	if ix.fullNames == nil {
-		ix.fullNames = map[*types.Func]string{}
-	}
-	n := f.FullName()
-	ix.fullNames[f] = n
-	return n
-}
-
-// funcKey is the identity of a function across packages: the full name of
-// its generic origin, or the SSA name for anonymous and synthetic ones.
-func funcKey(fn *ssa.Function) string {
-	fn = origin(fn)
-	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && (fn.Synthetic == "" || fn.Synthetic == onDemand) && !isInitFunc(obj) {
-		return obj.FullName()
-	}
-	return fn.String()
-}
-
-// isInitFunc reports whether obj is a declared init function. Every one
-// of a package's is named "pkg.init", as is its package initializer; SSA
-// numbers them ("pkg.init#1"), and only that name keeps them apart.
-func isInitFunc(obj *types.Func) bool {
-	return obj.Name() == "init" && obj.Type().(*types.Signature).Recv() == nil
-}
-
-func globalKey(g *ssa.Global) string {
-	if g.Pkg != nil {
-		return g.Pkg.Pkg.Path() + "." + g.Name()
-	}
-	return g.Name()
-}
-
-// fieldKey is the identity of field i of the struct that ptrOrStruct is
-// (or points to): "pkg/path.Type.field".
-func fieldKey(ptrOrStruct types.Type, i int, e locator) string {
-	t := ptrOrStruct
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	if st == nil || i >= st.NumFields() {
-		return "?"
-	}
-	f := st.Field(i)
-	if named, ok := types.Unalias(t).(*types.Named); ok {
-		obj := named.Origin().Obj()
-		if obj.Pkg() != nil {
-			return obj.Pkg().Path() + "." + obj.Name() + "." + f.Name()
-		}
-	}
-	pkg := ""
-	if f.Pkg() != nil {
-		pkg = f.Pkg().Path()
-	}
-	return pkg + ".struct{}." + f.Name() + "@" + ShortPos(e.at(f.Pos()))
-}
-
-// origin returns the generic function an instance was made from, or fn.
-func origin(fn *ssa.Function) *ssa.Function {
-	if o := fn.Origin(); o != nil {
-		return o
-	}
-	return fn
+		return Origins{a}
+	})
 }

@@ -3,6 +3,8 @@ package rootflow
 import (
 	"slices"
 	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 )
 
 // This file is a read-only query over the engine's function summaries
@@ -50,7 +52,7 @@ func Resolver(results []Origins) (src ResolverSources, ok bool) {
 			}
 			origins++
 			if a.At.IsValid() {
-				src.At = append(src.At, ShortPos(a.At))
+				src.At = append(src.At, code.ShortPos(a.At))
 			}
 		}
 	}

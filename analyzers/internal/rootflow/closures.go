@@ -5,19 +5,6 @@ import (
 	"strings"
 )
 
-// Function literals across packages: a function that returns a closure
-// (a recorder's run function) hands its callers a Func origin naming a
-// function literal, which has no object to attach a fact to. The package
-// fact carries the results of such literals instead, so a call through
-// the value in another package has a summary to read.
-
-// ClosureResults is the summary of a function literal for other packages:
-// its key (pkg.F$1) and its results, as a FuncFact's.
-type ClosureResults struct {
-	Key     string
-	Results []Origins
-}
-
 // escapingClosures returns the results of the package's function literals
 // named by the Func origins of the package's summaries and stores (and of
 // those literals' own results), sorted by key.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -21,6 +22,7 @@ const (
 	FlagAnalyzeStd  = flagname.AnalyzeStd
 	FlagAllowWrite  = flagname.AllowWrite
 	FlagStateDir    = flagname.StateDir
+	FlagTests       = flagname.Tests
 )
 
 // Config is the engine's configuration. The zero value knows only the
@@ -61,13 +63,20 @@ type Config struct {
 	// modelled by the engine's tables and cost nothing as dependencies;
 	// the CLI turns it on when it is asked to analyze the standard library.
 	AnalyzeStd bool
+	// Tests analyzes the functions declared in _test.go files. Off (the
+	// default, as the configuration's tests key), a package's test
+	// variant, which go vet and golangci-lint analyze beside the package,
+	// is analyzed as if its tests were not there: their writes, calls and
+	// stores add nothing, so every driver finds what the standalone CLI,
+	// which does not load test variants then, finds.
+	Tests bool
 
-	// rulesOff switches idiom rules off by name (rules.go). It is for
+	// rulesOff switches idiom rules off by name (hooks.go). It is for
 	// tests that run a rule on and off on a snippet; no flag sets it.
 	rulesOff map[string]bool
 	// rulesExtra are rules added after the registered ones, for the
 	// registry test's example rule; no flag sets it.
-	rulesExtra []rule
+	rulesExtra []hook.Rule
 }
 
 // DefaultConfig returns the configuration used when nothing is configured.
@@ -87,6 +96,7 @@ func (cfg *Config) register(fs *flag.FlagSet) {
 	fs.BoolVar(&cfg.AllowCache, FlagAllowCache, cfg.AllowCache, "allow writes under cache directories")
 	fs.BoolVar(&cfg.AllowUser, FlagAllowUser, cfg.AllowUser, "allow writes to user-chosen paths (flags, os.Args)")
 	fs.BoolVar(&cfg.AnalyzeStd, FlagAnalyzeStd, cfg.AnalyzeStd, "analyze standard library packages too (they are modelled by tables otherwise)")
+	fs.BoolVar(&cfg.Tests, FlagTests, cfg.Tests, "analyze the functions of _test.go files (off: a test variant is analyzed without them)")
 }
 
 // ConfigError is an invalid engine flag value: exit code 78 (EX_CONFIG)
@@ -103,3 +113,33 @@ func (e *ConfigError) Error() string {
 
 // ExitCode returns 78 (EX_CONFIG).
 func (e *ConfigError) ExitCode() int { return 78 }
+
+// The words after an authority's kind (//staterootlint:authority global
+// file, =global:base).
+const (
+	// AuthorityFile says the authority's result names a file inside the
+	// root, not the root itself.
+	AuthorityFile = "file"
+	// AuthorityBase says the authority's result is a base many programs
+	// share ($XDG_CONFIG_HOME, ~/.config): the program's root is the
+	// state-dir name below it, without its leading dot.
+	AuthorityBase = "base"
+)
+
+// Allowed reports whether a write to the concrete origin a is allowed by
+// cfg.
+func (cfg *Config) Allowed(a Origin) bool {
+	switch a.Kind {
+	case Rooted:
+		return !a.InProject() // the user's project: only declared entries (rules/projectdir.go)
+	case DevNull, Empty:
+		return true
+	case Temp:
+		return cfg.AllowTemp
+	case Cache:
+		return cfg.AllowCache
+	case User:
+		return cfg.AllowUser
+	}
+	return a.InferredSibling()
+}

@@ -8,56 +8,10 @@ import (
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// Objects through constructors: a field read through a parameter that
-// points to an object (rc.path in func (rc *RC) Touch) is the field of
-// the object the caller passes, not of every object of the type. The read
-// is a Cell origin with Of and Obj naming the parameter; a requirement on
-// it is a requirement on that parameter's field (fieldReqs, exported as
-// FuncFact.FieldReqs), and each caller decides, per call, which objects
-// reach the parameter (checkObject):
-//   - a new object of the caller (&RC{path: p}): the stores into its
-//     field, where they are;
-//   - the result of a constructor, a function of the package whose
-//     returns are new objects (RCFromPath, or FindRC returning
-//     RCFromPath's result), followed through its returns: a part of the
-//     stored value that arises in the constructor is reported where it is
-//     stored, a part that is its parameter at the constructor's call, with
-//     that call's argument, and so on out (checkFramed); a constructor of
-//     another package by what it stores, in terms of its parameters
-//     (FuncFact.Fields), at the call;
-//   - the caller's own parameter: the requirement moves up, in the same
-//     form;
-//   - an interface value holding one of these: that object;
-//   - anything else (a field, a global, a map element, more than
-//     maxObjectHops constructors deep), or when the function may be
-//     called where the engine does not follow the call (among several
-//     implementations, as a func value or method value): the field's
-//     cell, every store checked, as before.
-// Stores into the field through other pointers than a new object (a
-// setter's rc.path = p) may be into any object: a requirement on a
-// parameter's field keeps them checked (a cell requirement with Aliased,
-// which skips only the stores into new objects). A result that reads a
-// parameter's field (a getter) is the field of the caller's parameter
-// where the argument is one, else the field's cell (throughObject).
-
-// fieldSlot names the field of the object a parameter points to, or,
-// with through, the field cell of the object held in field through of
-// that object.
-type fieldSlot struct {
-	idx     int
-	cell    string
-	through string
-}
-
-// ctorSlot names a field of the object a function returns.
-type ctorSlot struct {
-	fn   *ssa.Function
-	idx  int
-	cell string
-}
 
 // objectCell returns v, the cell of a field read through pointer x, as
 // the field of the object parameter x points to when x is a parameter of
@@ -67,7 +21,7 @@ func (ix *index) objectCell(v Origins, x ssa.Value) Origins {
 	if fa := heldObject(x); fa != nil {
 		// x is the object a field of the parameter's object holds
 		// (r.Config, or r.opts by value): the cell is that object's.
-		through, x = fieldKey(fa.X.Type(), fa.Field, ix), fa.X
+		through, x = code.FieldKey(fa.X.Type(), fa.Field, ix), fa.X
 	}
 	p := paramOf(x)
 	if p == nil || ix.std || len(v) != 1 || v[0].Kind != Cell || v[0].TextOf(lattice.Through) != "" {
@@ -78,7 +32,7 @@ func (ix *index) objectCell(v Origins, x ssa.Value) Origins {
 		return v // a function literal's parameters: its callers are func values
 	}
 	a := v[0]
-	a.SetText(lattice.Of, funcKey(fn))
+	a.SetText(lattice.Of, code.FuncKey(fn))
 	a.SetNum(lattice.Obj, slices.Index(fn.Params, p)+1)
 	a.SetText(lattice.Through, through)
 	return Origins{a}
@@ -107,63 +61,15 @@ func heldObject(x ssa.Value) *ssa.FieldAddr {
 	return fa
 }
 
-// paramOf returns the parameter v is, directly or as the local copy SSA
-// keeps of a struct parameter (spilledParam); nil otherwise.
-func paramOf(v ssa.Value) *ssa.Parameter {
-	switch v := v.(type) {
-	case *ssa.Parameter:
-		return v
-	case *ssa.Alloc:
-		return spilledParam(v)
-	}
-	return nil
-}
-
-// spilledParam returns the struct parameter a local variable a is a copy
-// of, when a is set once from it and never changed (SSA keeps a struct
-// parameter in such a variable when its address is taken to read a field
-// or it is passed on); nil otherwise.
-func spilledParam(a *ssa.Alloc) *ssa.Parameter {
-	var p *ssa.Parameter
-	for _, ref := range *a.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			q, ok := ref.Val.(*ssa.Parameter)
-			if !ok || ref.Addr != a || p != nil {
-				return nil
-			}
-			p = q
-		case *ssa.FieldAddr:
-			for _, use := range *ref.Referrers() {
-				if u, ok := use.(*ssa.UnOp); !ok || u.Op != token.MUL {
-					return nil // a store into a field, or the address kept
-				}
-			}
-		case *ssa.UnOp:
-			if ref.Op != token.MUL {
-				return nil
-			}
-		case *ssa.DebugRef:
-		default:
-			return nil
-		}
-	}
-	return p
-}
-
-// plainCell is the field of every object: what a read through an object
-// the analysis cannot follow is.
-func plainCell(cell string) Origins { return Origins{{Kind: Cell, Key: cell}} }
-
 // objectValue is what field cell of the object v holds, in terms of the
 // parameters of v's function.
 func (e *engine) objectValue(v ssa.Value, cell string, hops int, seen map[ssa.Value]bool) Origins {
 	if hops > maxObjectHops {
-		return plainCell(cell)
+		return hook.PlainCell(cell)
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter:
-		return e.objectCell(plainCell(cell), v)
+		return e.objectCell(hook.PlainCell(cell), v)
 	case *ssa.Alloc:
 		if p := spilledParam(v); p != nil {
 			return e.objectValue(p, cell, hops, seen)
@@ -196,16 +102,16 @@ func (e *engine) objectValue(v ssa.Value, cell string, hops int, seen map[ssa.Va
 		return lattice.Union(parts...)
 	case *ssa.Call:
 		if sum, key, ok := e.constructor(v.Common(), 0, cell, hops); ok {
-			return e.substitute(sum, key, v.Common().Args, e.at(v.Pos()))
+			return e.substitute(sum, key, v.Common().Args, e.At(v.Pos()))
 		}
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
 			if sum, key, ok := e.constructor(call.Common(), v.Index, cell, hops); ok {
-				return e.substitute(sum, key, call.Common().Args, e.at(call.Pos()))
+				return e.substitute(sum, key, call.Common().Args, e.At(call.Pos()))
 			}
 		}
 	}
-	return plainCell(cell)
+	return hook.PlainCell(cell)
 }
 
 // newObjectStores returns the stores into field cell of the new object a;
@@ -215,7 +121,7 @@ func newObjectStores(a *ssa.Alloc, cell string, e *engine) (stores []*ssa.Store,
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			if fieldKey(ref.X.Type(), ref.Field, e) != cell {
+			if code.FieldKey(ref.X.Type(), ref.Field, e) != cell {
 				continue
 			}
 			for _, use := range *ref.Referrers() {
@@ -241,10 +147,10 @@ func (e *engine) constructor(common *ssa.CallCommon, idx int, cell string, hops 
 	if fn == nil || common.IsInvoke() {
 		return nil, "", false
 	}
-	key = funcKey(fn)
+	key = code.FuncKey(fn)
 	if e.local(fn) {
-		v := e.ctorField(origin(fn), idx, cell, hops+1)
-		return v, key, !v.Equal(plainCell(cell))
+		v := e.ctorField(code.Origin(fn), idx, cell, hops+1)
+		return v, key, !v.Equal(hook.PlainCell(cell))
 	}
 	sum := e.summary(callee{fn: fn, key: key})
 	if sum == nil {
@@ -266,10 +172,10 @@ func (e *engine) ctorField(fn *ssa.Function, idx int, cell string, hops int) Ori
 	if v, ok := e.ctorMemo[k]; ok {
 		return v
 	}
-	e.ctorMemo[k] = plainCell(cell) // a recursive constructor: any object
+	e.ctorMemo[k] = hook.PlainCell(cell) // a recursive constructor: any object
 	var parts []Origins
 	seen := map[ssa.Value]bool{}
-	for _, ret := range returns(fn) {
+	for _, ret := range code.Returns(fn) {
 		if idx >= len(ret.Results) {
 			continue
 		}
@@ -277,7 +183,7 @@ func (e *engine) ctorField(fn *ssa.Function, idx int, cell string, hops int) Ori
 	}
 	v := lattice.Union(parts...)
 	if len(fn.Blocks) == 0 {
-		v = plainCell(cell)
+		v = hook.PlainCell(cell)
 	}
 	e.ctorMemo[k] = v
 	return v
@@ -325,7 +231,7 @@ func (e *engine) requireField(key string, idx int, cell, through string, r Req, 
 	reqs[slot] = r
 	if through != "" {
 		for _, st := range e.heldStores(through, false) {
-			e.checkObject(st.Val, cell, "", extend(r, Hop{Name: cellName(through), Pos: e.at(st.Pos()), Object: true}), nil, st.Pos(), map[ssa.Value]bool{}, queue)
+			e.checkObject(st.Val, cell, "", extend(r, Hop{Name: cellName(through), Pos: e.At(st.Pos()), Object: true}), nil, st.Pos(), map[ssa.Value]bool{}, queue)
 		}
 	}
 	*queue = append(*queue, pending{key: key, idx: idx, cell: cell, through: through, req: r, pos: pos})
@@ -353,7 +259,7 @@ func (e *engine) heldStores(cell string, fresh bool) []*ssa.Store {
 	}
 	var out []*ssa.Store
 	for _, st := range all {
-		if !freshStore(storeSite{addr: st.Addr}) {
+		if !hook.FreshStore(hook.StoreSite{Addr: st.Addr}) {
 			out = append(out, st)
 		}
 	}
@@ -372,7 +278,7 @@ func (e *engine) checkObjectArg(cs callSite, idx int, cell, through string, r Re
 		return
 	}
 	name := lattice.ShortName(cs.t.key)
-	r = extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())})
+	r = extend(r, Hop{Name: name, Pos: e.At(cs.instr.Pos())})
 	e.checkObject(args[idx], cell, through, r, nil, cs.instr.Pos(), map[ssa.Value]bool{}, queue)
 }
 
@@ -406,7 +312,7 @@ func (e *engine) checkObject(v ssa.Value, cell, through string, r Req, frames []
 				e.checkObject(f.call.Common().Args[i], cell, through, r, frames[:len(frames)-1], pos, seen, queue)
 				return
 			}
-		} else if a := e.objectCell(plainCell(cell), v)[0]; a.Num(lattice.Obj) > 0 {
+		} else if a := e.objectCell(hook.PlainCell(cell), v)[0]; a.Num(lattice.Obj) > 0 {
 			e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, cell, through, r, pos, queue)
 			return
 		}
@@ -423,7 +329,7 @@ func (e *engine) checkObject(v ssa.Value, cell, through string, r Req, frames []
 		}
 		if stores, ok := newObjectStores(v, cell, e); ok {
 			for _, st := range stores {
-				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{Name: field, Pos: e.at(st.Pos()), Object: true}), queue)
+				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{Name: field, Pos: e.At(st.Pos()), Object: true}), queue)
 			}
 			return
 		}
@@ -474,8 +380,8 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell, through string, r 
 	if fn == nil || common.IsInvoke() {
 		return false
 	}
-	key := funcKey(fn)
-	name, at := lattice.ShortName(key), e.at(c.Pos())
+	key := code.FuncKey(fn)
+	name, at := lattice.ShortName(key), e.At(c.Pos())
 	outer := extend(extend(r, Hop{Name: cellName(cell), Pos: at, Object: true}), Hop{Name: name, Pos: at})
 	if len(frames) > 0 {
 		outer = extend(frames[len(frames)-1].r, Hop{Name: name, Pos: at})
@@ -494,7 +400,7 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell, through string, r 
 		}
 		return false
 	}
-	fn = origin(fn)
+	fn = code.Origin(fn)
 	if len(fn.Blocks) == 0 || slices.ContainsFunc(frames, func(f ctorFrame) bool { return f.call == c }) {
 		return false
 	}
@@ -502,12 +408,12 @@ func (e *engine) checkConstructed(c *ssa.Call, idx int, cell, through string, r 
 	if through != "" {
 		stored = through
 	}
-	if e.ctorField(fn, idx, stored, 0).Equal(plainCell(stored)) {
+	if e.ctorField(fn, idx, stored, 0).Equal(hook.PlainCell(stored)) {
 		return false // not a constructor of this field's objects
 	}
 	frames = append(frames[:len(frames):len(frames)], ctorFrame{call: c, r: outer})
 	seen := map[ssa.Value]bool{}
-	for _, ret := range returns(fn) {
+	for _, ret := range code.Returns(fn) {
 		if idx < len(ret.Results) {
 			e.checkObject(ret.Results[idx], cell, through, r, frames, c.Pos(), seen, queue)
 		}
@@ -540,7 +446,7 @@ func checkSetters(e *engine, v ssa.Value, cell string, queue *[]pending) {
 		if fn == nil || e.local(fn) {
 			continue
 		}
-		key := funcKey(fn)
+		key := code.FuncKey(fn)
 		if e.inModule(key) {
 			continue // the calls themselves are checked
 		}
@@ -578,10 +484,10 @@ func (e *engine) checkHeld(a *ssa.Alloc, cell, through string, r Req, frames []c
 	}
 	for _, ref := range refs {
 		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fieldKey(fa.X.Type(), fa.Field, e) != through {
+		if !ok || code.FieldKey(fa.X.Type(), fa.Field, e) != through {
 			continue
 		}
-		held := extend(r, Hop{Name: cellName(through), Pos: e.at(fa.Pos()), Object: true})
+		held := extend(r, Hop{Name: cellName(through), Pos: e.At(fa.Pos()), Object: true})
 		for _, use := range *fa.Referrers() {
 			switch use := use.(type) {
 			case *ssa.Store:
@@ -589,12 +495,12 @@ func (e *engine) checkHeld(a *ssa.Alloc, cell, through string, r Req, frames []c
 					e.checkObject(use.Val, cell, "", held, frames, use.Pos(), map[ssa.Value]bool{}, queue)
 				}
 			case *ssa.FieldAddr:
-				if fieldKey(use.X.Type(), use.Field, e) != cell {
+				if code.FieldKey(use.X.Type(), use.Field, e) != cell {
 					continue
 				}
 				for _, u := range *use.Referrers() {
 					if st, ok := u.(*ssa.Store); ok && st.Addr == use {
-						e.checkFramed(e.eval(st.Val), a.Parent(), frames, st.Pos(), AtStore, cellName(cell), extend(held, Hop{Name: cellName(cell), Pos: e.at(st.Pos()), Object: true}), queue)
+						e.checkFramed(e.eval(st.Val), a.Parent(), frames, st.Pos(), AtStore, cellName(cell), extend(held, Hop{Name: cellName(cell), Pos: e.At(st.Pos()), Object: true}), queue)
 					}
 				}
 			}
@@ -622,7 +528,7 @@ func requireHeld(e *engine, cell, through string, r Req, pos token.Pos, queue *[
 		return
 	}
 	for _, st := range stores {
-		held := extend(r.For(""), Hop{Name: cellName(through), Pos: e.at(st.Pos()), Object: true})
+		held := extend(r.For(""), Hop{Name: cellName(through), Pos: e.At(st.Pos()), Object: true})
 		e.checkObject(st.Val, cell, "", held, nil, st.Pos(), map[ssa.Value]bool{}, queue)
 	}
 }
@@ -650,11 +556,11 @@ func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, po
 		e.check(v, pos, site, op, r, queue)
 		return
 	}
-	key := funcKey(fn)
+	key := code.FuncKey(fn)
 	f := frames[len(frames)-1]
 	outer := frames[:len(frames)-1]
 	args := f.call.Common().Args
-	at := e.at(f.call.Pos())
+	at := e.At(f.call.Pos())
 	name := lattice.ShortName(key)
 	// as is the requirement at the call for symbolic origin a.
 	as := func(a Origin) Req { return f.r.WithSymbolTransforms(r.On(a)) }
@@ -665,7 +571,7 @@ func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, po
 			rr := as(a)
 			av := e.eval(args[a.Index])
 			if rr.Tags.Flag(lattice.ReqEmptyTemp) {
-				av = emptyIsTemp(av)
+				av = hook.EmptyIsTemp(av)
 			}
 			e.checkFramed(av, f.call.Parent(), outer, f.call.Pos(), AtCall, name, rr, queue)
 		case a.Kind == Cell && a.Num(lattice.Obj) > 0 && a.TextOf(lattice.Of) == key && a.Num(lattice.Obj)-1 < len(args):
@@ -680,17 +586,6 @@ func (e *engine) checkFramed(v Origins, fn *ssa.Function, frames []ctorFrame, po
 	if len(own) > 0 {
 		e.check(own, pos, site, op, r, queue)
 	}
-}
-
-// freshStore reports whether a store site is into a new object's field:
-// one the objects' requirements follow (Req.Aliased).
-func freshStore(s storeSite) bool {
-	fa, ok := s.addr.(*ssa.FieldAddr)
-	if !ok {
-		return false
-	}
-	_, fresh := fa.X.(*ssa.Alloc)
-	return fresh
 }
 
 // fieldReqList flattens a function's field requirements, sorted.
@@ -739,42 +634,21 @@ func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 	res := fn.Signature.Results()
 	var out []ResultField
 	for i := range res.Len() {
-		st := baseStruct(res.At(i).Type())
+		st := code.BaseStruct(res.At(i).Type())
 		if st == nil {
 			continue
 		}
 		for j := range st.NumFields() {
-			if !isPathType(st.Field(j).Type()) {
+			if !code.IsPathType(st.Field(j).Type()) {
 				continue
 			}
-			cell := fieldKey(res.At(i).Type(), j, e)
-			if v := e.ctorField(fn, i, cell, 0); !v.Equal(plainCell(cell)) {
+			cell := code.FieldKey(res.At(i).Type(), j, e)
+			if v := e.ctorField(fn, i, cell, 0); !v.Equal(hook.PlainCell(cell)) {
 				out = append(out, ResultField{Result: i, Cell: cell, Value: v})
 			}
 		}
 	}
 	return out
-}
-
-// collectValueFuncs records the declared functions instr uses as values:
-// every operand that is one, but the callee of a static call (a method
-// value's wrapper is recorded with the closures).
-func (ix *index) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*ssa.Value {
-	var callee ssa.Value
-	if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
-		callee = call.Common().Value
-	}
-	ops = instr.Operands(ops)
-	for _, op := range ops {
-		fn, ok := (*op).(*ssa.Function)
-		if !ok || *op == callee {
-			continue
-		}
-		if obj, ok := origin(fn).Object().(*types.Func); ok {
-			ix.valueFuncs[ix.fullName(obj.Origin())] = obj.Origin()
-		}
-	}
-	return ops
 }
 
 // valueFuncFallback requires the fields another package's functions
@@ -838,7 +712,7 @@ func anyObjectReaches(rs []Reach) []Reach {
 func (e *engine) throughConstructors(v Origins, via []ssa.CallInstruction) Origins {
 	for i := len(via) - 1; i >= 0; i-- {
 		common := via[i].Common()
-		v = e.substitute(v, funcKey(common.StaticCallee()), common.Args, e.at(via[i].Pos()))
+		v = e.substitute(v, code.FuncKey(common.StaticCallee()), common.Args, e.At(via[i].Pos()))
 	}
 	return v
 }

@@ -1,16 +1,14 @@
 package rootflow
 
 import (
-	"go/build"
+	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
 	"slices"
-	"sync"
-
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Interface dispatch: a call through an interface method resolves to the
@@ -44,7 +42,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		}
 		return nil
 	}
-	site := dispatchSite{m: m, iface: common.Value.Type(), callerChosen: e.callerChosen(common.Value)}
+	site := hook.DispatchSite{Method: m, Iface: common.Value.Type(), CallerChosen: e.callerChosen(common.Value)}
 	if impls, ok := e.impls[site]; ok {
 		return impls
 	}
@@ -68,7 +66,7 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 				// only the implementations a rule binds it to are
 				// followed beside it, for what they require.
 				over = true
-				out = slices.DeleteFunc(out, func(c callee) bool { return !e.hooks.dispatchBinds(e.rules, m, namedOf(recvOf(c.obj)), site) })
+				out = slices.DeleteFunc(out, func(c callee) bool { return !e.hooks.dispatchBinds(e.rules, m, code.NamedOf(recvOf(c.obj)), site) })
 			}
 		}
 	}
@@ -79,26 +77,11 @@ func (e *engine) dispatch(common *ssa.CallCommon) []callee {
 		out = append(out, callee{key: e.fullName(m), invoke: true})
 	case len(out) > 1:
 		for i := range out {
-			out[i].shared = !e.hooks.dispatchBinds(e.rules, m, namedOf(recvOf(out[i].obj)), site)
+			out[i].shared = !e.hooks.dispatchBinds(e.rules, m, code.NamedOf(recvOf(out[i].obj)), site)
 		}
 	}
 	e.impls[site] = out
 	return out
-}
-
-// dispatchSite is an interface method an invoke call names, with what
-// the analysis knows of where the call's receiver comes from.
-type dispatchSite struct {
-	m *types.Func
-	// iface is the receiver's interface type: interfaces that embed
-	// another share its method objects (io.ReadCloser's Close is
-	// io.Closer's), not its implementations.
-	iface types.Type
-	// callerChosen: the receiver is a parameter of a function that may
-	// be called where the package does not see (an exported function or
-	// method, a function literal, a function used as a value), so its
-	// dynamic type is the caller's choice.
-	callerChosen bool
 }
 
 // callerChosen reports whether recv, an invoke call's receiver, is a
@@ -112,21 +95,10 @@ func (ix *index) callerChosen(recv ssa.Value) bool {
 	if fn.Parent() != nil || fn.Object() == nil {
 		return true // a function literal's, or a wrapper's: called as a value
 	}
-	if _, isValue := ix.valueFuncs[funcKey(fn)]; isValue {
+	if _, isValue := ix.valueFuncs[code.FuncKey(fn)]; isValue {
 		return true
 	}
 	return fn.Object().Exported()
-}
-
-// namedOf is the type name of t or of what t points to, or nil.
-func namedOf(t types.Type) *types.TypeName {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Origin().Obj()
-	}
-	return nil
 }
 
 // recvOf is the receiver type of method fn.
@@ -163,17 +135,46 @@ func implementation(t *types.TypeName, iface *types.Interface, m *types.Func) *t
 	return fn
 }
 
-// isStdPath reports whether an import path is the standard library's:
-// a directory of that name in GOROOT/src (cached).
-func isStdPath(path string) bool {
-	if std, ok := stdPaths.Load(path); ok {
-		return std.(bool)
+// paramOf returns the parameter v is, directly or as the local copy SSA
+// keeps of a struct parameter (spilledParam); nil otherwise.
+func paramOf(v ssa.Value) *ssa.Parameter {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v
+	case *ssa.Alloc:
+		return spilledParam(v)
 	}
-	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
-	std := err == nil && fi.IsDir()
-	stdPaths.Store(path, std)
-	return std
+	return nil
 }
 
-// stdPaths caches isStdPath: analyzers run in parallel.
-var stdPaths sync.Map
+// spilledParam returns the struct parameter a local variable a is a copy
+// of, when a is set once from it and never changed (SSA keeps a struct
+// parameter in such a variable when its address is taken to read a field
+// or it is passed on); nil otherwise.
+func spilledParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			q, ok := ref.Val.(*ssa.Parameter)
+			if !ok || ref.Addr != a || p != nil {
+				return nil
+			}
+			p = q
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				if u, ok := use.(*ssa.UnOp); !ok || u.Op != token.MUL {
+					return nil // a store into a field, or the address kept
+				}
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return p
+}

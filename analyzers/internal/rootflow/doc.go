@@ -1,4 +1,4 @@
-// Package rootflow is the dataflow engine behind the staterootlint
+// package rootflow is the dataflow engine behind the staterootlint
 // analyzers that follow paths: shadowwrite, cwdwrite, blastradius and
 // inventory.
 //
@@ -12,30 +12,55 @@
 // The lattices are plain data in package lattice (no SSA): Origin and
 // Origins (where a value comes from, with idiom facts as tags) and Req (a
 // requirement, with transforms as tags); their laws are tested there.
-// This package has three parts with one role each: the index of the
-// package (index.go; the index type and its methods: built once, then
-// frozen, with the answers computed on first use), forward evaluation of
-// values and summaries (eval.go, calls.go, summaries.go: the transfer
-// functions) and backward requirements with the reporting policy
-// (propagate.go, reach.go; sinks passed as func values in sinkvalue.go,
-// a component of their own). The engine type joins them.
-// Summaries and reaches are computed callee-first over the call graph's
-// components (order.go). Every bound is in bounds.go; one that is hit
-// says so in the result.
+// A run (run, in rootflow.go) goes through four phases, each over the
+// state the ones before it left. The files are listed below phase by
+// phase; read in this order, each builds on those before it, but for the
+// recursions within a phase: every transfer function asks eval.go for
+// the values it is passed, and propagation and the objects' requirements
+// (ctors.go, sinkvalue.go) require of each other.
 //
-// Idioms that real programs need for precision are rules (rules.go): each
-// is a type in a file of its own, rule_NAME.go with the rule's name
-// without dashes (ctor-objects in rule_ctorobjects.go), that implements
-// one or more hooks. A rule sees the engine only through ruleContext
-// (surface.go), a small interface that lists everything of the core a
-// rule may use; its helpers are its own (TestRuleSurface). The core is
-// every other file: it calls each hook from one place (rules.go) and
-// neither names a rule nor calls a function of a rule's file
-// (TestCoreCallsRulesOnlyThroughHooks). The list rules registers them in
-// the order their hooks run. What the core models itself is the
-// language and the library: maps (maps.go), objects through constructors
-// (ctors.go), func values, closures, channels, interface dispatch, text
-// buffers, and the knowledge table's roles.
+//  1. the ground: the bounds (bounds.go; one that is hit says so in the
+//     result), the configuration (config.go), the facts exported to
+//     other packages and their encoding (facts.go), the result
+//     (result.go), and the engine's state (engine.go: the index, the
+//     evaluator, the requirements and the small types they hold, each
+//     filled by one phase and read by the later ones);
+//  2. the index, built once and then frozen, with answers computed on
+//     first use: hooks.go (the rules by hook), index.go (the package's
+//     functions, stores and callbacks, the facts of its dependencies),
+//     authorities.go, allowances.go, methodindex.go, envhelpers.go,
+//     abswrap.go, closures.go, unstored.go;
+//  3. the summaries, by forward evaluation of values (the transfer
+//     functions): text.go (buffers), funcparams.go, parametric.go,
+//     dispatch.go (interface calls), chan.go, calls.go (calls and the
+//     knowledge table's roles), eval.go (values, maps, buffers filled in
+//     place), ctors.go (objects through constructors), order.go and
+//     summaries.go (callee-first over the call graph's components);
+//  4. the requirements, propagated backward from the writes, and the
+//     verdicts on them: verdict.go (the reporting policy), reach.go (the
+//     writes each function reaches), sinkvalue.go (sinks passed as func
+//     values, a component of their own), propagate.go, bases.go (the
+//     bases a finding's path is built on) and user.go (whether a path is
+//     the user's choice).
+//
+// surface.go is the rules' view of all four (below); candidates.go is
+// apart, a query over the summaries for staterootlint init.
+//
+// Idioms that real programs need for precision are rules, in package
+// rules: each is a type in a file of its own, NAME.go with the rule's
+// name without dashes (ctor-objects in rules/ctorobjects.go), that
+// implements one or more hooks of package hook. A rule sees the engine
+// only through hook.Context, a small interface that lists everything of
+// the engine a rule may use (ruleView in surface.go implements it); its
+// helpers are its own. The engine imports the list, rules.All, and calls
+// each hook from one place (hooks.go); the compiler keeps both sides to
+// that boundary, and TestRuleSurface keeps the surface small and every
+// hook called. Package code holds what both sides read of the program
+// (symbol keys, constants, branch conditions, path types). What the
+// engine models itself is the language and the library: maps (maps.go),
+// objects through constructors (ctors.go), func values, closures,
+// channels, interface dispatch, text buffers, and the knowledge table's
+// roles.
 //
 // # The rule every transfer function keeps
 //
@@ -68,24 +93,24 @@
 // testdata/src/shadowwrite with a rooted path through the call that stays
 // quiet and a literal one that is reported.
 //
-// Adding an idiom rule touches no core file:
+// Adding an idiom rule touches no engine file:
 //
-//  1. a file rule_NAME.go (the rule's name without dashes) with a type
+//  1. a file rules/NAME.go (the rule's name without dashes) with a type
 //     nameRule, a doc comment that says what it decides and
-//     where it is unsound (the word "Unsound"), a name() method returning
-//     its kebab-case name, and the hook methods it needs (rules.go:
-//     phiEdge, edgeValue, phiJoin, returnValue, bindArg, bindSymbol,
-//     checkValue, siteValue, siteReq, exemptStore, storeReq, join,
-//     joinBase, fieldRead, madeMap/mapElem, index/indexed, ownsStore,
-//     dispatchBinds).
-//     The hooks receive a ruleContext; helpers only it uses stay in its
+//     where it is unsound (the word "Unsound"), a Name method returning
+//     its kebab-case name, and the hook methods it needs (package hook:
+//     PhiEdge, EdgeValue, PhiJoin, ReturnValue, BindArg, BindSymbol,
+//     CheckValue, SiteValue, SiteReq, ExemptStore, StoreReq, ExemptCall,
+//     Join, Concat, JoinBase, FieldRead, MadeMap/MapElem, Index/Indexed,
+//     OwnsStore, DispatchBinds).
+//     The hooks receive a hook.Context; helpers only it uses stay in its
 //     file (methods of its type or functions), and state it keeps about
-//     the package lives in its fields, with forPackage returning a fresh
+//     the package lives in its fields, with ForPackage returning a fresh
 //     instance per package. If it needs a
 //     fact on an origin or a requirement, add a tag to the tables in
 //     package lattice (tags.go, reqtags.go): ordering, printing, covering
 //     and meeting follow from the table;
-//  2. one line in rules, where its hooks should run relative to the
+//  2. one line in rules.All, where its hooks should run relative to the
 //     others;
 //  3. a fixture testdata/src/rootflow/rules/NAME/*.go with // want and
 //     // ok lines that passes with every rule on and fails with this one

@@ -5,10 +5,9 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 )
 
 // Env helpers: a function that reads the environment variable one of its

@@ -1,30 +1,17 @@
 package rootflow
 
 import (
-	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
 )
-
-// evaluator is the state of evaluating values: the function summaries
-// being computed, and the memo and cycle bookkeeping of one round.
-type evaluator struct {
-	results   map[*ssa.Function][]Origins
-	memo      map[ssa.Value]Origins
-	active    map[ssa.Value]*activeEval
-	lowlink   int
-	steps     int
-	resolving map[string]bool      // cells whose stores are being evaluated
-	into      string               // the cell the call being computed is stored into in place (inplace.go)
-	ctorMemo  map[ctorSlot]Origins // what constructors store into the objects they return (ctors.go)
-}
 
 func (ev *evaluator) resetMemo() {
 	ev.memo = map[ssa.Value]Origins{}
@@ -32,14 +19,6 @@ func (ev *evaluator) resetMemo() {
 	ev.active = map[ssa.Value]*activeEval{}
 	ev.lowlink = 0
 	ev.steps = 0
-}
-
-// activeEval is a value being evaluated: a cycle back to it (through a phi)
-// returns its provisional value, and it is re-evaluated until stable.
-type activeEval struct {
-	depth       int
-	hit         bool
-	provisional Origins
 }
 
 // eval returns the origins of v.
@@ -54,7 +33,7 @@ func (e *engine) eval(v ssa.Value) Origins {
 	}
 	e.steps++
 	if e.steps > maxSteps {
-		return Origins{{Kind: Bad, Why: "a value too complex for the analysis to follow", Cause: CauseLimit, At: e.at(v.Pos())}}
+		return Origins{{Kind: Bad, Why: "a value too complex for the analysis to follow", Cause: CauseLimit, At: e.At(v.Pos())}}
 	}
 	st := &activeEval{depth: len(e.active)}
 	e.active[v] = st
@@ -76,7 +55,7 @@ func (e *engine) eval(v ssa.Value) Origins {
 		if iter+1 >= maxEvalIterations {
 			// Still changing: say so rather than keep a value that may
 			// miss an origin.
-			r = lattice.Union(r, Origins{{Kind: Bad, Why: "a value the analysis gave up on (a loop kept changing it)", Cause: CauseLimit, At: e.at(v.Pos())}})
+			r = lattice.Union(r, Origins{{Kind: Bad, Why: "a value the analysis gave up on (a loop kept changing it)", Cause: CauseLimit, At: e.At(v.Pos())}})
 			break
 		}
 		st.provisional, st.hit = r, false
@@ -87,10 +66,6 @@ func (e *engine) eval(v ssa.Value) Origins {
 	}
 	e.lowlink = min(outer, low)
 	return r
-}
-
-func (ix *index) bad(pos token.Pos, format string, args ...any) Origins {
-	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: ix.at(pos)}}
 }
 
 // compute evaluates v once; eval handles memoization and cycles.
@@ -106,7 +81,7 @@ func (e *engine) compute(v ssa.Value) Origins {
 		parts := make([]Origins, 0, len(v.Edges))
 		preds := v.Block().Preds
 		for i := range v.Edges {
-			if i < len(preds) && (noReturn(preds[i]) || deadEdge(preds[i], v.Block())) {
+			if i < len(preds) && (noReturn(preds[i]) || code.DeadEdge(preds[i], v.Block())) {
 				continue // log.Fatal(err) on the way, or a branch never taken: the value never arrives
 			}
 			parts = append(parts, e.hooks.edgeValue(e.rules, v, i))
@@ -171,29 +146,29 @@ func (e *engine) compute(v ssa.Value) Origins {
 		// A prefix (s[:i]) or a subslice keeps the origin of what it is
 		// cut from, as filepath.Dir does; any other substring (s[i:]) is
 		// a part of it (partOf).
-		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && v.Low != nil && !isZero(v.Low) {
-			if s, ok := constString(v.X); ok {
-				if lo, ok := constInt(v.Low); ok && int(lo) <= len(s) {
+		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && v.Low != nil && !code.IsZero(v.Low) {
+			if s, ok := code.ConstString(v.X); ok {
+				if lo, ok := code.ConstInt(v.Low); ok && int(lo) <= len(s) {
 					hi := len(s)
-					if h, ok := constInt(v.High); ok && v.High != nil && int(h) <= hi && h >= lo {
+					if h, ok := code.ConstInt(v.High); ok && v.High != nil && int(h) <= hi && h >= lo {
 						hi = int(h)
 					}
-					return Origins{lattice.Literal(s[lo:hi], e.at(v.Pos()))}
+					return Origins{lattice.Literal(s[lo:hi], e.At(v.Pos()))}
 				}
 			}
-			return partOf(e.eval(v.X), "a slice expression", e.at(v.Pos()))
+			return partOf(e.eval(v.X), "a slice expression", e.At(v.Pos()))
 		}
 		return e.eval(v.X)
 	case *ssa.MakeSlice:
 		return e.elems(v)
 	case *ssa.Function:
-		key := funcKey(v)
-		if obj := origin(v).Object(); obj != nil && !e.local(v) {
+		key := code.FuncKey(v)
+		if obj := code.Origin(v).Object(); obj != nil && !e.local(v) {
 			e.funcObjs[key] = obj
 		}
 		return Origins{{Kind: Func, Key: key}}
 	case *ssa.MakeClosure:
-		return Origins{{Kind: Func, Key: funcKey(v.Fn.(*ssa.Function))}}
+		return Origins{{Kind: Func, Key: code.FuncKey(v.Fn.(*ssa.Function))}}
 	case *ssa.Lookup:
 		return e.lookup(v)
 	case *ssa.MakeMap:
@@ -207,24 +182,12 @@ func (ix *index) constant(c *ssa.Const) Origins {
 		if c.IsNil() {
 			return nil // a nil slice holds no paths
 		}
-		if c.Value == nil && isPathType(c.Type()) {
+		if c.Value == nil && code.IsPathType(c.Type()) {
 			return Origins{{Kind: Empty}} // [3]string{}: empty strings
 		}
 		return ix.bad(c.Pos(), "a value the analysis cannot follow")
 	}
 	return Origins{lattice.Literal(constant.StringVal(c.Value), token.Position{})}
-}
-
-// comparedTo splits a comparison with a constant string (x == "." or
-// "." == x) into the other operand and the constant; ok is false when
-// neither side is a constant string.
-func comparedTo(cmp *ssa.BinOp) (x ssa.Value, s string, ok bool) {
-	x, lit := cmp.X, cmp.Y
-	if _, isConst := constString(x); isConst {
-		x, lit = lit, x
-	}
-	s, ok = constString(lit)
-	return x, s, ok
 }
 
 // noReturn reports whether block b calls a function that does not return
@@ -242,7 +205,7 @@ func noReturn(b *ssa.BasicBlock) bool {
 				return true
 			}
 		case common.StaticCallee() != nil:
-			if knowledge.Is(funcKey(common.StaticCallee()), knowledge.NoReturn) {
+			if knowledge.Is(code.FuncKey(common.StaticCallee()), knowledge.NoReturn) {
 				return true
 			}
 		}
@@ -270,7 +233,7 @@ func (e *engine) param(p *ssa.Parameter) Origins {
 			parts = append(parts, self)
 		}
 		for _, r := range roots {
-			at := e.at(r.Pos())
+			at := e.At(r.Pos())
 			parts = append(parts, e.eval(r).Map(func(a Origin) Origins { return Origins{a.AppendPath("*", at)} }))
 		}
 		return lattice.Union(parts...)
@@ -286,7 +249,7 @@ func isCobraArgs(fn *ssa.Function, idx int) bool {
 	}
 	// args []string: a helper func(cmd *cobra.Command, path string) is no
 	// Run handler, and its path is its callers'.
-	if s, ok := fn.Params[1].Type().Underlying().(*types.Slice); !ok || !isString(s.Elem()) {
+	if s, ok := fn.Params[1].Type().Underlying().(*types.Slice); !ok || !code.IsString(s.Elem()) {
 		return false
 	}
 	ptr, ok := fn.Params[0].Type().(*types.Pointer)
@@ -362,12 +325,12 @@ func (e *engine) load(p ssa.Value, pos token.Pos) Origins {
 	case *ssa.FreeVar:
 		return lattice.Union(e.eval(p), e.storedVia(p))
 	case *ssa.Global:
-		key := globalKey(p)
+		key := code.GlobalKey(p)
 		if knowledge.UserVars[key] {
 			return Origins{{Kind: User}}
 		}
 		if kind, ok := e.authorities[key]; ok {
-			return Origins{e.authorityValue(key, kind, e.at(pos))}
+			return Origins{e.authorityValue(key, kind, e.At(pos))}
 		}
 		return e.cell(key, pos)
 	case *ssa.FieldAddr:
@@ -420,7 +383,7 @@ func (e *engine) reaching(a *ssa.Alloc, load ssa.Instruction) Origins {
 				called = called || len(escaped) > 0
 			}
 		}
-		if len(b.Preds) == 0 && !called && isPathType(a.Type().Underlying().(*types.Pointer).Elem()) {
+		if len(b.Preds) == 0 && !called && code.IsPathType(a.Type().Underlying().(*types.Pointer).Elem()) {
 			parts = append(parts, Origins{{Kind: Empty}}) // still its zero value
 		}
 		for _, p := range b.Preds {
@@ -495,7 +458,7 @@ func boundBy(common *ssa.CallCommon, p ssa.Value) Origins {
 	if fn == nil {
 		return nil
 	}
-	key := funcKey(fn)
+	key := code.FuncKey(fn)
 	if !knowledge.Is(key, knowledge.FlagBinder) {
 		return nil
 	}
@@ -529,8 +492,8 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 		return v
 	}
 	left := e.eval(b.X)
-	suffix := elemPattern(b.Y)
-	at := e.at(b.Pos())
+	suffix := code.ElemPattern(b.Y)
+	at := e.At(b.Pos())
 	return left.Map(func(a Origin) Origins {
 		if suffix == "*" && (a.Kind == Empty || a.Kind == Bad && a.Rel && lattice.CurrentDirPrefix(a.Lit)) {
 			// "" + x is x (a string built rune by rune); "./" + x
@@ -546,10 +509,188 @@ func (e *engine) concat(b *ssa.BinOp) Origins {
 // earlier packages stored into it.
 func (ix *index) cell(key string, pos token.Pos) Origins {
 	if f, ok := knowledge.Fields[key]; ok {
-		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: ix.at(pos)}}
+		return Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: ix.At(pos)}}
 	}
 	if kind, ok := ix.authorities[key]; ok {
-		return Origins{ix.authorityValue(key, kind, ix.at(pos))}
+		return Origins{ix.authorityValue(key, kind, ix.At(pos))}
 	}
 	return Origins{{Kind: Cell, Key: key}}
+}
+
+// A join stored back in place: t.dir = Join(base, t.dir). The element
+// right after the base is what the cell held, and what is stored into the
+// cell reaches a write only through the cell: every other store into it
+// is checked on its own by the requirement on the cell (a literal of the
+// program's own stored there is reported at that store). So the element
+// needs no proof that it is the user's, which the element test
+// (userChosen) often cannot give when the cell is filled by a
+// constructor's parameter or by a caller in another package: the base is
+// the user's base there (rules/projectdir.go), and the base itself is still
+// checked (a directory of the program's own, Join(wd, ".steps"), stays
+// reported). The one case it lets pass is an element that is an allowed
+// absolute path (a temp or rooted dir stored into the cell) put below the
+// working directory by a join that does not keep absolute paths.
+//
+// The cell is a property of the call alone (its referrers), so the memo
+// of values stays sound: e.into is set while a call whose every use is a
+// store into one cell is computed, and cleared for the values it reads.
+
+// computeInto computes v with e.into set to the cell v is stored into in
+// place, if any.
+func (e *engine) computeInto(v ssa.Value) Origins {
+	saved := e.into
+	e.into = e.intoCell(v)
+	defer func() { e.into = saved }()
+	return e.compute(v)
+}
+
+// intoCell returns the cell every use of the call v (or of one result of
+// a call, dir, err = ...) stores it into, or "".
+func (ix *index) intoCell(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Call:
+	case *ssa.Extract:
+		if _, ok := v.Tuple.(*ssa.Call); !ok {
+			return ""
+		}
+	default:
+		return ""
+	}
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return ""
+	}
+	key := ""
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != v {
+			return ""
+		}
+		k := ix.cellOf(st.Addr)
+		if k == "" || key != "" && k != key {
+			return ""
+		}
+		key = k
+	}
+	return key
+}
+
+// inPlace reports whether the element el is the cell the join being
+// computed is stored back into (or empty).
+func (e *engine) inPlace(el Origins) bool {
+	if e.into == "" {
+		return false
+	}
+	found := false
+	for _, a := range el {
+		switch {
+		case a.Kind == Empty:
+		case a.Kind == Cell && a.Key == e.into && a.Path == "" && !a.Raw:
+			found = true
+		default:
+			return false
+		}
+	}
+	return found
+}
+
+// Maps. At a constant key the engine follows a map's element to the
+// values the package itself stores at that key into maps of the same type
+// (env["K"] = v), and to what the rules' mapElem hooks say each origin of
+// the map holds there (a copy of the environment, rules/envmap.go). At a
+// key it does not know (m[k], a range over m) only the hooks say what the
+// element is, asked at hook.AnyKey (a map the package makes and keeps,
+// rules/mademaps.go). A map the function makes is whatever the MapRule
+// hooks say it is. Anything else is "a map element the analysis cannot
+// follow": unproven.
+
+// lookup evaluates m[k].
+func (e *engine) lookup(l *ssa.Lookup) Origins {
+	at := e.At(l.Pos())
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap {
+		return hook.UnfollowedElement(at)
+	}
+	key, isConst := code.ConstString(l.Index)
+	if !isConst {
+		return elemAtAnyKey(e, l.X, l.Pos())
+	}
+	if !code.IsPathType(l.X.Type()) {
+		return hook.UnfollowedElement(at)
+	}
+	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
+}
+
+// elemAtAnyKey evaluates an element of map m at a key the analysis does
+// not know (m[k], the value of a range over m).
+func elemAtAnyKey(e *engine, m ssa.Value, pos token.Pos) Origins {
+	if !code.IsPathType(m.Type()) {
+		return hook.UnfollowedElement(e.At(pos))
+	}
+	return e.mapElems(e.eval(m), hook.AnyKey, e.At(pos))
+}
+
+// mapElems returns the elements at key (a constant, or anyKey) of the maps
+// v may be.
+func (e *engine) mapElems(v Origins, key string, at token.Position) Origins {
+	return v.Map(func(a Origin) Origins {
+		return e.hooks.mapElem(e.rules, a, key, at)
+	})
+}
+
+// mapSet is the union of the values the package stores at key into maps
+// of type t.
+func (e *engine) mapSet(t types.Type, key string) Origins {
+	e.indexMapSets()
+	var parts []Origins
+	for _, v := range e.mapSets[mapSetKey(t, key)] {
+		parts = append(parts, e.eval(v))
+	}
+	return lattice.Union(parts...)
+}
+
+// indexMapSets builds mapSets once.
+func (ix *index) indexMapSets() {
+	if ix.mapSets != nil {
+		return
+	}
+	ix.mapSets = map[string][]ssa.Value{}
+	for _, fn := range ix.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				up, ok := instr.(*ssa.MapUpdate)
+				if !ok {
+					continue
+				}
+				if key, isConst := code.ConstString(up.Key); isConst {
+					k := mapSetKey(up.Map.Type(), key)
+					ix.mapSets[k] = append(ix.mapSets[k], up.Value)
+				}
+			}
+		}
+	}
+}
+
+// mapSetKey names the element at key of maps of type t.
+func mapSetKey(t types.Type, key string) string {
+	return types.TypeString(t, nil) + "\x00" + key
+}
+
+// widenNew forgets the patterns of the origins that appeared since the last
+// round: recursion that keeps extending a path (f(join(p, "sub")))
+// converges on "p/**" instead of growing a segment per round.
+func widenNew(r, old []Origins) []Origins {
+	for i := range r {
+		var prev Origins
+		if i < len(old) {
+			prev = old[i]
+		}
+		w := slices.Clone(r[i])
+		for j, a := range w {
+			if !slices.Contains(prev, a) && a.Path != "" {
+				w[j].Path = "**"
+			}
+		}
+		r[i] = lattice.Normalize(w)
+	}
+	return r
 }

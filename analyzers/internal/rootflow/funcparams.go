@@ -4,27 +4,9 @@ import (
 	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
-
-// Func-valued parameters: a call through a parameter (run() in a helper
-// handed the recorder's run function) calls whatever the callers pass.
-// When every call of the function is in sight (it is unexported, never
-// used as a value, and as a method never reachable through an interface
-// of this package's making), the parameter is the union of the function
-// values its call sites pass, and the call resolves to them. Otherwise it
-// is a function value the analysis cannot follow, reported as such.
-
-// callSites is the package's static calls by callee, and the functions
-// whose calls are not all static calls in sight.
-type callSites struct {
-	calls   map[*ssa.Function][]*ssa.CallCommon
-	escaped map[types.Object]bool
-	// ifaceMethods are the unexported method names of the types the
-	// package converts to interfaces: such a method may be called by a
-	// dynamic dispatch the call sites do not show.
-	ifaceMethods map[string]bool
-}
 
 // sites returns the package's call sites, built on first use.
 func (ix *index) sites() *callSites {
@@ -41,7 +23,7 @@ func (ix *index) sites() *callSites {
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					common := call.Common()
 					if callee := common.StaticCallee(); callee != nil && !common.IsInvoke() {
-						cs.calls[origin(callee)] = append(cs.calls[origin(callee)], common)
+						cs.calls[code.Origin(callee)] = append(cs.calls[code.Origin(callee)], common)
 						callValue = common.Value
 					}
 				}

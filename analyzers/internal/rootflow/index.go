@@ -11,74 +11,11 @@ import (
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
-
-// index is what the engine knows of a package before it evaluates
-// anything: its configuration (authorities, sinks), its functions and
-// closures, the stores into fields and package variables, the facts of
-// its dependencies and the call graph's components. It is built once per
-// package (buildIndex) and only read afterwards; queries most packages
-// never ask are answered lazily, in answers.
-type index struct {
-	pass        *analysis.Pass
-	cfg         *Config
-	pkg         *ssa.Package
-	std         bool                // a standard library package: modelled by the tables, exports no requirements
-	authorities map[string]string   // key -> root kind
-	sinks       map[string]sinkSpec // key -> sink
-	writeFlags  int64               // the os.O_* bits that make an open write, as the program's os defines them
-	funcs       []*ssa.Function
-	byKey       map[string]*ssa.Function
-	closures    map[*ssa.Function][]*ssa.MakeClosure
-	cellFuncs   map[string]Origins     // func values stored into cells, by cell key
-	storeSites  map[string][]storeSite // the stores into each cell, by cell key
-	imported    map[types.Object]*FuncFact
-	up          *upstream   // the merged package facts of dependencies
-	comps       []component // the call graph's components, callee-first
-	// valueFuncs are the declared functions and methods used as values
-	// (a handler passed on, rc.Touch bound): their callers are not all
-	// calls the engine sees, so the objects their parameters point to
-	// are any objects (ctors.go).
-	valueFuncs map[string]*types.Func
-	// flagCallbacks are the functions passed to flag.Func and the like:
-	// their first parameter is the user's value for the flag.
-	flagCallbacks map[*ssa.Function]bool
-	// walkRoots are the roots each function passed to filepath.Walk
-	// (or WalkDir) is walked from: its first parameter is one of them or
-	// a path below it.
-	walkRoots map[*ssa.Function][]ssa.Value
-	// allow are the allowances that cover the package's functions
-	// (allowances.go).
-	allow *allowances
-	// factErr is the first imported fact that did not decode (loaded):
-	// the run fails with it rather than read the fact as empty.
-	factErr error
-	answers
-}
-
-// answers holds the answers to queries over the frozen index that are
-// computed on first use, because most packages never ask them (the
-// named types in sight for a dispatch, whether a function wraps IsAbs).
-// Each is a function of the index alone, so filling it in any order
-// gives the same answers; nothing in it is read as a fact about the
-// package that the index does not already determine.
-type answers struct {
-	foreign      map[string]*FuncFact         // imported facts by key, for func values
-	closureFacts map[string]*FuncFact         // the summaries of other packages' function literals
-	funcObjs     map[string]types.Object      // other packages' functions met as values, by key
-	inSight      []*types.Package             // the packages whose types interface dispatch considers (methodindex.go)
-	byMethod     map[string][]*types.TypeName // implementers by method name, once asked (methodindex.go)
-	keys         map[*ssa.Function]string     // funcKey of the functions asked about (keyOf)
-	fullNames    map[*types.Func]string       // FullName of the functions and methods asked about (fullName)
-	impls        map[dispatchSite][]callee    // the implementations of each interface method called
-	absWrappers  map[*ssa.Function]bool       // whether each function asked about is a wrapper of IsAbs (abswrap.go)
-	calls        *callSites                   // the static call sites, for func-valued parameters (funcparams.go)
-	// mapSets are the values the package stores at constant keys of
-	// maps, by map type and key (rule_envmap.go).
-	mapSets map[string][]ssa.Value
-}
 
 // buildIndex records the package's functions, closures and stores.
 func (e *engine) buildIndex() {
@@ -124,7 +61,7 @@ func (e *engine) buildIndex() {
 
 func (ix *index) addCellFunc(addr ssa.Value, fn *ssa.Function) {
 	if key := ix.cellOf(addr); key != "" {
-		if obj := origin(fn).Object(); obj != nil && !ix.local(fn) {
+		if obj := code.Origin(fn).Object(); obj != nil && !ix.local(fn) {
 			ix.funcObjs[ix.keyOf(fn)] = obj
 		}
 		ix.cellFuncs[key] = lattice.Union(ix.cellFuncs[key], Origins{{Kind: Func, Key: ix.keyOf(fn)}})
@@ -240,9 +177,9 @@ func (ix *index) checkSinkIndices() error {
 	return errs[0]
 }
 
-// at returns the full position of pos, for messages and facts (the zero
+// At returns the full position of pos, for messages and facts (the zero
 // Position when pos is not valid).
-func (ix *index) at(pos token.Pos) token.Position {
+func (ix *index) At(pos token.Pos) token.Position {
 	if !pos.IsValid() {
 		return token.Position{}
 	}
@@ -266,7 +203,7 @@ func (ix *index) summary(t callee) *FuncFact {
 	}
 	var obj types.Object
 	if t.fn != nil {
-		obj = origin(t.fn).Object()
+		obj = code.Origin(t.fn).Object()
 		if obj == nil {
 			obj = wrappedMethod(t.fn)
 		}
@@ -379,20 +316,6 @@ func importedOS(pkg *types.Package) *types.Package {
 	return nil
 }
 
-// storeSite is a store in this package into a field or package variable;
-// val is nil for a flag binding (a user-chosen value).
-type storeSite struct {
-	pos  token.Pos
-	val  ssa.Value
-	fn   *ssa.Function
-	addr ssa.Value             // the address stored into, for an assignment
-	via  []ssa.CallInstruction // the constructors that returned the object stored into (rule_embeddedbase.go)
-	// fill, when not nil, is what a library that fills the field by
-	// reflection stores (rule_reflectfilled.go); it is checked where a
-	// write requires the field, the program showing no store.
-	fill Origins
-}
-
 // upstream is the merged package facts of the dependencies (index).
 func (ix *index) upstream() *upstream { return ix.up }
 
@@ -405,8 +328,8 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 		if e.hooks.ownedStore(e.rules, in) {
 			return // a field of an object only a rule's reads see
 		}
-		if key := e.cellOf(in.Addr); key != "" && isPathType(in.Val.Type()) {
-			e.storeSites[key] = append(e.storeSites[key], storeSite{pos: in.Pos(), val: in.Val, fn: fn, addr: in.Addr})
+		if key := e.cellOf(in.Addr); key != "" && code.IsPathType(in.Val.Type()) {
+			e.storeSites[key] = append(e.storeSites[key], hook.StoreSite{Pos: in.Pos(), Val: in.Val, Fn: fn, Addr: in.Addr})
 		}
 	case ssa.CallInstruction:
 		common := in.Common()
@@ -426,12 +349,12 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 					bound = mi.X // a flag.Value: the variable whose address implements it
 				}
 				if cell := e.cellOf(bound); cell != "" {
-					e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), fn: fn})
+					e.storeSites[cell] = append(e.storeSites[cell], hook.StoreSite{Pos: in.Pos(), Fn: fn})
 				}
 			}
 		case knowledge.Is(key, knowledge.AtomicStore) && len(args) == 2:
 			if cell := e.cellOf(args[0]); cell != "" {
-				e.storeSites[cell] = append(e.storeSites[cell], storeSite{pos: in.Pos(), val: args[1], fn: fn})
+				e.storeSites[cell] = append(e.storeSites[cell], hook.StoreSite{Pos: in.Pos(), Val: args[1], Fn: fn})
 			}
 		}
 	}
@@ -441,9 +364,9 @@ func (e *engine) collectStores(fn *ssa.Function, instr ssa.Instruction) {
 func (ix *index) cellOf(addr ssa.Value) string {
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
-		return fieldKey(a.X.Type(), a.Field, ix)
+		return code.FieldKey(a.X.Type(), a.Field, ix)
 	case *ssa.Global:
-		return globalKey(a)
+		return code.GlobalKey(a)
 	}
 	return ""
 }
@@ -489,4 +412,120 @@ func (ix *index) collectWalkCallback(common *ssa.CallCommon) {
 		ix.walkRoots = map[*ssa.Function][]ssa.Value{}
 	}
 	ix.walkRoots[f] = append(ix.walkRoots[f], common.Args[0])
+}
+
+// keyOf is funcKey(fn), remembered: the engine resolves the same callees
+// again at every pass over the calls.
+func (ix *index) keyOf(fn *ssa.Function) string {
+	if k, ok := ix.keys[fn]; ok {
+		return k
+	}
+	if ix.keys == nil {
+		ix.keys = map[*ssa.Function]string{}
+	}
+	k := code.FuncKey(fn)
+	ix.keys[fn] = k
+	return k
+}
+
+// fullName is f.FullName(), remembered: dispatch asks for the same
+// interface methods and implementations at every call on them, and
+// FullName builds its text anew each time.
+func (ix *index) fullName(f *types.Func) string {
+	if n, ok := ix.fullNames[f]; ok {
+		return n
+	}
+	if ix.fullNames == nil {
+		ix.fullNames = map[*types.Func]string{}
+	}
+	n := f.FullName()
+	ix.fullNames[f] = n
+	return n
+}
+
+// collectValueFuncs records the declared functions instr uses as values:
+// every operand that is one, but the callee of a static call (a method
+// value's wrapper is recorded with the closures).
+func (ix *index) collectValueFuncs(instr ssa.Instruction, ops []*ssa.Value) []*ssa.Value {
+	var callee ssa.Value
+	if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+		callee = call.Common().Value
+	}
+	ops = instr.Operands(ops)
+	for _, op := range ops {
+		fn, ok := (*op).(*ssa.Function)
+		if !ok || *op == callee {
+			continue
+		}
+		if obj, ok := code.Origin(fn).Object().(*types.Func); ok {
+			ix.valueFuncs[ix.fullName(obj.Origin())] = obj.Origin()
+		}
+	}
+	return ops
+}
+
+func (ix *index) bad(pos token.Pos, format string, args ...any) Origins {
+	return Origins{{Kind: Bad, Why: fmt.Sprintf(format, args...), At: ix.At(pos)}}
+}
+
+// builtinSinks returns the sinks of the knowledge table.
+func builtinSinks() map[string]sinkSpec {
+	m := map[string]sinkSpec{}
+	for _, f := range knowledge.All() {
+		if f.Has(knowledge.Sink) {
+			m[f.Name] = sinkSpec{paths: f.Sink.Paths, flag: f.Sink.Flag, emptyIsTemp: f.Sink.EmptyIsTemp}
+		}
+	}
+	return m
+}
+
+// inModule reports whether a function or cell key belongs to the module
+// of the package being analyzed (always, when the driver names no module).
+//
+// Requirements do not cross into another module through that module's own
+// fields: a library keeps the paths it is given in fields shared by every
+// object of a type (a shell interpreter's Runner.Dir, its parser's token
+// values), and the engine, which tells fields apart but not objects, would
+// blame its caller for everything the library ever stores there. A
+// library's parameter that reaches a write through its calls alone is
+// still a requirement on the caller; a library that writes through a field
+// is declared with -sinks (bbolt.Open#0). A package variable is one
+// object: another module's is followed to the stores it made (propagate).
+func (ix *index) inModule(key string) bool {
+	m := ix.pass.Module
+	if m == nil || m.Path == "" {
+		return true
+	}
+	key = strings.TrimLeft(key, "(*")
+	return key == m.Path || strings.HasPrefix(key, m.Path+"/") || strings.HasPrefix(key, m.Path+".")
+}
+
+// mergeUpstream merges the package facts of the dependencies (index).
+func (ix *index) mergeUpstream() *upstream {
+	up := &upstream{cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}, parts: map[string][]Origins{}, merged: map[string]Origins{}}
+	// facts come in no particular order; the first requirement found for
+	// a parameter or cell names the chain in messages, so sort them.
+	facts := ix.pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	for _, pf := range facts {
+		f, ok := pf.Fact.(*PackageFact)
+		if !ok || pf.Package == ix.pass.Pkg {
+			continue
+		}
+		for _, s := range f.Stores {
+			up.parts[s.Key] = append(up.parts[s.Key], s.Value)
+		}
+		for _, r := range f.CellReqs {
+			old, had := up.cellReqs[r.Key]
+			up.cellReqs[r.Key], _ = lattice.Arrive(old, had, r.Req)
+		}
+		for _, r := range f.FuncReqs {
+			if up.funcReqs[r.Key] == nil {
+				up.funcReqs[r.Key] = map[int]Req{}
+			}
+			old, had := up.funcReqs[r.Key][r.Index]
+			up.funcReqs[r.Key][r.Index], _ = lattice.Arrive(old, had, r.Req)
+		}
+	}
+	return up
 }

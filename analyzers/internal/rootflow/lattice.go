@@ -1,6 +1,9 @@
 package rootflow
 
-import "github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+import (
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+)
 
 // The engine's values and requirements are the lattices of package
 // lattice; these names keep the engine's code short.
@@ -35,3 +38,21 @@ const (
 // ProjectRoot is the root kind of the project root itself
 // (lattice.ProjectRoot).
 const ProjectRoot = lattice.ProjectRoot
+
+// Cause says what kind of origin outside every root an origin is: the
+// category of its diagnostics, and what rules such as "a default that
+// stands in for the user's choice" look at.
+type Cause = knowledge.Cause
+
+// The causes of an origin outside every root.
+const (
+	CauseUnproven   = knowledge.CauseUnproven
+	CauseLiteral    = knowledge.CauseLiteral
+	CauseCwd        = knowledge.CauseCwd
+	CauseHome       = knowledge.CauseHome
+	CauseEnv        = knowledge.CauseEnv
+	CauseExecutable = knowledge.CauseExecutable
+	CauseClimb      = knowledge.CauseClimb
+	CauseLimit      = knowledge.CauseLimit
+	CauseData       = knowledge.CauseData
+)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"weak"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 )
 
 // The declared types of a package by method name, for interface
@@ -144,7 +146,7 @@ func (ix *index) packagesInSight() []*types.Package {
 	seen := map[*types.Package]bool{}
 	var visit func(p *types.Package)
 	visit = func(p *types.Package) {
-		if seen[p] || isStdPath(p.Path()) {
+		if seen[p] || code.IsStdPath(p.Path()) {
 			return
 		}
 		seen[p] = true

@@ -1,15 +1,9 @@
 package rootflow
 
 import (
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
-
-// component is a strongly connected component of the package's call
-// graph: functions that call each other (recursion), or one function.
-type component struct {
-	funcs     []*ssa.Function
-	recursive bool // more than one function, or one that calls itself
-}
 
 // components returns the strongly connected components of the package's
 // functions in callee-first order, so each function's summary is computed
@@ -32,7 +26,7 @@ func (e *engine) computeComponents() []component {
 		var out []*ssa.Function
 		add := func(v ssa.Value) {
 			if f, ok := v.(*ssa.Function); ok {
-				if f = origin(f); local[f] {
+				if f = code.Origin(f); local[f] {
 					out = append(out, f)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -33,7 +34,7 @@ func (e *engine) parametric(t callee, args []ssa.Value, idx int) (v Origins, ok 
 	if t.fn == nil || t.invoke || t.dispatched {
 		return nil, false
 	}
-	sig := origin(t.fn).Signature
+	sig := code.Origin(t.fn).Signature
 	if sig.TypeParams().Len() == 0 || idx >= sig.Results().Len() {
 		return nil, false
 	}
@@ -53,7 +54,7 @@ func (e *engine) parametric(t callee, args []ssa.Value, idx int) (v Origins, ok 
 // elemTypeParam returns the type parameter t is, or t is a slice or array
 // of; nil otherwise.
 func elemTypeParam(t types.Type) *types.TypeParam {
-	for range maxTypeDepth {
+	for range code.MaxTypeDepth {
 		switch u := types.Unalias(t).(type) {
 		case *types.TypeParam:
 			return u

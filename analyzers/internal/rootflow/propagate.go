@@ -1,54 +1,15 @@
 package rootflow
 
 import (
-	"cmp"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// callSite is a call in this package to a resolved target.
-type callSite struct {
-	instr ssa.CallInstruction
-	fn    *ssa.Function
-	t     callee
-}
-
-// requirements is what the engine derives from the writes: requirements
-// on parameters and cells, the stores into cells, the writes each function
-// reaches, and the findings.
-type requirements struct {
-	funcReqs map[string]map[int]Req
-	// fieldReqs are the requirements on fields of the objects parameters
-	// point to, by function key (ctors.go).
-	fieldReqs map[string]map[fieldSlot]Req
-	held      map[string][]*ssa.Store // heldStores
-	cellReqs  map[string]Req
-	stores    map[string]Origins
-	res       *Result
-	reach     map[*ssa.Function][]Reach
-	seen      map[string]bool // findings already reported
-	// sinkValues resolves sinks passed as func values (sinkvalue.go).
-	sinkValues *sinkValues
-}
-
-// pending is a requirement to propagate: on a function parameter (key,
-// idx) or on a cell (key, idx < 0).
-type pending struct {
-	key string
-	idx int
-	req Req
-	pos token.Pos // where the requirement arose in this package, if it did
-	// cell, with idx >= 0, says the requirement is on that field of the
-	// object the parameter points to (ctors.go); through, that it is on
-	// that field of the object held in field through of that object.
-	cell    string
-	through string
-}
 
 // propagate finds the writes, checks their paths, and moves requirements
 // on parameters and cells to the call sites and stores of this package
@@ -81,7 +42,7 @@ func (e *engine) propagate() {
 		var all Origins
 		for _, s := range sites {
 			// Later packages report these stores far from here: say where.
-			at := e.at(s.pos)
+			at := e.At(s.Pos)
 			for _, a := range e.storeValue(s) {
 				if a.Kind == Bad && !a.At.IsValid() {
 					a.At = at
@@ -138,6 +99,7 @@ func (e *engine) propagate() {
 			e.importedFieldReqs(key, shared[key], &queue)
 		}
 	}
+	fieldSinks(e, stores, &queue)
 	for _, key := range sortedKeys(up.cellReqs) {
 		r := up.cellReqs[key]
 		if !e.inModule(key) {
@@ -193,7 +155,7 @@ func (e *engine) propagate() {
 			v, ok = e.unstored(p.key) // no store in sight: unproven, never met
 		}
 		if ok {
-			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.at(p.pos)}), &queue)
+			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.At(p.pos)}), &queue)
 		}
 	}
 }
@@ -202,17 +164,17 @@ func (e *engine) propagate() {
 // each under the requirement it answers to. A library's store by
 // reflection (storeSite.fill) is reported at pos, where the requirement
 // arose, when it is valid: the program shows no store.
-func (e *engine) checkStores(key string, stores []storeSite, r Req, pos token.Pos, queue *[]pending) {
+func (e *engine) checkStores(key string, stores []hook.StoreSite, r Req, pos token.Pos, queue *[]pending) {
 	name := cellName(key)
 	for _, s := range stores {
 		if e.hooks.storeExempt(e.rules, s, r) {
 			continue
 		}
-		at := s.pos
-		if s.fill != nil && pos.IsValid() {
+		at := s.Pos
+		if s.Fill != nil && pos.IsValid() {
 			at = pos
 		}
-		e.check(e.hooks.reqValue(e.rules, e.storeValue(s), r), at, AtStore, name, extend(e.hooks.storeReq(e.rules, s, r), Hop{Name: name, Pos: e.at(at)}), queue)
+		e.check(e.hooks.reqValue(e.rules, e.storeValue(s), r), at, AtStore, name, extend(e.hooks.storeReq(e.rules, s, r), Hop{Name: name, Pos: e.At(at)}), queue)
 	}
 }
 
@@ -248,7 +210,7 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 					if cs.t.invoke {
 						continue
 					}
-					add = lattice.Add(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.at(cs.instr.Pos())))
+					add = lattice.Add(add, e.substitute(Origins{a}, a.Key, cs.t.args(cs.instr.Common()), e.At(cs.instr.Pos())))
 				}
 			}
 			if merged := lattice.Union(e.stores[cell], add); !merged.Equal(e.stores[cell]) {
@@ -263,14 +225,14 @@ func (e *engine) storesThroughCalls(calls map[string][]callSite) {
 }
 
 // storeValue evaluates what a store site stores.
-func (e *engine) storeValue(s storeSite) Origins {
-	if s.fill != nil {
-		return s.fill
+func (e *engine) storeValue(s hook.StoreSite) Origins {
+	if s.Fill != nil {
+		return s.Fill
 	}
-	if s.val == nil {
+	if s.Val == nil {
 		return Origins{{Kind: User}}
 	}
-	return e.throughConstructors(e.eval(s.val), s.via)
+	return e.throughConstructors(e.eval(s.Val), s.Via)
 }
 
 // checkArg checks argument idx (SSA numbering) of a call against a
@@ -291,13 +253,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	v := e.hooks.siteValue(e.rules, cs.fn, cs.instr.Block(), e.eval(args[idx]))
 	v = e.hooks.reqValue(e.rules, v, r)
 	r = e.hooks.siteReq(e.rules, cs.instr, args[idx], r.For(""))
-	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.at(cs.instr.Pos())}), queue)
-}
-
-// extend records one more hop between a value and the write it reaches.
-func extend(r Req, hop Hop) Req {
-	r.Via = append([]Hop{hop}, r.Via...)
-	return r
+	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.At(cs.instr.Pos())}), queue)
 }
 
 // checkWrite checks a call that may be a write sink.
@@ -326,27 +282,31 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		}
 	}
 	if spec.flag >= 0 && spec.flag < len(args) {
-		if f, isConst := constInt(args[spec.flag]); isConst && f&e.writeFlags == 0 {
+		if f, isConst := code.ConstInt(args[spec.flag]); isConst && f&e.writeFlags == 0 {
 			return // opened read-only
 		}
 	}
 	op := lattice.ShortName(t.key)
 	pos := in.Pos()
-	authority, inAuthority := e.authorities[funcKey(outermost(fn))]
+	authority, inAuthority := e.authorities[code.FuncKey(outermost(fn))]
 	for _, i := range paths {
 		if i >= len(args) {
 			continue
 		}
-		v := e.hooks.siteValue(e.rules, fn, in.Block(), e.eval(args[i]))
+		arg, writes := libSinkArg(e, t.key, args, i)
+		if !writes {
+			continue
+		}
+		v := e.hooks.siteValue(e.rules, fn, in.Block(), arg)
 		if spec.emptyIsTemp {
-			v = emptyIsTemp(v)
+			v = hook.EmptyIsTemp(v)
 		}
 		if inAuthority {
 			// The authority creates the root it resolves: its own
 			// writes are under that root, whatever it was built from.
 			v = Origins{authorityOrigin(authority)}
 		}
-		at := e.at(pos)
+		at := e.At(pos)
 		declared := declare(e.allow.at(pos), v)
 		e.reach[fn] = addReach(e.reach[fn], Reach{Op: op, At: at, Path: declared, Allowed: pendingAllowed(e.allow.at(pos), declared)})
 		if slices.ContainsFunc(v, Origin.AboveRoot) {
@@ -355,8 +315,8 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 			v = v.Map(func(a Origin) Origins { return Origins{a.AtWrite(at)} })
 			declared = declare(e.allow.at(pos), v)
 		}
-		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: funcKey(fn), Path: anyObject(declared)})
-		r := writeReq(op, e.at(pos))
+		e.res.Writes = append(e.res.Writes, &Write{Pos: pos, Op: op, Func: code.FuncKey(fn), Path: anyObject(declared)})
+		r := writeReq(op, e.At(pos))
 		r.Tags.SetFlag(lattice.ReqEmptyTemp, spec.emptyIsTemp)
 		r.Tags.SetAllowed(patternTexts(e.allow.at(pos)), len(r.Tags.Set(lattice.ReqMadeDirs)) > 0)
 		r = e.hooks.siteReq(e.rules, in, args[i], r)
@@ -473,8 +433,67 @@ func paramReqs(key string, m map[int]Req) []ParamReq {
 	return out
 }
 
-// sortedKeys returns m's keys in order: maps iterate in no particular
-// order, and facts and messages must not depend on it.
-func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
-	return slices.Sorted(maps.Keys(m))
+// The reporting policy: which origins of a value that reaches a write are
+// findings, where a finding is reported (the write, the call, the store),
+// that one value yields one finding, and which cells are the program's to
+// answer for (the cross-module rule). The requirement worklist
+// (propagate.go) asks it at every write, call and store it checks.
+
+// check reports the origins of v that are outside every root, and turns
+// its symbolic origins into requirements.
+//
+// One value yields at most one finding per source (sourceOf), for its
+// first offending origin from it: a recursive helper may reach a write
+// with many patterns of one literal, and a path from the environment or
+// the home directory names both (the consumers list them in one message).
+// Where one origin is proven outside every root, the value's unproven
+// origins are no finding: the write is reported as proven.
+func (e *engine) check(v Origins, pos token.Pos, site Site, op string, r Req, queue *[]pending) {
+	found := false
+	sources := map[string]bool{}
+	var offending []Origin
+	for _, a := range v {
+		if a.Kind == Empty && r.Tags.Flag(lattice.ReqNamedBelow) {
+			// The write joins a name the analysis does not spell below
+			// the value: empty, the path is that name.
+			a = a.AppendPath("*", e.At(pos))
+		}
+		switch a.Kind {
+		case Param:
+			e.require(a.Key, a.Index, r.For("").On(a), pos, queue)
+		case Cell:
+			switch {
+			case a.Num(lattice.Obj) > 0: // the field of the object a parameter points to (ctors.go)
+				e.requireField(a.TextOf(lattice.Of), a.Num(lattice.Obj)-1, a.Key, a.TextOf(lattice.Through), r.On(a), pos, queue)
+			default:
+				e.require(a.Key, -1, r.For(a.Key).On(a), pos, queue)
+			}
+		case Func:
+			if !found {
+				e.find(pos, site, op, Origin{Kind: Bad, Why: "a function value where a path was expected"}, r)
+				found = true
+			}
+		default:
+			if !found && !sources[sourceOf(a)] && !e.cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) && !declares(e.allow.at(pos), a) && !allowedBy(r, a) {
+				offending = append(offending, a)
+				// A may-write directive can declare a project path, so
+				// it must not hide the value's next offending origin.
+				if !a.InProject() {
+					sources[sourceOf(a)] = true
+				}
+			}
+		}
+	}
+	proven := slices.ContainsFunc(offending, func(a Origin) bool { return a.Kind != Bad || !a.Cause.Unproven() })
+	for _, a := range offending {
+		if !proven || a.Kind != Bad || !a.Cause.Unproven() {
+			e.find(pos, site, op, a, r)
+		}
+	}
+}
+
+// sourceOf names where an offending origin comes from, its path below
+// it left out: one finding per source and value.
+func sourceOf(a Origin) string {
+	return a.Kind.String() + "|" + string(a.Cause) + "|" + a.Lit + "|" + a.Src + "|" + a.Why + "|" + a.Root + "|" + a.At.String()
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -71,8 +72,8 @@ func (e *engine) reachComponent(c component, reach map[*ssa.Function][]Reach) {
 		}
 		if round+1 == maxReachRounds {
 			for _, fn := range c.funcs {
-				why := fmt.Sprintf("recursion through %s whose writes the analysis gave up following after %d rounds", lattice.ShortName(funcKey(fn)), maxReachRounds)
-				reach[fn] = addReach(reach[fn], Reach{At: e.at(fn.Pos()), Unproven: why})
+				why := fmt.Sprintf("recursion through %s whose writes the analysis gave up following after %d rounds", lattice.ShortName(code.FuncKey(fn)), maxReachRounds)
+				reach[fn] = addReach(reach[fn], Reach{At: e.At(fn.Pos()), Unproven: why})
 			}
 			return
 		}
@@ -82,7 +83,7 @@ func (e *engine) reachComponent(c component, reach map[*ssa.Function][]Reach) {
 // reachCall adds the writes reached through one call.
 func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.Function][]Reach) []Reach {
 	common := call.Common()
-	at := e.at(call.Pos())
+	at := e.At(call.Pos())
 	targets, ok := e.callees(common)
 	invokedSink := false
 	if common.IsInvoke() {
@@ -102,7 +103,7 @@ func (e *engine) reachCall(rs []Reach, call ssa.CallInstruction, reach map[*ssa.
 		}
 		var callee []Reach
 		if t.fn != nil && e.local(t.fn) {
-			callee = reach[origin(t.fn)]
+			callee = reach[code.Origin(t.fn)]
 		} else if sum := e.summary(t); sum != nil {
 			callee = sum.Writes
 		}

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"testing"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -18,9 +19,9 @@ import (
 // that name.
 type dashStdoutRule struct{}
 
-func (dashStdoutRule) name() string { return "dash-stdout" }
+func (dashStdoutRule) Name() string { return "dash-stdout" }
 
-func (dashStdoutRule) bindArg(_ ruleContext, _ Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
+func (dashStdoutRule) BindArg(_ hook.Context, _ Origin, arg Origins, _ []ssa.Value, _ token.Position) Origins {
 	return arg.Map(func(a Origin) Origins {
 		if a.Kind == Bad && a.Lit == "-" && a.Path == "" {
 			return Origins{{Kind: DevNull}}
@@ -30,7 +31,7 @@ func (dashStdoutRule) bindArg(_ ruleContext, _ Origin, arg Origins, _ []ssa.Valu
 }
 
 func TestRecipeExampleRule(t *testing.T) {
-	example := []rule{dashStdoutRule{}}
+	example := []hook.Rule{dashStdoutRule{}}
 	checkRules(t, example, ".")
 	cfg := DefaultConfig()
 	cfg.rulesExtra = example

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/rules"
 )
 
 func TestReqValue(t *testing.T) {
@@ -27,7 +28,7 @@ func TestReqValue(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []Kind
-			e := &engine{hooks: newHooks(rules, nil), index: index{cfg: &Config{RootEnv: []string{"ROOT"}}}}
+			e := &engine{hooks: newHooks(rules.All, nil), index: index{cfg: &Config{RootEnv: []string{"ROOT"}}}}
 			e.rules = ruleView{e}
 			for _, a := range e.hooks.reqValue(e.rules, c.v, c.r) {
 				got = append(got, a.Kind)
@@ -60,7 +61,7 @@ func mapKeys(keys ...string) Req {
 
 // envMapOrigin is the origin of a map copy of the environment.
 func envMapOrigin() Origin {
-	a := Origin{Kind: Bad, Cause: CauseEnv, Why: envMapWhy}
+	a := Origin{Kind: Bad, Cause: CauseEnv, Why: "a copy of the environment, from os.Environ"}
 	a.SetFlag(lattice.EnvMap, true)
 	return a
 }

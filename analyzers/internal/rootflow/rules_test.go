@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/rules"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -48,43 +50,47 @@ func (m *mismatches) Errorf(format string, args ...any) {
 // runOnOff runs the rule's fixture with every rule on, where it must pass,
 // and with the rule off, where it must not: the fixture shows what the
 // rule decides.
-func runOnOff(t *testing.T, r rule, cfg Config) {
+func runOnOff(t *testing.T, r hook.Rule, cfg Config) {
 	testdata, err := filepath.Abs(rulesTestdata)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg := "rootflow/rules/" + r.name()
+	pkg := "rootflow/rules/" + r.Name()
 	analysistest.Run(t, testdata, findingsAnalyzer(cfg), pkg)
 	off := cfg
-	off.rulesOff = map[string]bool{r.name(): true}
+	off.rulesOff = map[string]bool{r.Name(): true}
 	var m mismatches
 	analysistest.Run(&m, testdata, findingsAnalyzer(off), pkg)
 	if len(m) == 0 {
-		t.Errorf("rule %s switched off: its fixture %s still passes; make the fixture show what the rule decides", r.name(), pkg)
+		t.Errorf("rule %s switched off: its fixture %s still passes; make the fixture show what the rule decides", r.Name(), pkg)
 	}
 }
 
 func TestRulesOnOff(t *testing.T) {
-	for _, r := range rules {
-		t.Run(r.name(), func(t *testing.T) { runOnOff(t, r, DefaultConfig()) })
+	for _, r := range rules.All {
+		t.Run(r.Name(), func(t *testing.T) { runOnOff(t, r, DefaultConfig()) })
 	}
 }
 
-// ruleFile is the file a rule's type must be declared in: its name
-// without dashes ("ctor-objects" in rule_ctorobjects.go). Every other file of
-// the package, rules.go and the tests apart, is the core.
-func ruleFile(name string) string { return "rule_" + strings.ReplaceAll(name, "-", "") + ".go" }
+// rulesDir is the directory of package rules, where each rule's type is
+// declared in a file of its own.
+const rulesDir = "rules"
+
+// ruleFile is the file of package rules a rule's type must be declared
+// in: its name without dashes ("ctor-objects" in ctorobjects.go).
+func ruleFile(name string) string { return strings.ReplaceAll(name, "-", "") + ".go" }
 
 // TestRuleRegistry checks the recipe for every registered rule: a
-// kebab-case name of its own; its type declared in a file of its own
-// outside the core, with a doc comment saying what it decides and where
-// it is unsound; a fixture named after it, with both sides; and no core
-// file naming it.
+// kebab-case name of its own; at least one hook implemented; its type
+// declared in a file of its own, with a doc comment saying what it
+// decides and where it is unsound; a fixture named after it, with both
+// sides. (That the engine names no rule is the compiler's to check:
+// package rules exports the list alone.)
 func TestRuleRegistry(t *testing.T) {
-	checkRules(t, rules, ".")
+	checkRules(t, rules.All, rulesDir)
 }
 
-func checkRules(t *testing.T, list []rule, dir string) {
+func checkRules(t *testing.T, list []hook.Rule, dir string) {
 	fset := token.NewFileSet()
 	files := map[string]*ast.File{}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -100,11 +106,11 @@ func checkRules(t *testing.T, list []rule, dir string) {
 	for _, r := range list {
 		rt := reflect.TypeOf(r)
 		if rt.Kind() == reflect.Pointer {
-			rt = rt.Elem() // a packageRule's prototype
+			rt = rt.Elem() // a PackageRule's prototype
 		}
-		name, typ := r.name(), rt.Name()
-		if reflect.DeepEqual(newHooks([]rule{r}, nil), hooks{}) {
-			t.Errorf("rule %s: %s implements no hook of rules.go; check its methods' signatures against the hook interfaces", name, typ)
+		name, typ := r.Name(), rt.Name()
+		if reflect.DeepEqual(newHooks([]hook.Rule{r}, nil), hooks{}) {
+			t.Errorf("rule %s: %s implements no hook of package hook; check its methods' signatures against the hook interfaces", name, typ)
 		}
 		if !kebab.MatchString(name) || seen[name] {
 			t.Errorf("rule %s: the name %q is not kebab-case or not unique", typ, name)
@@ -113,7 +119,7 @@ func checkRules(t *testing.T, list []rule, dir string) {
 		file, doc := declaringFile(files, typ)
 		switch {
 		case file == "":
-			t.Errorf("rule %s (%s): no file declares its type", name, typ)
+			t.Errorf("rule %s (%s): no file of %s declares its type", name, typ, dir)
 			continue
 		case file != ruleFile(name) && !strings.HasSuffix(file, "_test.go"):
 			t.Errorf("rule %s: declared in %s; declare it in a file of its own, %s", name, file, ruleFile(name))
@@ -130,26 +136,7 @@ func checkRules(t *testing.T, list []rule, dir string) {
 		if !strings.Contains(text, "// want") || !strings.Contains(text, "// ok") {
 			t.Errorf("rule %s: its fixture %s needs both sides, // want and // ok lines", name, fixture)
 		}
-		for base, f := range files {
-			if isCore(base, list) && mentions(f, typ) {
-				t.Errorf("rule %s: the core file %s names %s; call it through its hook", name, base, typ)
-			}
-		}
 	}
-}
-
-// isCore reports whether file is the engine's core: not a test, not
-// rules.go, not the file of a rule of list.
-func isCore(file string, list []rule) bool {
-	if strings.HasSuffix(file, "_test.go") || file == "rules.go" {
-		return false
-	}
-	for _, r := range list {
-		if file == ruleFile(r.name()) {
-			return false
-		}
-	}
-	return true
 }
 
 // declaringFile returns the file that declares type name, and its doc.
@@ -168,104 +155,4 @@ func declaringFile(files map[string]*ast.File, name string) (file, doc string) {
 		}
 	}
 	return "", ""
-}
-
-func mentions(f *ast.File, name string) bool {
-	found := false
-	ast.Inspect(f, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// TestCoreCallsRulesOnlyThroughHooks checks the partition the recipe
-// describes: a file that declares a registered rule is that rule's (its
-// type, its hook methods and the helpers only it uses), and every other
-// file is the core, which reaches a rule's code only through the hooks. A
-// function or method declared in a rule's file (and nowhere else, so a
-// name shared with the core's own is not taken for it) must not be called
-// from a core file, except a hook method through its interface.
-func TestCoreCallsRulesOnlyThroughHooks(t *testing.T) {
-	fset := token.NewFileSet()
-	files := map[string]*ast.File{}
-	paths, _ := filepath.Glob("*.go")
-	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, p, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[p] = f
-	}
-	ruleFiles := map[string]string{} // file -> rule name
-	for _, r := range rules {
-		ruleFiles[ruleFile(r.name())] = r.name()
-	}
-	// declared maps a function's name to the files declaring it: "f" for
-	// a function, "e.m" for a method of the engine (called as e.m), ".m"
-	// for another type's method.
-	declared := map[string][]string{}
-	for base, f := range files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				key := fd.Name.Name
-				if fd.Recv != nil {
-					key = "." + key
-					if star, ok := fd.Recv.List[0].Type.(*ast.StarExpr); ok && fmt.Sprint(star.X) == "engine" {
-						key = "e" + key
-					}
-				}
-				declared[key] = append(declared[key], base)
-			}
-		}
-	}
-	hookMethods := map[string]bool{}
-	ast.Inspect(files["rules.go"], func(n ast.Node) bool {
-		if it, ok := n.(*ast.InterfaceType); ok {
-			for _, m := range it.Methods.List {
-				for _, name := range m.Names {
-					hookMethods[name.Name] = true
-				}
-			}
-		}
-		return true
-	})
-	for base, f := range files {
-		if !isCore(base, rules) {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			var id *ast.Ident
-			var key string
-			switch fun := call.Fun.(type) {
-			case *ast.Ident:
-				id, key = fun, fun.Name
-			case *ast.SelectorExpr:
-				id, key = fun.Sel, "."+fun.Sel.Name
-				if x, ok := fun.X.(*ast.Ident); ok && x.Name == "e" {
-					key = "e" + key
-				}
-			default:
-				return true
-			}
-			in := declared[key]
-			if hookMethods[id.Name] {
-				return true // a hook, called through its interface
-			}
-			if len(in) == 1 && ruleFiles[in[0]] != "" {
-				t.Errorf("%s: the core names %s, declared in %s (rule %s); move it to the core or call it through a hook",
-					fset.Position(id.Pos()), id.Name, in[0], ruleFiles[in[0]])
-			}
-			return true
-		})
-	}
 }

@@ -4,75 +4,13 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 	"golang.org/x/tools/go/ssa"
 )
-
-// Sinks passed as function values. A function that calls one of its
-// func-typed parameters with a path (materialize(dir, os.WriteFile)
-// calling write(Join(dir, "x"), ...)) writes that path when the argument
-// bound to the parameter is a write sink, or a function whose parameter
-// reaches a write. The function cannot tell which: its ParamCalls record
-// each such call, with the origins of its arguments in terms of the
-// function's parameters, and every call that binds the parameter decides.
-// Where the bound value is a sink (passed directly, or read from a field
-// or variable holding it), its path arguments are checked at that call as
-// the sink's; where it is a function with requirements, the arguments
-// those requirements name are. A function that hands its func parameter
-// on to another such function calls it in effect: it inherits the call,
-// with the arguments rewritten in its own terms. ParamCalls travel in the
-// FuncFact, so the helper and the call that binds it may be in different
-// packages.
-
-// ParamCall is a call, in a function, of its func-typed parameter Func
-// (SSA index, receiver first).
-type ParamCall struct {
-	Func int
-	// Args holds the origins of the call's path arguments in terms of the
-	// function's parameters, nil for the arguments that carry no path.
-	Args []Origins
-	// Consts holds the call's constant integer arguments (an open flag).
-	Consts []ConstArg
-	At     token.Position // the call
-}
-
-// ConstArg is a constant integer argument of a call.
-type ConstArg struct {
-	Index int
-	Value int64
-}
-
-// String renders a call for facts: "param5(param2/*/trampoline.js)".
-func (c ParamCall) String() string {
-	args := make([]string, len(c.Args))
-	for i, a := range c.Args {
-		if a != nil {
-			args[i] = a.String()
-		} else {
-			args[i] = "_"
-		}
-	}
-	return "param" + strconv.Itoa(c.Func) + "(" + strings.Join(args, ", ") + ")"
-}
-
-// funcArgSite is a call binding a func-typed parameter of its target to
-// a function of this package, whose requirements arrive later.
-type funcArgSite struct {
-	cs callSite
-	pc ParamCall
-}
-
-// sinkValues resolves sinks passed as func values: the ParamCalls of the
-// package's functions, computed on first use, and the calls that bind a
-// func-typed parameter, whose requirements arrive later.
-type sinkValues struct {
-	e     *engine
-	calls map[*ssa.Function][]ParamCall // this package's functions' ParamCalls (paramCalls)
-	sites map[string][]funcArgSite      // by the key of the function bound
-}
 
 // paramCallsOf returns the ParamCalls of a call's target.
 func (sv *sinkValues) paramCallsOf(t callee) []ParamCall {
@@ -80,7 +18,7 @@ func (sv *sinkValues) paramCallsOf(t callee) []ParamCall {
 		return nil
 	}
 	if t.fn != nil && sv.e.local(t.fn) {
-		return sv.paramCalls()[origin(t.fn)]
+		return sv.paramCalls()[code.Origin(t.fn)]
 	}
 	if sum := sv.e.summary(t); sum != nil {
 		return sum.ParamCalls
@@ -147,7 +85,7 @@ func hasFuncParam(fn *ssa.Function) bool {
 // closures: direct ones, and the ParamCalls of the functions it passes
 // them to.
 func (sv *sinkValues) scanParamCalls(fn *ssa.Function) []ParamCall {
-	key := funcKey(fn)
+	key := code.FuncKey(fn)
 	// paramsOf returns the indices of fn's parameters v may be.
 	paramsOf := func(v ssa.Value) []int {
 		var out []int
@@ -170,7 +108,7 @@ func (sv *sinkValues) scanParamCalls(fn *ssa.Function) []ParamCall {
 				if !common.IsInvoke() && common.StaticCallee() == nil {
 					if _, isBuiltin := common.Value.(*ssa.Builtin); !isBuiltin {
 						for _, i := range paramsOf(common.Value) {
-							out = addParamCall(out, sv.directParamCall(i, common.Args, sv.e.at(call.Pos())))
+							out = addParamCall(out, sv.directParamCall(i, common.Args, sv.e.At(call.Pos())))
 						}
 					}
 				}
@@ -182,7 +120,7 @@ func (sv *sinkValues) scanParamCalls(fn *ssa.Function) []ParamCall {
 							continue
 						}
 						for _, i := range paramsOf(args[pc.Func]) {
-							out = addParamCall(out, sv.inherit(pc, i, t.key, args, sv.e.at(call.Pos())))
+							out = addParamCall(out, sv.inherit(pc, i, t.key, args, sv.e.At(call.Pos())))
 						}
 					}
 				}
@@ -211,9 +149,9 @@ func isFuncValue(v ssa.Value) bool {
 func (sv *sinkValues) directParamCall(i int, args []ssa.Value, at token.Position) ParamCall {
 	pc := ParamCall{Func: i, Args: make([]Origins, len(args)), At: at}
 	for j, a := range args {
-		if isPathType(a.Type()) {
+		if code.IsPathType(a.Type()) {
 			pc.Args[j] = sv.e.eval(a)
-		} else if n, ok := constInt(a); ok {
+		} else if n, ok := code.ConstInt(a); ok {
 			pc.Consts = append(pc.Consts, ConstArg{j, n})
 		}
 	}
@@ -347,17 +285,17 @@ func (sv *sinkValues) checkBoundArg(site funcArgSite, key string, i int, r Req, 
 	if i >= len(pc.Args) || pc.Args[i] == nil {
 		return
 	}
-	at := sv.e.at(cs.instr.Pos())
+	at := sv.e.At(cs.instr.Pos())
 	v := sv.e.substitute(pc.Args[i], cs.t.key, cs.t.args(cs.instr.Common()), at)
 	if r.Tags.Flag(lattice.ReqEmptyTemp) {
-		v = emptyIsTemp(v)
+		v = hook.EmptyIsTemp(v)
 	}
 	name := lattice.ShortName(cs.t.key)
 	if key != "" {
 		r = extend(r, Hop{Name: lattice.ShortName(key), Pos: pc.At})
 	} else {
 		// The sink itself: the target writes through it.
-		sv.e.res.Writes = append(sv.e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: funcKey(cs.fn), Path: v})
+		sv.e.res.Writes = append(sv.e.res.Writes, &Write{Pos: cs.instr.Pos(), Op: r.Op, Func: code.FuncKey(cs.fn), Path: v})
 		sv.e.reach[cs.fn] = addReach(sv.e.reach[cs.fn], Reach{Op: r.Op, At: r.At, Path: v, Chain: []Hop{{Name: name, Pos: at}}})
 	}
 	sv.e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: at}), queue)

@@ -3,10 +3,10 @@ package rootflow
 import (
 	"cmp"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -16,7 +16,8 @@ import (
 // engine's result keeps no SSA, so each package's SSA is garbage once the
 // engine has run on it, instead of living as long as the driver does.
 // It returns the package and its source functions (with their anonymous
-// functions) plus the synthetic init that runs package-level initializers.
+// functions) plus the synthetic init that runs package-level initializers;
+// without tests, not the functions declared in _test.go files.
 //
 // Of its imports, only the package-level functions and variables the
 // package names are made members (declared): ssa.Program.CreatePackage
@@ -26,8 +27,8 @@ import (
 // is made when a call needs it, from its type (onDemand). The package
 // initializer is built bare (ssa.BareInits): it does not call the
 // imports' initializers, which the engine never followed (their effects
-// reach it as package facts, upstream.go).
-func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+// reach it as package facts, index.mergeUpstream).
+func buildSSA(pass *analysis.Pass, tests bool) (*ssa.Package, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
 	for _, m := range membersUsed(pass) {
 		file, info := declarations(m.objs)
@@ -44,6 +45,9 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 		}
 	}
 	for _, f := range pass.Files {
+		if !tests && strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {
@@ -63,11 +67,6 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	}
 	return pkg, funcs
 }
-
-// onDemand is the provenance (ssa.Function.Synthetic) of a function SSA
-// makes from a declared method's type, when the method's package was not
-// created: a declared function all the same (funcKey).
-const onDemand = "from type information (on demand)"
 
 // imported is an import of the package with the package-level
 // functions and variables the package names of it, sorted by name.
@@ -123,69 +122,4 @@ func declarations(objs []types.Object) (*ast.File, *types.Info) {
 		}
 	}
 	return file, info
-}
-
-// returns lists fn's return instructions, one per block that ends in one
-// (the recover block's among them: callers that must not see what a
-// deferred recover left skip ret.Block() == fn.Recover), except in
-// blocks that never run (neverRuns).
-func returns(fn *ssa.Function) []*ssa.Return {
-	var out []*ssa.Return
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !neverRuns(b) {
-			out = append(out, ret)
-		}
-	}
-	return out
-}
-
-// neverRuns reports whether block b runs on no platform the analysis
-// builds for: a condition that holds wherever b runs is a constant
-// that says otherwise (if runtime.GOOS == "windows" { ... } elsewhere;
-// go/ssa keeps the branch).
-func neverRuns(b *ssa.BasicBlock) bool {
-	for c := range dominating(b) {
-		if k, ok := c.value.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) != c.holds {
-			return true
-		}
-	}
-	return false
-}
-
-// deadEdge reports whether the edge from block pred into block to is
-// never taken: pred never runs, or it branches on a constant that leads
-// elsewhere.
-func deadEdge(pred, to *ssa.BasicBlock) bool {
-	if neverRuns(pred) {
-		return true
-	}
-	branch, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
-	if !ok {
-		return false
-	}
-	k, ok := branch.Cond.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.Bool || pred.Succs[0] == pred.Succs[1] {
-		return false
-	}
-	taken := pred.Succs[1]
-	if constant.BoolVal(k.Value) {
-		taken = pred.Succs[0]
-	}
-	return to != taken
-}
-
-// unconvert strips the conversions that keep a value's origins.
-func unconvert(v ssa.Value) ssa.Value {
-	for {
-		switch c := v.(type) {
-		case *ssa.ChangeType:
-			v = c.X
-		case *ssa.Convert:
-			v = c.X
-		case *ssa.MakeInterface:
-			v = c.X
-		default:
-			return v
-		}
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -86,7 +87,7 @@ func F() string { return lib.Default.Path("x") }
 			if got := len(membersUsed(pass)) == 1; got != tc.created {
 				t.Errorf("lib created: %v, want %v", got, tc.created)
 			}
-			pkg, _ := buildSSA(pass)
+			pkg, _ := buildSSA(pass, true)
 			if lib := pkg.Prog.ImportedPackage("example.com/lib"); lib != nil {
 				var members []string
 				for name := range lib.Members {
@@ -96,8 +97,8 @@ func F() string { return lib.Default.Path("x") }
 				if !slices.Equal(members, tc.members) {
 					t.Errorf("lib's members %v, want %v: what F names, and the initializer", members, tc.members)
 				}
-				if fn := lib.Func("New"); fn != nil && (funcKey(fn) != "example.com/lib.New" || fn.Blocks != nil) {
-					t.Errorf("lib.New: key %q, %d blocks: want the declared function's key, never built", funcKey(fn), len(fn.Blocks))
+				if fn := lib.Func("New"); fn != nil && (code.FuncKey(fn) != "example.com/lib.New" || fn.Blocks != nil) {
+					t.Errorf("lib.New: key %q, %d blocks: want the declared function's key, never built", code.FuncKey(fn), len(fn.Blocks))
 				}
 			}
 			var callee *ssa.Function
@@ -111,10 +112,10 @@ func F() string { return lib.Default.Path("x") }
 			if callee == nil {
 				t.Fatal("no call of (*lib.Store).Path")
 			}
-			if origin(callee).Synthetic != onDemand {
-				t.Errorf("the method of an import not created has provenance %q, want %q (funcKey relies on it)", callee.Synthetic, onDemand)
+			if code.Origin(callee).Synthetic != code.OnDemand {
+				t.Errorf("the method of an import not created has provenance %q, want %q (funcKey relies on it)", callee.Synthetic, code.OnDemand)
 			}
-			if got, want := funcKey(callee), tc.key; got != want {
+			if got, want := code.FuncKey(callee), tc.key; got != want {
 				t.Errorf("funcKey = %q, want %q", got, want)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -61,7 +62,7 @@ func (e *engine) converge(fns []*ssa.Function) {
 // giveUp adds to fn's path results an origin saying the analysis stopped
 // before its summary converged.
 func (e *engine) giveUp(fn *ssa.Function) {
-	limit := Origin{Kind: Bad, Why: fmt.Sprintf("a path the analysis gave up on: the summary of %s did not converge in %d rounds", lattice.ShortName(funcKey(fn)), maxSummaryRounds), Cause: CauseLimit, At: e.at(fn.Pos())}
+	limit := Origin{Kind: Bad, Why: fmt.Sprintf("a path the analysis gave up on: the summary of %s did not converge in %d rounds", lattice.ShortName(code.FuncKey(fn)), maxSummaryRounds), Cause: CauseLimit, At: e.At(fn.Pos())}
 	r := slices.Clone(e.results[fn])
 	for i := range r {
 		if r[i] != nil {
@@ -76,26 +77,6 @@ func sameResults(a, b []Origins) bool {
 	return slices.EqualFunc(a, b, Origins.Equal)
 }
 
-// widenNew forgets the patterns of the origins that appeared since the last
-// round: recursion that keeps extending a path (f(join(p, "sub")))
-// converges on "p/**" instead of growing a segment per round.
-func widenNew(r, old []Origins) []Origins {
-	for i := range r {
-		var prev Origins
-		if i < len(old) {
-			prev = old[i]
-		}
-		w := slices.Clone(r[i])
-		for j, a := range w {
-			if !slices.Contains(prev, a) && a.Path != "" {
-				w[j].Path = "**"
-			}
-		}
-		r[i] = lattice.Normalize(w)
-	}
-	return r
-}
-
 // computeResults returns the origins of fn's path-typed results, ignoring
 // zero values returned beside a non-nil error.
 func (e *engine) computeResults(fn *ssa.Function) []Origins {
@@ -107,7 +88,7 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 	carries := make([]bool, n)
 	carriesAny := false
 	for i := range n {
-		carries[i] = isPathType(results.At(i).Type())
+		carries[i] = code.IsPathType(results.At(i).Type())
 		carriesAny = carriesAny || carries[i]
 	}
 	if !carriesAny {
@@ -115,7 +96,7 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 	}
 	errLast := isError(results.At(n - 1).Type())
 	out := make([]Origins, n)
-	for _, ret := range returns(fn) {
+	for _, ret := range code.Returns(fn) {
 		b := ret.Block()
 		if b == fn.Recover {
 			// The recover block returns what a deferred recover left,
@@ -149,8 +130,8 @@ func (e *engine) computeResults(fn *ssa.Function) []Origins {
 // error (`if err != nil { return "" }`): what it returns is a failure
 // path's zero value even without an error result.
 func onErrorPath(b *ssa.BasicBlock) bool {
-	for c := range dominating(b) {
-		if c.kind == condCmp && !c.holds && isNilConst(c.cmp.Y) && isError(c.cmp.X.Type()) {
+	for c := range code.Dominating(b) {
+		if c.Kind == code.CondCmp && !c.Holds && isNilConst(c.Cmp.Y) && isError(c.Cmp.X.Type()) {
 			return true
 		}
 	}
@@ -174,7 +155,7 @@ func isZeroConst(v ssa.Value) bool {
 	if c.Value == nil {
 		return true
 	}
-	s, isConst := constString(c)
+	s, isConst := code.ConstString(c)
 	return isConst && s == ""
 }
 

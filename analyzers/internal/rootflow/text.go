@@ -1,15 +1,18 @@
 package rootflow
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
-
-	"golang.org/x/tools/go/ssa"
+	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Text that is not built by path functions: data read from a file or a
@@ -110,7 +113,7 @@ func (e *engine) bufferData(w bufferWrite) Origins {
 		if w.spec.Data+1 >= len(args) {
 			return e.bad(w.call.Pos(), "a value the analysis cannot follow")
 		}
-		return e.sprintf(data, args[w.spec.Data+1], w.call.Pos(), e.at(w.call.Pos()))
+		return e.sprintf(data, args[w.spec.Data+1], w.call.Pos(), e.At(w.call.Pos()))
 	}
 	if c, ok := data.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
 		// WriteByte('/'), WriteRune('x'): the character.
@@ -140,7 +143,7 @@ func bufferUses(a *ssa.Alloc) ([]bufferWrite, bool) {
 				if fn == nil {
 					return false
 				}
-				f, ok := knowledge.Lookup(funcKey(fn))
+				f, ok := knowledge.Lookup(code.FuncKey(fn))
 				if !ok {
 					return false
 				}
@@ -188,7 +191,7 @@ func firstWrite(a *ssa.Alloc, w *ssa.Call, writes []bufferWrite) (first, follows
 			return false
 		}
 		fn := c.Call.StaticCallee()
-		return fn != nil && knowledge.Is(funcKey(fn), knowledge.BufferReset)
+		return fn != nil && knowledge.Is(code.FuncKey(fn), knowledge.BufferReset)
 	}
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(b *ssa.BasicBlock, upto int)
@@ -217,4 +220,47 @@ func firstWrite(a *ssa.Alloc, w *ssa.Call, writes []bufferWrite) (first, follows
 	b := w.Block()
 	walk(b, slices.Index(b.Instrs, ssa.Instruction(w)))
 	return first, follows
+}
+
+// sprintf evaluates fmt.Sprintf with a constant format that starts with a
+// verb: the first argument is the origin, the rest of the format the
+// pattern.
+func (e *engine) sprintf(format, argSlice ssa.Value, pos token.Pos, at token.Position) Origins {
+	f, isConst := code.ConstString(format)
+	if !isConst {
+		return e.bad(pos, "a path formatted by fmt.Sprintf with a format the analysis cannot follow")
+	}
+	if !strings.HasPrefix(f, "%s") && !strings.HasPrefix(f, "%v") {
+		if strings.HasPrefix(f, "%") {
+			return Origins{{Kind: Bad, Why: fmt.Sprintf("a path formatted as %s, relative to the working directory", report.Quote(f)), Cause: CauseLiteral, Rel: true, At: at}}
+		}
+		return Origins{lattice.Literal(verbPattern(f), at)}
+	}
+	elems, ok := code.Varargs(argSlice)
+	if !ok || len(elems) == 0 {
+		return e.bad(pos, "a path formatted by fmt.Sprintf from values the analysis cannot follow")
+	}
+	rest := verbPattern(f[2:])
+	return e.eval(elems[0]).Map(func(a Origin) Origins { return Origins{a.AppendRaw(rest, at)} })
+}
+
+// verbPattern replaces the formatting verbs in s by "*".
+func verbPattern(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		// Skip flags, width, precision up to the verb letter.
+		for i++; i < len(s) && !('a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z'); i++ {
+		}
+		b.WriteByte('*')
+	}
+	return b.String()
 }

@@ -1,12 +1,11 @@
 package rootflow
 
 import (
-	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
 
-	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
 )
 
 // A field nothing stores into. A requirement on a field of this package
@@ -45,24 +44,7 @@ func (ix *index) unstored(key string) (_ Origins, ok bool) {
 			continue
 		}
 		why := "no value the analysis sees (nothing stores into it; reflection may fill it)"
-		return append(tagDefault(reflect.StructTag(st.Tag(i)), ix.at(f.Pos())), ix.bad(f.Pos(), "%s", why)...), true
+		return append(hook.TagDefault(reflect.StructTag(st.Tag(i)), ix.At(f.Pos())), ix.bad(f.Pos(), "%s", why)...), true
 	}
 	return nil, false
-}
-
-// defaultTags are the struct tag keys whose value libraries that fill
-// fields by reflection put into a field left unset: kong, go-arg,
-// creasty/defaults and hand-written fillers spell it default,
-// caarlos0/env envDefault.
-var defaultTags = []string{"default", "envDefault"}
-
-// tagDefault is the literal a field's default tag gives it, if any; at
-// is the field's position.
-func tagDefault(tag reflect.StructTag, at token.Position) Origins {
-	for _, k := range defaultTags {
-		if v, ok := tag.Lookup(k); ok {
-			return Origins{lattice.Literal(v, at)}
-		}
-	}
-	return nil
 }

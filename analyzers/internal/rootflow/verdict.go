@@ -2,27 +2,11 @@ package rootflow
 
 import (
 	"fmt"
+	"go/token"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
-
-// Allowed reports whether a write to the concrete origin a is allowed by
-// cfg.
-func (cfg *Config) Allowed(a Origin) bool {
-	switch a.Kind {
-	case Rooted:
-		return !a.InProject() // the user's project: only declared entries (rule_projectdir.go)
-	case DevNull, Empty:
-		return true
-	case Temp:
-		return cfg.AllowTemp
-	case Cache:
-		return cfg.AllowCache
-	case User:
-		return cfg.AllowUser
-	}
-	return a.InferredSibling()
-}
 
 // WriteVerdict is Verdict for a write by op, which names the policies
 // that allow an origin for what the write does: os.MkdirAll of an
@@ -106,4 +90,43 @@ func judged(ok bool, what, flag string) (bool, string) {
 		return true, "allowed: " + what + " (-" + flag + ")"
 	}
 	return false, "not allowed: " + what + ", and the configuration sets -" + flag + "=false"
+}
+
+func (e *engine) find(pos token.Pos, site Site, op string, a Origin, r Req) {
+	id := e.At(pos).String() + "|" + op + "|" + a.Describe() + "|" + a.At.String()
+	if e.seen[id] {
+		return
+	}
+	e.seen[id] = true
+	e.res.Findings = append(e.res.Findings, &Finding{Pos: pos, Site: site, Op: op, Origin: a, Reach: r})
+}
+
+// writeReq is the requirement a write by op at at puts on its path: a
+// sink that makes its path as a directory with its parents (os.MkdirAll)
+// records it (madeDir).
+func writeReq(op string, at token.Position) Req {
+	r := Req{Op: op, At: at}
+	if knowledge.Is(op, knowledge.MakesParents) {
+		r = madeDir(r)
+	}
+	return r
+}
+
+// settled reports whether every origin of v is concrete and allowed
+// under requirement r as it is: no symbol left for a caller, a store or
+// a call site to decide. An empty v is not settled: nothing is known.
+func settled(cfg *Config, v Origins, r Req) bool {
+	if len(v) == 0 {
+		return false
+	}
+	for _, a := range v {
+		switch a.Kind {
+		case Param, Cell, Func, Env:
+			return false
+		}
+		if !cfg.Allowed(a) && !ancestorOfRoot(a, r) && !createsNothing(a, r) {
+			return false
+		}
+	}
+	return true
 }

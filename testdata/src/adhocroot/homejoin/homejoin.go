@@ -100,7 +100,7 @@ func configHome() string {
 	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
 		return dir
 	}
-	return filepath.Join(os.Getenv("HOME"), ".config") // want `filepath\.Join builds a state path on \$HOME outside`
+	return filepath.Join(os.Getenv("HOME"), ".config") // ok: a base programs share, not written here
 }
 
 // appHome calls a helper: still the home directory.
@@ -112,10 +112,11 @@ func appHome() string {
 func helpers() []string {
 	h, _ := homeDir()
 	return []string{
-		filepath.Join(h, "myapp"),         // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
-		filepath.Join(appHome(), "myapp"), // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
-		filepath.Join(configHome(), "x"),  // want `filepath\.Join builds a state path on \$XDG_CONFIG_HOME through configHome outside`
-		filepath.Join(mixed(), "myapp"),   // want `filepath\.Join builds a state path on os\.UserHomeDir through mixed outside`
+		filepath.Join(h, "myapp"),            // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
+		filepath.Join(appHome(), "myapp"),    // want `filepath\.Join builds a state path on os\.UserHomeDir through homeDir outside`
+		filepath.Join(configHome(), "myapp"), // want `filepath\.Join builds a state path on \$XDG_CONFIG_HOME through configHome outside`
+		filepath.Join(configHome(), "x"),     // ok: another program's directory, not written here
+		filepath.Join(mixed(), "myapp"),      // want `filepath\.Join builds a state path on os\.UserHomeDir through mixed outside`
 	}
 }
 

@@ -63,6 +63,15 @@ func tildeConstant() string {
 	return p
 }
 
+// writeAll writes the paths the functions above build.
+func writeAll(data []byte) {
+	os.WriteFile(notTilde("~/a"), data, 0o600)
+	os.WriteFile(tildeElse("b"), data, 0o600)
+	os.WriteFile(tildeConstant(), data, 0o600)
+	os.WriteFile(otherSlice("~/c", "d"), data, 0o600)
+	os.WriteFile(expandTilde("~/e"), data, 0o600)
+}
+
 // otherSlice tests one value and joins another.
 func otherSlice(p, q string) string {
 	home, _ := os.UserHomeDir()

@@ -12,7 +12,7 @@ func stateFile() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(home, "x", "state.json"), nil // want `^filepath\.Join builds a state path on os\.UserHomeDir outside the authority package; derive it from this program's authority adhocroot/configuredpkg\.StateDir \(global root\)$`
+	return filepath.Join(home, "myapp", "state.json"), nil // want `^filepath\.Join builds a state path on os\.UserHomeDir outside the authority package; derive it from this program's authority adhocroot/configuredpkg\.StateDir \(global root\)$`
 }
 
 const logName = ".myapp/log" // want `^literal "\.myapp/log" names the state dir "\.myapp" outside the authority package; derive the path from this program's authority adhocroot/configuredpkg\.StateDir \(global root\)$`

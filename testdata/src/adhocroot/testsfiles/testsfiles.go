@@ -7,5 +7,5 @@ import (
 )
 
 func root() string {
-	return filepath.Join(os.Getenv("HOME"), "x") // want `filepath\.Join builds a state path on \$HOME`
+	return filepath.Join(os.Getenv("HOME"), ".myapp") // want `filepath\.Join builds a state path on \$HOME`
 }

@@ -1,4 +1,4 @@
-package commands // want package:`artifacts\(repo:export.json, repo:runs.db, temp:scratch, unproven, user\)`
+package commands // want package:`artifacts\(repo:export.json, repo:runs.db, temp:scratch, user\)`
 
 // This fixture declares commands in each way inventory recognises them:
 // a switch on the first argument (the flag package's idiom), cobra, urfave/cli

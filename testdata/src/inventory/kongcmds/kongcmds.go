@@ -1,4 +1,4 @@
-package kongcmds // want package:`artifacts\(repo:keep, repo:remotes, repo:remotes/\*, repo:runs.db, temp, unproven, user\)`
+package kongcmds // want package:`artifacts\(repo:keep, repo:remotes, repo:remotes/\*, repo:runs.db, temp, user\)`
 
 // This fixture declares kong commands: struct fields tagged cmd:"" whose
 // type has a Run method, named by their name tag or by their field name

@@ -1,6 +1,6 @@
 // Package mergedwrites: two writes require one field, each climbing out
-// of the root its own way; the store is reported for each write, each
-// finding naming its own.
+// of the root its own way; the store is one finding, naming each write
+// with its own.
 package mergedwrites
 
 import (
@@ -15,7 +15,7 @@ type config struct{ dataDir string }
 
 func load() *config {
 	root, _ := stateroots.GlobalStateRoot("app")
-	return &config{dataDir: root} // want `climbs out of its global state root .*os.WriteFile at mergedwrites.go:22\)` `climbs out of its global state root .*os.WriteFile at mergedwrites.go:26\)`
+	return &config{dataDir: root} // want `climbs out of its global state root .*os.WriteFile at mergedwrites.go:22\), and .*climbs out of its global state root .*os.WriteFile at mergedwrites.go:26\); `
 }
 
 func prepare(c *config) {

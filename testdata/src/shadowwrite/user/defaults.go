@@ -63,7 +63,7 @@ func noUser(data []byte) error {
 	if len(data) > 10 {
 		dir = "big"
 	}
-	return os.WriteFile(filepath.Join(dir, "d.bin"), data, 0o644) // want `os.WriteFile writes "d.bin" relative to the working directory`
+	return os.WriteFile(filepath.Join(dir, "d.bin"), data, 0o644) // want `os.WriteFile writes "big/d.bin" relative to the working directory or "d.bin" relative to the working directory, outside`
 }
 
 func unpackHere() error {

@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"go/token"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
+)
+
+// ctorObjectsRule: a field read through a parameter that points to an
+// object is the field of the object each caller passes (see below): at a
+// call, the callee's Cell origin tagged Of and Obj is resolved to what the
+// caller's object holds in that field.
+//
+// Unsound where the object is changed between the call and the read by
+// code the package does not show (another goroutine, a callee in another
+// package that stores into the field).
+type ctorObjectsRule struct{}
+
+func (ctorObjectsRule) Name() string { return "ctor-objects" }
+
+// ExemptStore: under a requirement that follows new objects to the reads
+// that require them (ReqAliased), a store into a new object is checked
+// there, not here.
+func (ctorObjectsRule) ExemptStore(_ hook.Context, s hook.StoreSite, r lattice.Req) bool {
+	return r.Tags.Flag(lattice.ReqAliased) && hook.FreshStore(s)
+}
+
+// FieldRead: a field read through a pointer parameter, or of a struct
+// parameter passed by value, is that parameter's object's field
+// (objectCell).
+func (ctorObjectsRule) FieldRead(ctx hook.Context, read, x ssa.Value, field int, pos token.Pos) (lattice.Origins, bool) {
+	switch read.(type) {
+	case *ssa.FieldAddr:
+	case *ssa.Field:
+		// A struct passed by value (opts.Path of opts TreeOptions) is
+		// the object the caller passes, as a pointer would be.
+		if _, ok := x.(*ssa.Parameter); !ok {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	return ctx.ObjectCell(ctx.Cell(code.FieldKey(x.Type(), field, ctx), pos), x), true
+}
+
+func (ctorObjectsRule) BindSymbol(ctx hook.Context, a lattice.Origin, key string, args []ssa.Value, at token.Position) (lattice.Origins, bool) {
+	if a.Kind != lattice.Cell || a.Num(lattice.Obj) == 0 || a.TextOf(lattice.Of) != key {
+		return nil, false
+	}
+	return throughObject(ctx, a, key, args, at), true
+}
+
+// throughObject resolves a read of a field through the callee's parameter
+// at a call (a getter's result): the field of the caller's own parameter
+// when the argument is one, else the field of every object. (Values do
+// not follow constructors: a requirement does, checkObject, and reports
+// each part of the value where it arises.)
+func throughObject(ctx hook.Context, a lattice.Origin, key string, args []ssa.Value, at token.Position) lattice.Origins {
+	b := a
+	b.SetText(lattice.Of, "")
+	b.SetNum(lattice.Obj, 0)
+	b.SetText(lattice.Through, "")
+	if a.Num(lattice.Obj)-1 < len(args) {
+		if p, ok := args[a.Num(lattice.Obj)-1].(*ssa.Parameter); ok {
+			if c := ctx.ObjectCell(hook.PlainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
+				b.SetText(lattice.Of, c.TextOf(lattice.Of))
+				b.SetNum(lattice.Obj, c.Num(lattice.Obj))
+				b.SetText(lattice.Through, a.TextOf(lattice.Through))
+			}
+		}
+	}
+	if b.Num(lattice.Below) > 0 {
+		// The caller's element joined below it, if a later rule
+		// resolves it (project-dir).
+		return ctx.BindSymbolAfter(ctorObjectsRule{}, b, key, args, at)
+	}
+	return lattice.Origins{b}
+}

@@ -1,0 +1,338 @@
+package rules
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Objects, not just fields: the engine names a field by its type and name
+// (a cell), which stands for that field of every object of the type. An
+// object a function allocates and never lets go of (a composite literal
+// kept in a local variable whose fields are only read there) is told
+// apart: what is stored into its fields is what its reads see, and its
+// stores are no stores into the cell, so another object of the type that
+// reaches a write does not make this one's fields suspect.
+//
+// Handing the object to a setter keeps it local: a function of the
+// package whose parameter it only stores into, with parameters or
+// constants (setPath(&l, p) doing l.Path = p). Its reads then see what
+// the setter stores there with the call's arguments, and the setter's
+// store, a store into the cell for the other objects callers pass, puts
+// its requirement on the setter's parameter only at the calls that pass
+// an object seen outside the caller (lattice.ReqObjects): a helper's own
+// object never reaches a write.
+
+// localObjectsRule: see above. A read of a field of such an object (or of
+// a struct value copied from one) is what the function stored there,
+// itself or through a setter.
+//
+// Unsound where the object's address escapes through a path keepsLocal
+// does not see (unsafe, reflection): then its fields may change unseen.
+type localObjectsRule struct {
+	keptLocal map[*ssa.Alloc]bool // whether each object asked about stays in its function
+}
+
+func (*localObjectsRule) ForPackage() hook.Rule {
+	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}}
+}
+
+func (*localObjectsRule) Name() string { return "local-objects" }
+
+// OwnsStore claims the stores into fields of a local object: only the
+// reads of that object see them (fieldRead), not the field's cell.
+func (lo *localObjectsRule) OwnsStore(ctx hook.Context, s *ssa.Store) bool {
+	obj, _ := lo.localObject(ctx, s.Addr)
+	return obj != nil
+}
+
+func (lo *localObjectsRule) FieldRead(ctx hook.Context, read, _ ssa.Value, field int, _ token.Pos) (lattice.Origins, bool) {
+	var obj *ssa.Alloc
+	switch read.(type) {
+	case *ssa.Field:
+		obj = lo.copiedObject(ctx, read)
+	case *ssa.FieldAddr:
+		obj, _ = lo.localObject(ctx, read)
+	}
+	if obj == nil {
+		return nil, false
+	}
+	return lo.objectField(ctx, obj, field), true
+}
+
+// localObject returns the object that addr is a field address of, when
+// that object is allocated in addr's function and never escapes it.
+func (lo *localObjectsRule) localObject(ctx hook.Context, addr ssa.Value) (*ssa.Alloc, *ssa.FieldAddr) {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil, nil
+	}
+	a, ok := fa.X.(*ssa.Alloc)
+	if !ok || !lo.keepsLocal(ctx, a) {
+		return nil, nil
+	}
+	return a, fa
+}
+
+// escapes reports whether an allocated object can be seen outside its
+// function: only storing into and reading its fields, storing a whole
+// value into it, copying it whole into another such object (a composite
+// literal assigned to a local variable is both), and handing it to a
+// setter (setterParams) keep it local.
+func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
+
+// keepsLocal is !escapes(a), once per object: every store the index
+// collects and every field read asks.
+func (lo *localObjectsRule) keepsLocal(ctx hook.Context, a *ssa.Alloc) bool {
+	local, ok := lo.keptLocal[a]
+	if !ok {
+		local = !escapes(a)
+		lo.keptLocal[a] = local
+	}
+	return local
+}
+
+// escapesFrom is escapes, with the objects being checked (copies may go
+// back and forth between two locals: x = y; y = x).
+func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
+	if checking[a] {
+		return false
+	}
+	checking[a] = true
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if ref.Addr != a {
+				return true // its address is stored
+			}
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef, *ssa.UnOp:
+					// a read of the field
+				case *ssa.Store:
+					if use.Addr != ref {
+						return true // the field's address is stored
+					}
+				default:
+					return true
+				}
+			}
+		case *ssa.Call:
+			if setterCall(ref, a) == nil {
+				return true
+			}
+		case *ssa.UnOp:
+			// A copy of the whole object: fine while only its fields are
+			// read, or it is stored whole into another local object.
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef, *ssa.Field:
+				case *ssa.Store:
+					to, ok := use.Addr.(*ssa.Alloc)
+					if !ok || escapesFrom(to, checking) {
+						return true
+					}
+				default:
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// copiedObject returns the local object a read of a struct value's field
+// reads, when the value is a copy of one that never escapes.
+func (lo *localObjectsRule) copiedObject(ctx hook.Context, v ssa.Value) *ssa.Alloc {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	a, ok := u.X.(*ssa.Alloc)
+	if !ok || !lo.keepsLocal(ctx, a) {
+		return nil
+	}
+	return a
+}
+
+// objectField is what a read of field number field of the local object a
+// sees: the values stored into that field, that field of the local objects
+// copied whole into it, and the field's cell for a whole value from
+// elsewhere (the empty path when nothing is stored: the field keeps its
+// zero value).
+func (lo *localObjectsRule) objectField(ctx hook.Context, a *ssa.Alloc, field int) lattice.Origins {
+	return lo.objectFieldFrom(ctx, a, field, map[*ssa.Alloc]bool{})
+}
+
+func (lo *localObjectsRule) objectFieldFrom(ctx hook.Context, a *ssa.Alloc, field int, seen map[*ssa.Alloc]bool) lattice.Origins {
+	if seen[a] {
+		return nil
+	}
+	seen[a] = true
+	var parts []lattice.Origins
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if ref.Field != field {
+				continue
+			}
+			for _, use := range *ref.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == ref {
+					parts = append(parts, ctx.Eval(st.Val))
+				}
+			}
+		case *ssa.Call:
+			// A setter: what it stores, with this call's arguments.
+			callee := ref.Call.StaticCallee()
+			for _, i := range setterCall(ref, a) {
+				for _, st := range setterStores(callee.Params[i], field) {
+					if p, ok := st.Val.(*ssa.Parameter); ok {
+						parts = append(parts, ctx.Eval(ref.Call.Args[slices.Index(callee.Params, p)]))
+					} else {
+						parts = append(parts, ctx.Eval(st.Val)) // a constant
+					}
+				}
+			}
+		case *ssa.Store:
+			if from := lo.copiedObject(ctx, ref.Val); from != nil {
+				parts = append(parts, lo.objectFieldFrom(ctx, from, field, seen))
+			} else {
+				// A whole value from elsewhere (a parameter, a call's
+				// result): its field is the cell, as for any object.
+				parts = append(parts, ctx.Cell(code.FieldKey(a.Type(), field, ctx), ref.Pos()))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return lattice.Origins{{Kind: lattice.Empty}}
+	}
+	return lattice.Union(parts...)
+}
+
+// StoreReq: a store through a parameter (l.Path = p) answers for the
+// objects callers pass there, so its requirement holds only at the calls
+// that pass one seen outside the caller; only setters (setterParam) can
+// be handed a caller's own object, so only their calls are ever exempt.
+// The tag also names the object for another module's callers, which
+// check the call where they follow that object to a write (ctors.go).
+func (lo *localObjectsRule) StoreReq(_ hook.Context, s hook.StoreSite, r lattice.Req) (lattice.Req, bool) {
+	fa, ok := s.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return r, false
+	}
+	p, ok := fa.X.(*ssa.Parameter)
+	if !ok || s.Fn == nil || p.Parent() != s.Fn {
+		return r, false
+	}
+	out := r.For("")
+	out.Tags.SetSet(lattice.ReqObjects, []string{strconv.Itoa(slices.Index(s.Fn.Params, p))})
+	return out, true
+}
+
+// ExemptCall: a call that passes the caller's own objects (kept local)
+// for every object argument a setter's requirement names.
+func (lo *localObjectsRule) ExemptCall(ctx hook.Context, _ ssa.CallInstruction, args []ssa.Value, r lattice.Req) bool {
+	objs := r.Tags.Set(lattice.ReqObjects)
+	if len(objs) == 0 {
+		return false
+	}
+	for _, o := range objs {
+		i, err := strconv.Atoi(o)
+		if err != nil || i >= len(args) {
+			return false
+		}
+		a, ok := args[i].(*ssa.Alloc)
+		if !ok || !lo.keepsLocal(ctx, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// setterCall returns the argument positions at which call hands object a
+// to a setter parameter of its callee, or nil when it hands it to
+// anything else (or the callee's body is not in sight).
+func setterCall(call *ssa.Call, a *ssa.Alloc) []int {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Parent() != nil || call.Call.IsInvoke() {
+		return nil
+	}
+	var at []int
+	for i, arg := range call.Call.Args {
+		if arg != a {
+			continue
+		}
+		if i >= len(callee.Params) || !setterParam(callee.Params[i]) {
+			return nil
+		}
+		at = append(at, i)
+	}
+	return at
+}
+
+// setterParam reports whether p, a pointer parameter, is only stored
+// into: each use is a field's address that is only assigned a parameter
+// of the function or a constant. Such a function neither lets the object
+// go nor reads it.
+func setterParam(p *ssa.Parameter) bool {
+	if _, ok := p.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	for _, ref := range *p.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef:
+				case *ssa.Store:
+					if use.Addr != ref {
+						return false
+					}
+					switch v := use.Val.(type) {
+					case *ssa.Const:
+					case *ssa.Parameter:
+						if v.Parent() != p.Parent() {
+							return false
+						}
+					default:
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// setterStores returns the stores setter parameter p makes into its
+// object's field number field.
+func setterStores(p *ssa.Parameter, field int) []*ssa.Store {
+	var out []*ssa.Store
+	for _, ref := range *p.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,140 @@
+package rules
+
+import (
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
+	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
+	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
+	"golang.org/x/tools/go/ssa"
+)
+
+// tildeRule: where a path x was found to start with "~" (x[:2] == "~/",
+// strings.HasPrefix(x, "~"), the prefix spelled with fmt.Sprintf and the
+// separator), the home directory joined or concatenated with the rest of
+// x (x[1:], x[2:], strings.TrimPrefix(x, "~/")) is x with its "~"
+// expanded: the same place x names; and where x == "~", the home
+// directory returned is x spelled out. So the result is x's origins: the user's where the user
+// typed it, the caller's where x is a parameter; where x is a literal of
+// the program's own, the home-based path stays, and is reported as such.
+//
+// Unsound where the "home directory" the program expands onto is not the
+// one the user meant by "~" (a program that expands "~" onto another
+// user's home): the user's choice is taken for it.
+type tildeRule struct{}
+
+func (tildeRule) Name() string { return "tilde" }
+
+func (tildeRule) Concat(ctx hook.Context, b *ssa.BinOp) (lattice.Origins, bool) {
+	return tildeExpanded(ctx, b.X, b.Y, b.Block())
+}
+
+func (tildeRule) ReturnValue(ctx hook.Context, b *ssa.BasicBlock, _ ssa.Value, v lattice.Origins) (lattice.Origins, bool) {
+	if !slices.ContainsFunc(v, bareHome) {
+		return nil, false
+	}
+	for c := range code.Dominating(b) {
+		if c.Holds && c.Kind == code.CondCmp && c.IsStr && c.Str == "~" {
+			home := slices.DeleteFunc(slices.Clone(v), func(a lattice.Origin) bool { return !bareHome(a) })
+			rest := slices.DeleteFunc(slices.Clone(v), bareHome)
+			return lattice.Union(spelledOut(ctx, c.X, home), rest), true
+		}
+	}
+	return nil, false
+}
+
+// bareHome reports whether a is the home directory itself.
+func bareHome(a lattice.Origin) bool {
+	return a.Kind == lattice.Bad && a.Cause == knowledge.CauseHome && a.Path == ""
+}
+
+func (tildeRule) Join(ctx hook.Context, first ssa.Value, rest []ssa.Value, _ string, _ token.Position) (lattice.Origins, bool) {
+	if len(rest) != 1 {
+		return nil, false
+	}
+	return tildeExpanded(ctx, first, rest[0], code.BlockOf(rest[0]))
+}
+
+// tildeExpanded returns x's origins when base is the home directory, rest
+// is x past its leading "~" (the home directory: os.UserHomeDir, with or
+// without an override variable the user or root-env sets) and blk runs
+// only where x starts with "~";
+// ok false otherwise. x's literal origins keep the home-based value.
+func tildeExpanded(ctx hook.Context, base, rest ssa.Value, blk *ssa.BasicBlock) (lattice.Origins, bool) {
+	x := tildeRest(rest)
+	if x == nil || blk == nil {
+		return nil, false
+	}
+	home := ctx.Eval(base)
+	if len(home) == 0 {
+		return nil, false
+	}
+	sawHome := false
+	for _, a := range home {
+		switch {
+		case a.Kind == lattice.Bad && a.Cause == knowledge.CauseHome && a.Path == "":
+			sawHome = true
+		case (a.Kind == lattice.Rooted || a.Kind == lattice.User) && a.Path == "":
+			// an override of the home directory (GOPASS_HOMEDIR)
+		default:
+			return nil, false
+		}
+	}
+	if !sawHome {
+		return nil, false
+	}
+	if !startsWithTilde(ctx, x, blk) {
+		return nil, false
+	}
+	return spelledOut(ctx, x, home), true
+}
+
+// spelledOut is x, a path that starts with "~", with its "~" expanded
+// onto home: x's origins, except that the program's own literal is the
+// home-based path it spells.
+func spelledOut(ctx hook.Context, x ssa.Value, home lattice.Origins) lattice.Origins {
+	return ctx.Eval(x).Map(func(a lattice.Origin) lattice.Origins {
+		if a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral {
+			return home.Map(func(h lattice.Origin) lattice.Origins {
+				return lattice.Origins{h.AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At)}
+			})
+		}
+		return lattice.Origins{a}
+	})
+}
+
+// tildeRest returns x when rest is x past a leading "~" or "~/": x[1:],
+// x[2:], or strings.TrimPrefix(x, "~") or (x, "~/"); nil otherwise.
+func tildeRest(rest ssa.Value) ssa.Value {
+	switch r := rest.(type) {
+	case *ssa.Slice:
+		if r.High != nil || r.Low == nil {
+			return nil
+		}
+		if k, ok := code.ConstInt(r.Low); ok && (k == 1 || k == 2) {
+			return r.X
+		}
+	case *ssa.Call:
+		fn := r.Call.StaticCallee()
+		if fn == nil || len(r.Call.Args) != 2 || code.FuncKey(fn) != "strings.TrimPrefix" {
+			return nil
+		}
+		if s, ok := code.ConstString(r.Call.Args[1]); ok && (s == "~" || s == "~/") {
+			return r.Call.Args[0]
+		}
+	}
+	return nil
+}
+
+// startsWithTilde reports whether the conditions that hold wherever blk
+// runs say x starts with "~": x[:n] == "~...", strings.HasPrefix(x,
+// "~..."), or x == "~..."; on every side of an || that leads there.
+func startsWithTilde(ctx hook.Context, x ssa.Value, blk *ssa.BasicBlock) bool {
+	return code.HoldsWhere(blk, func(c code.Cond) bool {
+		tested := c.Kind == code.CondPrefix || c.Kind == code.CondCmp && c.IsStr
+		return tested && c.Holds && c.X == x && strings.HasPrefix(c.Str, "~")
+	})
+}
