@@ -61,6 +61,7 @@ var commandRuns = map[string]commandRun{
 	// repository root (the work copy stands for it).
 	"go run ./cmd/staterootlint -C examples ./...":                  {exit: 1},
 	"go run ./cmd/staterootlint inventory -C examples --by-command": {exit: 0},
+	"go run ./cmd/staterootlint -C examples --diff ./...":           {exit: 0},
 
 	// docs/analyzers.md: the inventory from the repository root.
 	"staterootlint inventory -C examples":              {exit: 0, want: "| `repo:logs/*.log` | repo |"},

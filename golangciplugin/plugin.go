@@ -25,11 +25,15 @@
 package golangciplugin
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers"
 	"github.com/staterootlint/staterootlint/internal/config"
+	"github.com/staterootlint/staterootlint/internal/fixkind"
 )
 
 // Name is the custom linter's name in .golangci.yml.
@@ -66,7 +70,33 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	if _, err := p.cfg.Apply(analyzers.Linting); err != nil {
 		return nil, err
 	}
+	withoutDeclarations.Do(func() {
+		for _, a := range analyzers.Linting {
+			a.Run = dropDeclarations(a.Run)
+		}
+	})
 	return analyzers.Linting, nil
+}
+
+// withoutDeclarations wraps the suite's analyzers once per process (the
+// plugin configures the shared suite, as BuildAnalyzers does its flags).
+var withoutDeclarations sync.Once
+
+// dropDeclarations wraps an analyzer's run so that its diagnostics carry
+// no declaration (internal/fixkind): golangci-lint --fix applies every
+// suggested fix of an issue, and only the author knows a product from
+// state (staterootlint --fix=declare applies them on request).
+func dropDeclarations(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (any, error) {
+		report := pass.Report
+		pass.Report = func(d analysis.Diagnostic) {
+			d.SuggestedFixes = slices.DeleteFunc(slices.Clone(d.SuggestedFixes), func(f analysis.SuggestedFix) bool {
+				return fixkind.IsDeclaration(f.Message)
+			})
+			report(d)
+		}
+		return run(pass)
+	}
 }
 
 // GetLoadMode asks for type information: the analyzers match calls by type.

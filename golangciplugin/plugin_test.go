@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/internal/config"
 )
@@ -70,5 +71,25 @@ func TestNoSettings(t *testing.T) {
 		if _, err := p.BuildAnalyzers(); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestDropDeclarations: under golangci-lint, whose --fix applies every
+// fix of an issue, a finding keeps its rewrite and loses its declaration.
+func TestDropDeclarations(t *testing.T) {
+	var got []analysis.Diagnostic
+	pass := &analysis.Pass{Report: func(d analysis.Diagnostic) { got = append(got, d) }}
+	run := dropDeclarations(func(pass *analysis.Pass) (any, error) {
+		pass.Report(analysis.Diagnostic{Message: "x", SuggestedFixes: []analysis.SuggestedFix{
+			{Message: "Derive the path from paths.Root()"},
+			{Message: "Declare cwd:x on f with //staterootlint:allow-write"},
+		}})
+		return nil, nil
+	})
+	if _, err := run(pass); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || len(got[0].SuggestedFixes) != 1 || got[0].SuggestedFixes[0].Message != "Derive the path from paths.Root()" {
+		t.Errorf("reported %+v", got)
 	}
 }

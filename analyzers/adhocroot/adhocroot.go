@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/fixes"
 	"github.com/staterootlint/staterootlint/analyzers/internal/flagvalue"
 	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
@@ -124,11 +125,15 @@ type checker struct {
 	authorities []string
 	res         *rootflow.Result // the engine's, for the sources of built paths
 	reported    map[ast.Node]bool
-	// Computed on the first fix: the reads of each local variable, the
-	// parameters, and the uses of each imported package name.
-	reads  map[*types.Var][]*ast.Ident
-	params map[*types.Var]bool
-	pkgUse map[*types.PkgName][]*ast.Ident
+	fx          *fixes.Fixer // built on the first fix
+}
+
+// fixer returns the pass's builder of suggested fixes.
+func (c *checker) fixer() *fixes.Fixer {
+	if c.fx == nil {
+		c.fx = fixes.New(c.pass, c.res.Bases, c.authorityRefs(), c.stateDir)
+	}
+	return c.fx
 }
 
 func run(pass *analysis.Pass, cfg *Config) (_ any, err error) {
@@ -243,6 +248,15 @@ func (c *checker) helperOf(at token.Position, pos token.Pos) string {
 	return origin.Name.Name
 }
 
+// origin is the origin shadowwrite sees for a value built on src, so
+// that both give one advice, and one fix, for it.
+func (src *source) origin() rootflow.Origin {
+	if src.env != "" {
+		return rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseEnv, Src: "$" + src.env}
+	}
+	return rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseHome, Src: "os.UserHomeDir"}
+}
+
 // envSource returns the source for a read of the variable name, or nil if
 // it does not name a home-like directory.
 func envSource(name string) *source {
@@ -300,9 +314,7 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 		d := c.diagnostic(call, fn.Pkg().Name()+"."+fn.Name(), src, w)
 		if !known.Has(knowledge.Format) {
-			if fix, ok := c.fix(cur, call, src); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
+			c.fixer().AttachJoin(&d, call, src.origin(), src.home)
 		}
 		c.r.Report(d)
 	case known.Has(knowledge.Expand):
@@ -359,11 +371,10 @@ func (c *checker) diagnostic(n ast.Node, op string, src *source, w *rootflow.Fin
 	}
 	// The origin shadowwrite sees for the same value, so that both give
 	// one advice for it: the write's own, where the path reaches one.
-	origin := rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseHome}
+	origin := src.origin()
 	category, what := CategoryHome, src.name
 	if src.env != "" {
 		category, what = CategoryEnv, src.env
-		origin = rootflow.Origin{Kind: rootflow.Bad, Cause: rootflow.CauseEnv, Src: "$" + src.env}
 	}
 	if w != nil {
 		origin = w.Origin

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/consumer"
+	"github.com/staterootlint/staterootlint/analyzers/internal/fixes"
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
 )
@@ -37,6 +38,7 @@ func New(cfg Config) *analysis.Analyzer {
 func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error {
 	decl := declarations(pass)
 	chains := consumer.NewChains(pass)
+	fx := fixes.New(pass, res.Bases, res.Authorities, res.Config.StateDir)
 	var found []*rootflow.Finding
 	for _, f := range res.Findings {
 		if f.Origin.Declarable() && decl.allows(f.Pos, f.Origin) || consumer.Unproven(f.Origin) {
@@ -52,7 +54,9 @@ func run(pass *analysis.Pass, res *rootflow.Result, rep *report.Reporter) error 
 			related = append(related, chains.Chain(f)...)
 		}
 		msg := Messages(fs, pass.Fset.Position(fs[0].Pos).Line, func(o rootflow.Origin) string { return consumer.Advice(res.Authorities, o, pass) })
-		rep.Report(analysis.Diagnostic{Pos: fs[0].Pos, Category: consumer.Category(fs[0].Origin), Message: msg, URL: consumer.KeysURL(pass.Analyzer.URL, fs), Related: related})
+		d := analysis.Diagnostic{Pos: fs[0].Pos, Category: consumer.Category(fs[0].Origin), Message: msg, URL: consumer.KeysURL(pass.Analyzer.URL, fs), Related: related}
+		fx.AttachWrites(&d, fs)
+		rep.Report(d)
 	}
 	return nil
 }

@@ -27,7 +27,9 @@ type checkRequest struct {
 	format         string
 	verbose        bool // text: print each finding's chain below it
 	noConfig       bool // no configuration file was found: hint at init when there are findings
-	fix            bool
+	fix            bool // --fix: apply the rewrites
+	declare        bool // --fix=declare: the declarations too
+	diff           bool // --diff: print what --fix would change
 	// baseline, writeBaseline: --baseline and --write-baseline, relative
 	// to the process's directory (-C joined on), as given (baseline.go).
 	baseline, writeBaseline string
@@ -66,10 +68,10 @@ func (c *cli) check(req checkRequest) int {
 		defer c.unprovenSummary(unlisted)
 	}
 
-	if req.fix {
+	if req.fix || req.diff {
 		var code int
-		findings, code = c.applyFixes(req.cwd, findings)
-		if code != exitClean {
+		findings, code = c.applyFixes(req, findings)
+		if code != exitClean || req.diff {
 			return code
 		}
 	}

@@ -126,7 +126,8 @@ type flags struct {
 	authorities []string
 	sinks       []string
 	format      formatValue
-	fix         bool
+	fix         fixValue
+	diff        bool
 	verbose     bool
 	tests       bool
 	unproven    bool // --report-unproven
@@ -148,7 +149,7 @@ var flagGroups = []struct {
 }{
 	{"Configuration", []string{"config", "authority", "sink", "tests", "report-unproven", "tags"}},
 	{"Selection", []string{"enable", "disable"}},
-	{"Output", []string{"format", "verbose", "fix", "baseline", "write-baseline"}},
+	{"Output", []string{"format", "verbose", "fix", "diff", "baseline", "write-baseline"}},
 	{"General", []string{"chdir", "no-cache", "quiet", "version", "help"}},
 }
 
@@ -164,7 +165,9 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.StringSliceVar(&f.disable, "disable", nil, "do not run the analyzer `NAME` (repeatable or comma-separated)")
 	fs.Var(&f.format, "format", "print findings as `text|json|sarif`; json and sarif (code scanning) are for CI")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "text format: print below each finding the chain from where its path starts to the write")
-	fs.BoolVar(&f.fix, "fix", false, "apply the analyzers' suggested fixes to the source files")
+	fs.Var(&f.fix, "fix", "apply the suggested fixes that move writes under the program's authority, then type-check and revert any that breaks the build; --fix=declare also declares the fixed names commands write where they run (allow-write cwd:NAME)")
+	fs.Lookup("fix").NoOptDefVal = "true"
+	fs.BoolVar(&f.diff, "diff", false, "print the fixes --fix would apply as a unified diff and change no file (with --fix=declare, the declarations too)")
 	fs.StringVar(&f.baseline, "baseline", "", "report only the findings not recorded in the baseline `FILE`, and list its entries that no longer match")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every current finding in the baseline `FILE` and exit 0")
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")
@@ -211,6 +214,22 @@ func (v *formatValue) Set(s string) error {
 	return nil
 }
 
+// fixValue is the --fix flag: "true" (--fix), "declare" (--fix=declare)
+// or "false"/"" (off). It shows in --help as a boolean flag.
+type fixValue string
+
+var fixModes = []string{"true", "false", "declare"}
+
+func (v *fixValue) String() string { return string(*v) }
+func (v *fixValue) Type() string   { return "bool" }
+func (v *fixValue) Set(s string) error {
+	if !slices.Contains(fixModes, s) {
+		return fmt.Errorf("valid: --fix, --fix=declare")
+	}
+	*v = fixValue(s)
+	return nil
+}
+
 func (c *cli) usageError(format string, args ...any) int {
 	fmt.Fprintf(c.stderr, "%s: %s\nRun '%s --help' for usage.\n", progname, fmt.Sprintf(format, args...), progname)
 	return exitUsage
@@ -244,7 +263,8 @@ func (c *cli) analyze(args []string) int {
 	if code != exitClean {
 		return code
 	}
-	req.format, req.fix, req.verbose = string(f.format), f.fix, f.verbose
+	req.format, req.verbose = string(f.format), f.verbose
+	req.fix, req.declare, req.diff = f.fix != "" && f.fix != "false", f.fix == "declare", f.diff
 	req.baseline, req.writeBaseline = userPath(f.dir, f.baseline), userPath(f.dir, f.writeBaseline)
 	req.noConfig = req.cfg.Source == ""
 	return c.check(req)
@@ -439,6 +459,7 @@ Examples:
   %[1]s --format sarif ./... > staterootlint.sarif
   %[1]s --authority 'example.com/app/paths.ConfigDir' --tests ./...
   %[1]s --enable shadowwrite --fix ./internal/...
+  %[1]s --diff ./...
   go vet -vettool=$(command -v %[1]s) -rootflow.allow-temp=false ./...
 `, progname, config.FileName, strings.Join(config.Keys, ", "))
 }

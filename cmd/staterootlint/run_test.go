@@ -262,7 +262,7 @@ func TestFixSaysWhatItCouldNotFix(t *testing.T) {
 		t.Errorf("exit %d, want %d", code, exitFindings)
 	}
 	wantErr := "staterootlint: applied 2 fixes to 2 files; 2 findings have no suggested fix; could not apply the fix of 1 finding:\n" +
-		filepath.Join(dir, "main.go") + `:6:19: os.WriteFile writes "state.json" outside every state root (fakewrite): its edits overlap another fix's; run --fix again` + "\n"
+		`main.go:6:19: os.WriteFile writes "state.json" outside every state root (fakewrite): its edits overlap another fix's; run --fix again` + "\n"
 	if errOut != wantErr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, wantErr)
 	}

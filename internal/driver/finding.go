@@ -2,6 +2,7 @@ package driver
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/staterootlint/staterootlint/internal/findingkey"
+	"github.com/staterootlint/staterootlint/internal/fixkind"
 	"github.com/staterootlint/staterootlint/internal/flagname"
 )
 
@@ -25,6 +27,12 @@ type Finding struct {
 	Message  string
 	Category string
 	Fix      *Fix // the first suggested fix, if any
+	// Alts are the other suggested fixes: a declaration offered beside
+	// a rewrite (internal/fixkind).
+	Alts []*Fix
+	// NoFix says why the analyzer offers no rewrite, when it says
+	// (internal/findingkey.NoFix): printed under --fix and --diff.
+	NoFix string
 	// Package is the package's path; Func the function declaration
 	// around the finding ("F", "T.M", "(*T).M"; "" at package level).
 	// Baselines match on them.
@@ -60,8 +68,21 @@ type Step struct {
 // Fix is a suggested fix with its edits resolved to file offsets, so it
 // can be applied after the analysis dropped the FileSet.
 type Fix struct {
-	Edits []Edit
-	Why   string // why it cannot be applied, if it cannot ("": it can)
+	Message string // the analyzer's, "Derive the path from …"
+	// Declare: the fix is a declaration (internal/fixkind), applied only
+	// when asked for (FixOptions.Declare).
+	Declare bool
+	Edits   []Edit
+	Why     string // why it cannot be applied, if it cannot ("": it can)
+}
+
+// String renders the fix by its contents (not its address), so that
+// findings print the same whichever run or cache produced them.
+func (f *Fix) String() string {
+	if f == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("{%s declare=%t %v %q}", f.Message, f.Declare, f.Edits, f.Why)
 }
 
 // Edit replaces the bytes [Start, End) of File, which was Size bytes long
@@ -86,8 +107,13 @@ func newFinding(analyzer, pkg string, fset *token.FileSet, files []*ast.File, d 
 		Chain:    chainOf(fset, d.Related),
 	}
 	f.Op, f.Origin, _ = findingkey.Parse(d.URL)
-	if len(d.SuggestedFixes) > 0 {
-		f.Fix = resolveFix(fset, d.SuggestedFixes[0])
+	f.NoFix = findingkey.NoFix(d.URL)
+	for i, sf := range d.SuggestedFixes {
+		if i == 0 {
+			f.Fix = resolveFix(fset, sf)
+		} else {
+			f.Alts = append(f.Alts, resolveFix(fset, sf))
+		}
 	}
 	return f
 }
@@ -144,7 +170,7 @@ func enableChains(roots []*analysis.Analyzer) {
 // resolveFix resolves the edits of fix: file names and offsets, or why
 // they cannot be applied.
 func resolveFix(fset *token.FileSet, fix analysis.SuggestedFix) *Fix {
-	out := new(Fix)
+	out := &Fix{Message: fix.Message, Declare: fixkind.IsDeclaration(fix.Message)}
 	for _, te := range fix.TextEdits {
 		tf := fset.File(te.Pos)
 		end := te.End
@@ -203,4 +229,12 @@ func recvName(t ast.Expr) string {
 		return t.Name
 	}
 	return "?"
+}
+
+// Fixes returns the finding's suggested fixes, in the analyzer's order.
+func (f Finding) Fixes() []*Fix {
+	if f.Fix == nil {
+		return nil
+	}
+	return append([]*Fix{f.Fix}, f.Alts...)
 }

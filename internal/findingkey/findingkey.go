@@ -36,6 +36,7 @@ const OriginSep = " | "
 const (
 	paramOp     = "op"
 	paramOrigin = "origin"
+	paramNoFix  = "nofix"
 )
 
 // URL returns base, an analyzer's documentation URL, carrying the
@@ -70,4 +71,27 @@ func Parse(rawURL string) (op, origin string, ok bool) {
 	q := u.Query()
 	op, origin = q.Get(paramOp), q.Get(paramOrigin)
 	return op, origin, op != "" || origin != ""
+}
+
+// WithNoFix returns rawURL recording why the finding has no suggested fix
+// that moves its write under the program's authority: the CLI says it
+// under --fix and --diff, where the message would be too long to carry it.
+func WithNoFix(rawURL, why string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil || why == "" {
+		return rawURL
+	}
+	q := u.Query()
+	q.Set(paramNoFix, why)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// NoFix returns why a finding has no fix, as WithNoFix recorded it.
+func NoFix(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return u.Query().Get(paramNoFix)
 }

@@ -26,3 +26,20 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestNoFix: the reason a finding has no fix rides in its URL beside the
+// key, which it leaves as it was.
+func TestNoFix(t *testing.T) {
+	const base = "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/shadowwrite"
+	why := "the path is not below the state dir .px; moving data to another directory is the author's decision"
+	u := WithNoFix(URL(base, "os.WriteFile", "env PX_DB_PATH"), why)
+	if got := NoFix(u); got != why {
+		t.Errorf("NoFix = %q, want %q", got, why)
+	}
+	if op, origin, ok := Parse(u); !ok || op != "os.WriteFile" || origin != "env PX_DB_PATH" {
+		t.Errorf("Parse after WithNoFix = %q, %q, %v", op, origin, ok)
+	}
+	if got := NoFix(URL(base, "os.WriteFile", "x")); got != "" {
+		t.Errorf("NoFix without a reason = %q", got)
+	}
+}

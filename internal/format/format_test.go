@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"go/token"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/staterootlint/staterootlint/internal/driver"
@@ -61,6 +62,37 @@ func TestWriteJSON(t *testing.T) {
 	}
 	if len(got.Diagnostics) != 1 || got.Diagnostics[0].Category != "cwd" || len(got.Diagnostics[0].Chain) != 2 || got.Diagnostics[0].Chain[1].Message != "written by os.WriteFile" {
 		t.Errorf("WriteJSON: %s", b.String())
+	}
+}
+
+// TestSARIFFixes: a finding's fixes are SARIF fixes, each an artifact
+// change of byte regions, the rewrite before the declaration.
+func TestSARIFFixes(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, "a.go")
+	f := driver.Finding{
+		Analyzer: "shadowwrite",
+		Pos:      token.Position{Filename: file, Line: 3, Column: 2},
+		Message:  "os.WriteFile writes a path under the home directory",
+		Fix:      &driver.Fix{Message: "Derive the path from paths.Root()", Edits: []driver.Edit{{File: file, Start: 10, End: 14, Text: []byte("root")}}},
+		Alts:     []*driver.Fix{{Message: "Declare cwd:x on f with //staterootlint:allow-write", Declare: true, Edits: []driver.Edit{{File: file, Start: 5, End: 5, Text: []byte("//x\n")}}}},
+	}
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, SARIFDriver{Name: "staterootlint"}, nil, []driver.Finding{f}, root); err != nil {
+		t.Fatal(err)
+	}
+	var log SARIFLog
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	fixes := log.Runs[0].Results[0].Fixes
+	if len(fixes) != 2 || fixes[0].Description.Text != "Derive the path from paths.Root()" || !strings.HasPrefix(fixes[1].Description.Text, "Declare ") {
+		t.Fatalf("fixes: %+v", fixes)
+	}
+	ch := fixes[0].ArtifactChanges[0]
+	r := ch.Replacements[0]
+	if ch.ArtifactLocation.URI != "a.go" || ch.ArtifactLocation.URIBaseID != SrcRoot || r.DeletedRegion != (SARIFByteRegion{ByteOffset: 10, ByteLength: 4}) || r.InsertedContent == nil || r.InsertedContent.Text != "root" {
+		t.Errorf("change: %+v", ch)
 	}
 }
 

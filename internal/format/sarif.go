@@ -88,6 +88,29 @@ type (
 		// analyzer: code scanning keys alerts on rules, and an alert
 		// should not become a new one when a category is refined.
 		Properties *SARIFProperties `json:"properties,omitempty"`
+		// Fixes are the finding's suggested fixes, as changes to files
+		// (a rewrite, then a declaration: internal/fixkind).
+		Fixes []SARIFFix `json:"fixes,omitempty"`
+	}
+	// SARIFFix is a suggested fix: its description and its edits.
+	SARIFFix struct {
+		Description     SARIFMessage          `json:"description"`
+		ArtifactChanges []SARIFArtifactChange `json:"artifactChanges"`
+	}
+	// SARIFArtifactChange is a fix's edits of one file.
+	SARIFArtifactChange struct {
+		ArtifactLocation SARIFArtifactLoc   `json:"artifactLocation"`
+		Replacements     []SARIFReplacement `json:"replacements"`
+	}
+	// SARIFReplacement replaces a region of bytes with a text.
+	SARIFReplacement struct {
+		DeletedRegion   SARIFByteRegion `json:"deletedRegion"`
+		InsertedContent *SARIFMessage   `json:"insertedContent,omitempty"`
+	}
+	// SARIFByteRegion is a range of bytes of a file.
+	SARIFByteRegion struct {
+		ByteOffset int `json:"byteOffset"`
+		ByteLength int `json:"byteLength"`
 	}
 	// SARIFProperties are a result's own properties.
 	SARIFProperties struct {
@@ -180,6 +203,7 @@ func WriteSARIF(w io.Writer, tool SARIFDriver, roots []*analysis.Analyzer, findi
 				ArtifactLocation: loc,
 				Region:           SARIFRegion{StartLine: f.Pos.Line, StartColumn: f.Pos.Column},
 			}}},
+			Fixes: sarifFixes(f, artifact),
 		})
 		if len(f.Chain) == 0 {
 			continue
@@ -216,6 +240,33 @@ func WriteSARIF(w io.Writer, tool SARIFDriver, roots []*analysis.Analyzer, findi
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// sarifFixes renders the fixes of f that can be applied.
+func sarifFixes(f driver.Finding, artifact func(string) SARIFArtifactLoc) []SARIFFix {
+	var out []SARIFFix
+	for _, fix := range f.Fixes() {
+		if fix.Why != "" || len(fix.Edits) == 0 {
+			continue
+		}
+		var changes []SARIFArtifactChange
+		byFile := map[string]int{}
+		for _, e := range fix.Edits {
+			i, ok := byFile[e.File]
+			if !ok {
+				i = len(changes)
+				byFile[e.File] = i
+				changes = append(changes, SARIFArtifactChange{ArtifactLocation: artifact(e.File)})
+			}
+			r := SARIFReplacement{DeletedRegion: SARIFByteRegion{ByteOffset: e.Start, ByteLength: e.End - e.Start}}
+			if len(e.Text) > 0 {
+				r.InsertedContent = &SARIFMessage{Text: string(e.Text)}
+			}
+			changes[i].Replacements = append(changes[i].Replacements, r)
+		}
+		out = append(out, SARIFFix{Description: SARIFMessage{Text: fix.Message}, ArtifactChanges: changes})
+	}
+	return out
 }
 
 // fileURI is path as a file: URI.

@@ -147,6 +147,7 @@ func runCmd(r *runner.Runner, args []string, debug bool, stdout, stderr io.Write
 		warn(stderr, legacy.DebugLog("run "+task))
 		warn(stderr, legacy.RememberTask(task))
 		warn(stderr, legacy.WritePID())
+		warn(stderr, legacy.SaveHistory(task))
 	}
 	rec, err := r.Run(task, out)
 	if err != nil {

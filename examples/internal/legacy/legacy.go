@@ -56,3 +56,19 @@ func WritePID() error {
 	_, err = fmt.Fprintln(f, strconv.Itoa(os.Getpid()))
 	return err
 }
+
+// SaveHistory records the last task in px's own global state directory,
+// rebuilt by hand on the home directory instead of asked of the
+// authority: the legacy shape `staterootlint --fix` moves under
+// stateroots.GlobalStateRoot, which also honours $PX_GLOBAL_STATE_ROOT.
+func SaveHistory(task string) error {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(home, ".px", "history")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "last-task"), []byte(task+"\n"), 0o644)
+}

@@ -46,14 +46,15 @@ func throughHelper() (string, error) {
 	return filepath.Join(home(), ".myapp"), nil // want `filepath\.Join builds a state path on \$HOME through home`
 }
 
-// The cases below are reported without a fix.
+// The other joins with the state dir get the general rewrite, where it
+// compiles; the cases marked "No fix" are reported without one.
 
 func homeOnlyHere() (string, error) {
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return "", err
 	}
-	// No fix: home would be unused.
+	// The lookup of home becomes the authority's: home is used nowhere else.
 	return filepath.Join(home, ".myapp"), nil // want `filepath\.Join builds a state path on os\.UserHomeDir`
 }
 
@@ -66,7 +67,7 @@ func singleResult() string {
 }
 
 func errorKept() (string, error) {
-	// No fix: the error would be lost.
+	// The authority's error is returned first; the join's own error stays.
 	return filepath.Join(os.Getenv("HOME"), ".myapp"), errors.New("x") // want `on \$HOME`
 }
 
@@ -76,21 +77,21 @@ func otherDir() (string, error) {
 }
 
 func deeper() (string, error) {
-	// No fix: Join of the root is another call.
+	// The rest of the path is kept below the root.
 	return filepath.Join(os.Getenv("HOME"), ".myapp", "db"), nil // want `on \$HOME`
 }
 
 func configDir() (string, error) {
 	dir, err := os.UserConfigDir()
 	fmt.Println(dir)
-	// No fix: not the home directory.
+	// No fix: err, read by the return, would be the authority's.
 	return filepath.Join(dir, ".myapp"), err // want `on os\.UserConfigDir`
 }
 
 func configDirNil() (string, error) {
 	dir, _ := os.UserConfigDir()
 	fmt.Println(dir)
-	// No fix: not the home directory.
+	// The state dir on the config directory: dir stays, for Println.
 	return filepath.Join(dir, ".myapp"), nil // want `on os\.UserConfigDir`
 }
 
