@@ -8,7 +8,7 @@ import (
 
 	"example.com/lib"
 )
-
+//staterootlint:command app
 func main() {
 	// A Runner that only describes where something ran: its Dir is lib's
 	// own field, which the engine tells apart from no other object's, so
