@@ -321,7 +321,7 @@ func defaultIgnores() []string {
 	if d, err := os.UserConfigDir(); err == nil {
 		// Where golang.org/x/telemetry keeps its counters: go env
 		// GOTELEMETRYDIR.
-		out = append(out, filepath.Join(d, "go", "telemetry")) //staterootlint:ignore adhocroot Go's telemetry directory, only excluded from the snapshot, never written
+		out = append(out, filepath.Join(d, "go", "telemetry"))
 	}
 	for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOCOVERDIR", "GOTMPDIR"} {
 		if v := os.Getenv(k); v != "" {
@@ -331,7 +331,7 @@ func defaultIgnores() []string {
 	gopath := os.Getenv("GOPATH")
 	if gopath == "" {
 		if home, err := os.UserHomeDir(); err == nil {
-			gopath = filepath.Join(home, "go") //staterootlint:ignore go's default GOPATH, only excluded from the snapshot, never written
+			gopath = filepath.Join(home, "go")
 		}
 	}
 	for _, p := range filepath.SplitList(gopath) {
