@@ -117,7 +117,7 @@ var Origins = &analysis.Analyzer{
 			return (*FindingOrigins)(nil), nil
 		}
 		out := &FindingOrigins{}
-		for _, f := range res.Findings {
+		for _, f := range firstOrigins(res.Findings) {
 			if f.Origin.Kind != rootflow.Bad {
 				continue
 			}
@@ -240,4 +240,28 @@ func returnsText(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// firstOrigins returns, of the engine's findings, the first offending
+// origin of each value checked: the engine finds one origin per source of
+// a value (a path from the environment or the home directory names both,
+// which the consumers list in one message), where init attributes a
+// write to the innermost resolver its value passes through, the origin
+// it takes first. The findings of one check follow each other, at one
+// position, site and operation; an origin in the project does not end
+// the value's, as it did not hide the next one in the engine.
+func firstOrigins(fs []*rootflow.Finding) []*rootflow.Finding {
+	var out []*rootflow.Finding
+	var prev *rootflow.Finding
+	done := false
+	for _, f := range fs {
+		same := prev != nil && prev.Pos == f.Pos && prev.Site == f.Site && prev.Op == f.Op && reflect.DeepEqual(prev.Reach, f.Reach)
+		prev = f
+		if same && done {
+			continue
+		}
+		out = append(out, f)
+		done = !f.Origin.InProject()
+	}
+	return out
 }

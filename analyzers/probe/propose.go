@@ -462,7 +462,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	}
 	onlyRead := onlyReadBy(dir, cands, barred)
 	for _, c := range onlyRead {
-		barred[c] = fmt.Sprintf("returns directories the program only reads: no authority (%s, none a write)", plural(c.Removes, "finding", "findings"))
+		why := "no finding passes through it"
+		if c.Removes > 0 {
+			why = plural(c.Removes, "finding", "findings") + ", none a write"
+		}
+		barred[c] = "returns directories the program only reads: no authority (" + why + ")"
 	}
 	for _, c := range cands {
 		if barred[c] != "" {

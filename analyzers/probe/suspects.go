@@ -63,15 +63,17 @@ const runtimeVar = "XDG_RUNTIME_DIR"
 func runtimeDir(c *Candidate) bool { return slices.Contains(c.Home, "$"+runtimeVar) }
 
 // onlyReadBy returns the functions and methods of the main module among
-// cands (not barred already) that no write finding passes through though
-// the program calls them: what they return is only read (a list of
+// cands (not barred already) that build a path on a home-like source or
+// an environment variable, or that findings other than writes pass
+// through, but that no write finding passes through though the program
+// calls them: what they return is only read (a list of
 // directories to load from), and no authority. dir is where init runs;
 // the calls are found in the main module's files, tests and generated
 // files left out, by the called function's name.
 func onlyReadBy(dir string, cands []*Candidate, barred map[*Candidate]string) []*Candidate {
 	var maybe []*Candidate
 	for _, c := range cands {
-		if c.Module == "" && c.writes == 0 && c.Removes > 0 && barred[c] == "" && !c.User && !c.Finder && !c.overBase &&
+		if c.Module == "" && c.writes == 0 && (c.Removes > 0 || c.joins) && barred[c] == "" && !c.User && !c.Finder && !c.overBase &&
 			(c.Shape == "function" || c.Shape == "method") {
 			maybe = append(maybe, c)
 		}

@@ -31,14 +31,14 @@ func TestInitPrograms(t *testing.T) {
 			dir:  filepath.Join("testdata", "initapp"),
 			want: []string{
 				"authorities:\n",
-				"  # dirs.StateDir at internal/dirs/dirs.go:10 resolves a directory from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 5 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
+				"  # dirs.StateDir at internal/dirs/dirs.go:10 resolves a directory from $INITAPP_HOME, $XDG_STATE_HOME and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initapp/internal/dirs.StateDir=global\n",
 				"  # xdgdirs.ConfigHome (in the dependency example.com/xdgdirs) at xdgdirs.go:10 resolves a directory from $XDG_CONFIG_HOME and os.UserConfigDir; as an authority it removes 2 findings\n  - example.com/xdgdirs.ConfigHome=global\n",
 				"root-env:\n  # the override dirs.StateDir reads: only the authority may read it\n  - INITAPP_HOME\n",
 				"state-dir: .initapp\n",
 				"tests: false\n",
 				"generated: skip\n",
 				"#   dirs.LegacyDir at internal/dirs/dirs.go:35 only joins onto os.UserHomeDir, with no override variable",
-				"# With this file: 4 findings (without it: 13); 0 appear only with this file.\n",
+				"# With this file: 4 findings (without it: 9); 0 appear only with this file.\n",
 			},
 			not: []string{
 				"- example.com/initapp/internal/dirs.LegacyDir", "LogDir", "GeneratedDir", "GEN_HOME", "testDir", "TEST_HOME",
@@ -94,7 +94,7 @@ func TestInitPrograms(t *testing.T) {
 				"  - example.com/initshapes/internal/family.ConfigDir=global\n",
 				"  - example.com/initshapes/internal/family.StateDir=global\n",
 				"  - example.com/initshapes/internal/family.DataDir=global\n",
-				"as an authority it removes 1 finding, and it is a sibling of family.ConfigDir\n  - example.com/initshapes/internal/family.CacheDir=cache\n",
+				"as an authority it removes 0 findings, and it is a sibling of family.ConfigDir\n  - example.com/initshapes/internal/family.CacheDir=cache\n",
 				// the innermost resolver, in the dependency, and its wrapper
 				"  # xdgbase.DataHome (in the dependency example.com/xdgbase) at xdgbase.go:11 resolves a base many programs share from $XDG_DATA_HOME and os.UserHomeDir: the root is the state-dir name below it; as an authority it removes 2 findings\n  # (the program reaches it through paths.DataDir)\n  - example.com/xdgbase.DataHome=global:base\n",
 				"  - example.com/initshapes/internal/plat.Dir=global\n",
@@ -225,7 +225,7 @@ func TestInitPrograms(t *testing.T) {
 				// a helper that joins the caller's file name below the directory:
 				// its result is a file in the root, a backup beside it inside
 				"  # (unexported: declared as what the program calls that returns it, (*scopepaths.Scope).DataPath)\n  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
-				"# With this file: 0 findings (without it: 8); 0 appear only with this file.",
+				"# With this file: 0 findings (without it: 5); 0 appear only with this file.",
 			},
 			not: []string{
 				").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:",
@@ -241,11 +241,11 @@ func TestInitPrograms(t *testing.T) {
 			name: "initclienv",
 			dir:  filepath.Join("testdata", "initclienv"),
 			want: []string{
-				"  # dirs.ConfigDir at internal/dirs/dirs.go:18 resolves a directory from $CLIENV_CONFIG_DIR and os.UserHomeDir; as an authority it removes 3 findings\n  - example.com/initclienv/internal/dirs.ConfigDir=global\n",
+				"  # dirs.ConfigDir at internal/dirs/dirs.go:18 resolves a directory from $CLIENV_CONFIG_DIR and os.UserHomeDir; as an authority it removes 2 findings\n  - example.com/initclienv/internal/dirs.ConfigDir=global\n",
 				"root-env:\n  # the override dirs.ConfigDir reads through the --config-dir flag bound to it at main.go:16, stored into dirs.ConfigDirFlag: only the authority may read it\n  - CLIENV_CONFIG_DIR\n",
 				"state-dir: .clienv\n",
 				"#   dirs.TrashDir at internal/dirs/dirs.go:28 only joins onto os.UserHomeDir, with no override variable",
-				"# With this file: 1 finding (without it: 5); 0 appear only with this file.",
+				"# With this file: 1 finding (without it: 3); 0 appear only with this file.",
 			},
 			not: []string{
 				"TrashDir=", "CLIENV_LOG_LEVEL", "ConfigDirFlag=", "LogLevel=",
@@ -260,9 +260,9 @@ func TestInitPrograms(t *testing.T) {
 			name: "initfile",
 			dir:  filepath.Join("testdata", "initfile"),
 			want: []string{
-				"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 5 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
+				"  # conf.SettingsFile at internal/conf/conf.go:13 resolves a file from $INITFILE_CONFIG and os.UserConfigDir: the root is the file's directory; as an authority it removes 4 findings\n  - example.com/initfile/internal/conf.SettingsFile=global:file\n",
 				"  - example.com/initfile/internal/conf.PluginDir=global\n",
-				"# With this file: 0 findings (without it: 8); 0 appear only with this file.",
+				"# With this file: 0 findings (without it: 6); 0 appear only with this file.",
 			},
 			not: []string{
 				"SettingsFile=global\n", "PluginDir=global:file",
@@ -353,7 +353,7 @@ func TestInitPrograms(t *testing.T) {
 				"  # the program's own override, taken before $XDG_CONFIG_HOME and os.UserHomeDir for the directory written under at main.go:26: only the authority may read it\n  - INITOVERRIDE_CONFIG_HOME\n",
 				// the report's write, and rootenv's finding on the
 				// override read outside the authority
-				"# With this file: 2 findings (without it: 7); 1 appears only with this file (caused by the file: review the entries involved):\n#   main.go:23: os.Getenv reads the root override \"INITOVERRIDE_CONFIG_HOME\" outside the authority package",
+				"# With this file: 2 findings (without it: 4); 1 appears only with this file (caused by the file: review the entries involved):\n#   main.go:23: os.Getenv reads the root override \"INITOVERRIDE_CONFIG_HOME\" outside the authority package",
 			},
 			not:     []string{"INITOVERRIDE_DUMP_DIR"},
 			lint:    []string{`main.go:23:10: os.Getenv reads the root override "INITOVERRIDE_CONFIG_HOME" outside the authority package`, "environment variable INITOVERRIDE_DUMP_DIR"},
@@ -461,7 +461,7 @@ func TestInitPrograms(t *testing.T) {
 				"  # paths.StateFile at internal/paths/paths.go:29 resolves a file from $FILERES_STATE_FILE, $XDG_STATE_HOME and os.UserHomeDir: the root is the file's directory;",
 				"  - example.com/initfileres/internal/paths.StateFile=global:file\n",
 				"  - example.com/initfileres/internal/paths.GlobalDir=global\n",
-				"# With this file: 0 findings (without it: 10); 0 appear only with this file.\n",
+				"# With this file: 0 findings (without it: 7); 0 appear only with this file.\n",
 			},
 			not: []string{"StateFile=global\n", "GlobalDir=global:file"},
 		},
@@ -485,8 +485,8 @@ func TestInitPrograms(t *testing.T) {
 			dir:  filepath.Join("testdata", "initruntime"),
 			want: []string{
 				"  - example.com/initruntime/internal/dirs.DataDir=global\n",
-				"  # dirs.RunDir at internal/dirs/dirs.go:23 resolves a runtime directory from $XDG_RUNTIME_DIR: sockets and pids, temporary, not state; as an authority it removes 4 findings\n  - example.com/initruntime/internal/dirs.RunDir=temp\n",
-				"# With this file: 0 findings (without it: 7); 0 appear only with this file.\n",
+				"  # dirs.RunDir at internal/dirs/dirs.go:23 resolves a runtime directory from $XDG_RUNTIME_DIR: sockets and pids, temporary, not state; as an authority it removes 3 findings\n  - example.com/initruntime/internal/dirs.RunDir=temp\n",
+				"# With this file: 0 findings (without it: 5); 0 appear only with this file.\n",
 			},
 			not: []string{"RunDir=global", "RunDir=cache"},
 		},
