@@ -2,12 +2,12 @@
 package main
 
 import (
+	"example.com/lib"
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"example.com/lib"
 )
+
 //staterootlint:command app
 func main() {
 	// A Runner that only describes where something ran: its Dir is lib's
