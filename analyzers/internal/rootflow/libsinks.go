@@ -24,7 +24,7 @@ import (
 // constant) writes no file, and a data source name writes the file it
 // names, or none (":memory:").
 func libSinkArg(e *engine, key string, args []ssa.Value, i int) (Origins, bool) {
-	f := knowledgeOf(key)
+	f := code.Lookup(key)
 	if len(f.Sink.Drivers) > 0 {
 		if f.Sink.DriverArg >= len(args) {
 			return nil, false
@@ -77,7 +77,7 @@ func dsnValue(e *engine, v ssa.Value) (Origins, bool) {
 func dsnFormat(e *engine, call *ssa.Call) (Origins, bool) {
 	common := call.Common()
 	callee := common.StaticCallee()
-	if callee == nil || len(common.Args) != 2 || !knowledgeOf(code.FuncKey(callee)).Has(knowledge.Format) {
+	if callee == nil || len(common.Args) != 2 || !code.Lookup(code.FuncKey(callee)).Has(knowledge.Format) {
 		return nil, false
 	}
 	format, ok := code.ConstString(common.Args[0])
@@ -211,11 +211,4 @@ func rotated(v Origins) Origins {
 		}
 		return Origins{a}
 	})
-}
-
-// knowledgeOf returns the table's entry for a function key (a zero Func,
-// with no roles, for functions the table does not know).
-func knowledgeOf(key string) knowledge.Func {
-	f, _ := knowledge.Lookup(key)
-	return f
 }
