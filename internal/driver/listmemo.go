@@ -185,17 +185,13 @@ func stampDirs(dirs []string, now time.Time) ([]stampedDir, bool) {
 	out := make([]stampedDir, 0, len(dirs))
 	for _, d := range dirs {
 		fi, err := os.Stat(d)
-		if err != nil || now.Sub(fi.ModTime()) < racyWindow {
+		if err != nil || now.Sub(fi.ModTime()) < cache.RacyWindow {
 			return nil, false
 		}
 		out = append(out, stampedDir{d, fi.ModTime().UnixNano()})
 	}
 	return out, true
 }
-
-// racyWindow: a directory modified this recently is not trusted by its
-// modification time (as cache.Memo's files).
-const racyWindow = 2 * time.Second
 
 // headerSum hashes what the go command reads of a Go file to list it:
 // its leading comments (build constraints), package clause and imports.

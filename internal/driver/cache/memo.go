@@ -14,7 +14,7 @@ import (
 // is trusted, the way git's index avoids reading unchanged files. A warm
 // rerun then stats the program's files instead of reading them.
 //
-// A file modified within racyWindow of being hashed is not remembered: a
+// A file modified within RacyWindow of being hashed is not remembered: a
 // later write in the same clock tick could leave its size and time
 // unchanged. The memo is part of the cache: it is one file, written whole
 // through a rename, and one that cannot be read is started afresh.
@@ -33,8 +33,10 @@ type memoEntry struct {
 	Sum           [32]byte
 }
 
-// racyWindow: files modified this recently are hashed but not remembered.
-const racyWindow = 2 * time.Second
+// RacyWindow is how recent a change may be and still share its clock tick
+// with a later one: files modified this recently are hashed but not
+// remembered, and the driver trusts no directory time this recent.
+const RacyWindow = 2 * time.Second
 
 // LoadMemo reads the memo kept in name (a missing or unreadable one
 // is empty).
@@ -77,7 +79,7 @@ func (m *Memo) Sum(name string, digest func(io.Reader) ([32]byte, error)) ([32]b
 		return [32]byte{}, err
 	}
 	m.mu.Lock()
-	if time.Since(fi.ModTime()) > racyWindow {
+	if time.Since(fi.ModTime()) > RacyWindow {
 		m.entries[name] = now
 		m.dirty = true
 	} else if ok {
