@@ -148,3 +148,53 @@ func TestKongName(t *testing.T) {
 		}
 	}
 }
+
+// TestCobraNesting checks a cobra command line built by constructors in
+// several packages: each command is named by its path from the root (the
+// root's own name left out, as a top-level command's always was), two
+// commands of the same name in different groups stay apart, and a helper
+// both config set and session delete write through is attributed to each
+// with its own path only: session delete's comes from its parent, which
+// the analysis does not follow per command, so it is unproven there, never
+// config set's path.
+func TestCobraNesting(t *testing.T) {
+	a := inventory.New(inventory.Config{Engine: rootflow.New(rootflow.DefaultConfig())})
+	results := analysistest.Run(t, testdata(t), a, "inventory/cobranest/...")
+	got := combinedCommandRows(results)
+	want := []string{
+		"config get: command | command |  | cobranest.go:68 | cobranest.newGetCmd | cobra.Command",
+		"config set: command | command |  | cobranest.go:62 | cobranest.newSetCmd | cobra.Command",
+		"config set: repo:config.json | repo | os.WriteFile | cobranest.go:74 | cobranest.newSetCmd → cobranest.save",
+		"remote add: command | command |  | remote.go:24 | remote.NewCmdAdd | cobra.Command",
+		"remote add: repo:remotes/* | repo | os.WriteFile | remote.go:27 | remote.NewCmdAdd",
+		"remote list: command | command |  | remote.go:35 | remote.NewCmdList | cobra.Command",
+		"session delete: command | command |  | cobranest.go:46 | cobranest.newDeleteCmd | cobra.Command",
+		"session delete: unproven | unproven | os.WriteFile | cobranest.go:74 | cobranest.newDeleteCmd → cobranest.save | a path the command's constructor receives from its caller, which the analysis does not follow per command",
+		"session list: command | command |  | cobranest.go:52 | cobranest.newListCmd | cobra.Command",
+		"version: command | command |  | cobranest.go:35 | cobranest | cobra.Command",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("command rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// combinedCommandRows renders the command rows of the results taken
+// together, as the CLI shows them.
+func combinedCommandRows(results []*analysistest.Result) []string {
+	var lists [][]inventory.Artifact
+	for _, r := range results {
+		lists = append(lists, r.Action.Result.(*inventory.Result).Artifacts)
+	}
+	var got []string
+	for _, art := range inventory.Merge(lists...) {
+		if art.Command == "" {
+			continue
+		}
+		s := art.Command + ": " + row(art)
+		if len(art.Flags) > 0 {
+			s += " [" + strings.Join(art.Flags, " ") + "]"
+		}
+		got = append(got, strings.Replace(s, ":  | command", ": command | command", 1))
+	}
+	return got
+}
