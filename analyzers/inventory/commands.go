@@ -46,6 +46,7 @@ type source struct {
 // command is one recognised command before its writes are resolved.
 type command struct {
 	name, via, fn string
+	node          string // the literal's CommandNode.ID, for a cobra or urfave/cli command
 	pos           token.Pos
 	sources       []source
 	rows          []Artifact // rows made in another package (a kong Run method's fact)
@@ -55,9 +56,11 @@ type command struct {
 // kind KindCommand per command, then one per write it reaches, with the
 // flags the write is guarded by. arts are the package's own rows, which
 // give the concrete patterns of a write reached with a path the command's
-// entry receives from its caller.
-func commands(pass *analysis.Pass, res *rootflow.Result, labels *labels, arts []Artifact) []Artifact {
+// entry receives from its caller. It also returns the package's command
+// literals and how it nests them (nesting.go).
+func commands(pass *analysis.Pass, res *rootflow.Result, labels *labels, arts []Artifact) ([]Artifact, []CommandNode, []CommandEdge) {
 	c := &commandFinder{pass: pass, res: res, labels: labels, flags: flagBindings(pass), exported: map[*types.Func]bool{}}
+	c.nest = newNester(c)
 	c.byWrite = map[[2]string][]Artifact{}
 	for _, a := range arts {
 		if a.Op != "" {
@@ -68,19 +71,28 @@ func commands(pass *analysis.Pass, res *rootflow.Result, labels *labels, arts []
 	c.addKongFields()
 	c.exportRunFacts()
 	c.find()
+	c.nest.find()
 	pkg := pass.Pkg.Path()
 	var rows []Artifact
 	for _, cmd := range c.cmds {
-		rows = append(rows, Artifact{Kind: KindCommand, Command: cmd.name, At: c.short(cmd.pos), Func: cmd.fn, Package: pkg, Detail: cmd.via})
+		own := []Artifact{{Kind: KindCommand, Command: cmd.name, At: c.short(cmd.pos), Func: cmd.fn, Package: pkg, Detail: cmd.via}}
 		for _, src := range cmd.sources {
-			rows = append(rows, c.rows(src, cmd.name, cmd.fn, pkg)...)
+			own = append(own, c.rows(src, cmd.name, cmd.fn, pkg)...)
 		}
 		for _, r := range cmd.rows {
 			r.Command = cmd.name
-			rows = append(rows, r)
+			own = append(own, r)
 		}
+		for i := range own {
+			own[i].Node = cmd.node
+		}
+		rows = append(rows, own...)
 	}
-	return rows
+	var nodes []CommandNode
+	for _, n := range c.nest.nodes {
+		nodes = append(nodes, n)
+	}
+	return rows, sortedNodes(nodes), c.nest.edges
 }
 
 // rows returns the rows of the writes of one source of command name,
@@ -155,6 +167,7 @@ type commandFinder struct {
 	// exported holds the Run methods whose RunFact is exported.
 	exported map[*types.Func]bool
 	cmds     []command
+	nest     *nester
 	files    map[*ast.File]*fileLocals // built on first use, one walk per file
 }
 
@@ -294,11 +307,15 @@ func (c *commandFinder) literal(lit *ast.CompositeLit, encl string) {
 			action = kv.Value
 		}
 	}
-	if name == "" || action == nil {
-		return // a group of commands, or one named at run time
+	if name == "" {
+		return // one named at run time
+	}
+	node := c.nest.declare(lit, name) // a group too: its commands are named after it
+	if action == nil {
+		return // a group of commands
 	}
 	src, fn := c.funcSource(action, encl)
-	c.cmds = append(c.cmds, command{name: name, via: via, fn: fn, pos: lit.Pos(), sources: []source{src}})
+	c.cmds = append(c.cmds, command{name: name, via: via, fn: fn, node: node, pos: lit.Pos(), sources: []source{src}})
 }
 
 // funcSource returns the writes of a function value: a literal, or a

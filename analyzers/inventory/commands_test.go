@@ -181,12 +181,12 @@ func TestCobraNesting(t *testing.T) {
 // combinedCommandRows renders the command rows of the results taken
 // together, as the CLI shows them.
 func combinedCommandRows(results []*analysistest.Result) []string {
-	var lists [][]inventory.Artifact
+	var res []*inventory.Result
 	for _, r := range results {
-		lists = append(lists, r.Action.Result.(*inventory.Result).Artifacts)
+		res = append(res, r.Action.Result.(*inventory.Result))
 	}
 	var got []string
-	for _, art := range inventory.Merge(lists...) {
+	for _, art := range inventory.Combine(res...) {
 		if art.Command == "" {
 			continue
 		}

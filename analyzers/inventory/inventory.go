@@ -70,6 +70,11 @@ type Artifact struct {
 	// Flags, on a per-command row, are the flags without which the
 	// command does not make the write ("--out").
 	Flags []string `json:"flags,omitempty"`
+	// Node, on a per-command row of a cobra or urfave/cli command of a
+	// package's Result, is the command's literal (CommandNode.ID), by
+	// which Combine names it after its parents; "" once named, and on
+	// other rows.
+	Node string `json:"-"`
 	// Inferred says the path is inside its root by inference only: a
 	// sibling of the file an authority declared without file returns
 	// (p + ".bak", a temporary file in Dir(p) renamed onto p).
@@ -99,6 +104,12 @@ func (a Artifact) Documented() bool {
 type Result struct {
 	Package   string
 	Artifacts []Artifact
+	// Nodes are the command literals the package declares or learns of
+	// from its dependencies' CommandFacts, and Edges the nesting it
+	// declares (AddCommand, urfave/cli's Subcommands): Combine reads them
+	// to name the commands by their paths from the root.
+	Nodes []CommandNode
+	Edges []CommandEdge
 }
 
 // PackageFact lists a package's artifacts, for drivers that see only
@@ -152,7 +163,7 @@ func New(cfg Config) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/staterootlint/staterootlint/analyzers/inventory",
 		Requires:   []*analysis.Analyzer{cfg.Engine},
 		ResultType: reflect.TypeOf((*Result)(nil)),
-		FactTypes:  []analysis.Fact{new(PackageFact), new(RunFact)},
+		FactTypes:  []analysis.Fact{new(PackageFact), new(RunFact), new(CommandFact)},
 	}
 	a.Run = func(pass *analysis.Pass) (res any, err error) {
 		defer report.Recover(pass, nil, &err)
@@ -186,7 +197,8 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 	}
 	// Commands are the analyzed program's: they stay out of the fact,
 	// which importers read for their dependencies' writes.
-	return &Result{Package: pkg, Artifacts: Merge(arts, commands(pass, res, labels, arts))}
+	rows, nodes, edges := commands(pass, res, labels, arts)
+	return &Result{Package: pkg, Artifacts: Merge(arts, rows), Nodes: nodes, Edges: edges}
 }
 
 // unprovenRows returns a row for each write the unproven analyzer
@@ -316,19 +328,19 @@ func Merge(lists ...[]Artifact) []Artifact {
 }
 
 func compareKey(a, b Artifact) int {
-	return cmp.Or(cmp.Compare(a.Command, b.Command), cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Op, b.Op), cmp.Compare(a.At, b.At))
+	return cmp.Or(cmp.Compare(a.Command, b.Command), cmp.Compare(a.Node, b.Node), cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Op, b.Op), cmp.Compare(a.At, b.At))
 }
 
-// Collect merges the inventories of the root packages of an analysis
-// graph: what the analyzed packages write, including through their
-// dependencies. It finds the inventory results by their type, so it works
-// on graphs of wrapped copies of the analyzer too.
+// Collect combines the inventories of the root packages of an analysis
+// graph (Combine): what the analyzed packages write, including through
+// their dependencies. It finds the inventory results by their type, so it
+// works on graphs of wrapped copies of the analyzer too.
 func Collect(g *checker.Graph) []Artifact {
-	var lists [][]Artifact
+	var results []*Result
 	for _, act := range g.Roots {
 		if r, ok := act.Result.(*Result); ok && r != nil {
-			lists = append(lists, r.Artifacts)
+			results = append(results, r)
 		}
 	}
-	return Merge(lists...)
+	return Combine(results...)
 }

@@ -121,12 +121,12 @@ func (c *cli) driverOptions(req checkRequest) driver.Options {
 // shares. A non-zero code is the exit code.
 func (c *cli) runAnalyzers(req checkRequest) (*analysisResult, int) {
 	opts := c.driverOptions(req)
-	var lists [][]inventory.Artifact
+	var results []*inventory.Result
 	for _, a := range req.roots {
 		if a == inventory.Analyzer {
 			opts.Collect = map[*analysis.Analyzer]func(string, any){a: func(_ string, r any) {
 				if r, ok := r.(*inventory.Result); ok {
-					lists = append(lists, r.Artifacts)
+					results = append(results, r)
 				}
 			}}
 		}
@@ -137,7 +137,7 @@ func (c *cli) runAnalyzers(req checkRequest) (*analysisResult, int) {
 		return nil, c.driverError(err)
 	}
 	c.stats = res.Stats
-	return &analysisResult{findings: res.Findings, artifacts: inventory.Merge(lists...)}, exitClean
+	return &analysisResult{findings: res.Findings, artifacts: inventory.Combine(results...)}, exitClean
 }
 
 // driverError reports an error of the driver on stderr and returns its
