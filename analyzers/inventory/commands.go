@@ -121,8 +121,10 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 				continue
 			}
 			// The entry's caller supplies the path: the package's own
-			// rows say what it makes of it.
-			supplied := c.byWrite[[2]string{r.Op, base.At}]
+			// rows of the write say what it makes of it, those whose
+			// call chain passes through the function receiving it.
+			all := c.byWrite[[2]string{r.Op, base.At}]
+			supplied := c.through(all, atom)
 			for _, w := range supplied {
 				a := base
 				a.Pattern, a.Kind, a.Detail = w.Pattern, w.Kind, w.Detail
@@ -131,7 +133,7 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 			if len(supplied) == 0 {
 				a := base
 				a.Pattern, a.Kind = PatternUnproven, KindUnproven
-				a.Detail = c.unsupplied(atom)
+				a.Detail = c.unsupplied(atom, len(all) > 0)
 				rows = append(rows, a)
 			}
 		}
@@ -139,13 +141,37 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 	return rows
 }
 
+// through returns the rows of rows (the package's rows of one write)
+// that make concrete the symbolic path atom of a command's reach of the
+// write: for a parameter, those whose call chain passes through its
+// function, a caller of which supplied the path; none for another atom.
+// A row the write's other callers make (a helper that several commands
+// call, each with its own path) is never the command's.
+func (c *commandFinder) through(rows []Artifact, atom rootflow.Origin) []Artifact {
+	if atom.Kind != lattice.Param {
+		return nil
+	}
+	receiver := c.labels.key(atom.Key)
+	var out []Artifact
+	for _, w := range rows {
+		if slices.Contains(w.Chain, receiver) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // unsupplied says why a write whose path is the symbolic atom is
-// unproven for a command: nothing the analysis sees gives it a value.
-func (c *commandFinder) unsupplied(atom rootflow.Origin) string {
+// unproven for a command: nothing the analysis sees gives it a value,
+// or (elsewhere) the package's rows of the write come from other callers.
+func (c *commandFinder) unsupplied(atom rootflow.Origin, elsewhere bool) string {
 	switch atom.Kind {
 	case lattice.Cell:
 		return "a path from " + c.labels.key(atom.Key) + ", which nothing the analysis sees stores a path into"
 	case lattice.Param:
+		if elsewhere {
+			return "a path " + c.labels.key(atom.Key) + " receives from its caller, which the analysis does not follow per command"
+		}
 		return "a path the command's entry receives, which no caller in its package supplies"
 	}
 	return "a path the analysis cannot follow to where the command gets it"

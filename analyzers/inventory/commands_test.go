@@ -169,7 +169,7 @@ func TestCobraNesting(t *testing.T) {
 		"remote add: repo:remotes/* | repo | os.WriteFile | remote.go:27 | remote.NewCmdAdd",
 		"remote list: command | command |  | remote.go:35 | remote.NewCmdList | cobra.Command",
 		"session delete: command | command |  | cobranest.go:46 | cobranest.newDeleteCmd | cobra.Command",
-		"session delete: unproven | unproven | os.WriteFile | cobranest.go:74 | cobranest.newDeleteCmd → cobranest.save | a path the command's constructor receives from its caller, which the analysis does not follow per command",
+		"session delete: unproven | unproven | os.WriteFile | cobranest.go:74 | cobranest.newDeleteCmd → cobranest.save | a path cobranest.newDeleteCmd receives from its caller, which the analysis does not follow per command",
 		"session list: command | command |  | cobranest.go:52 | cobranest.newListCmd | cobra.Command",
 		"version: command | command |  | cobranest.go:35 | cobranest | cobra.Command",
 	}
