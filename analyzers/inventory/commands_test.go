@@ -162,16 +162,18 @@ func TestCobraNesting(t *testing.T) {
 	results := analysistest.Run(t, testdata(t), a, "inventory/cobranest/...")
 	got := combinedCommandRows(results)
 	want := []string{
-		"config get: command | command |  | cobranest.go:68 | cobranest.newGetCmd | cobra.Command",
-		"config set: command | command |  | cobranest.go:62 | cobranest.newSetCmd | cobra.Command",
-		"config set: repo:config.json | repo | os.WriteFile | cobranest.go:74 | cobranest.newSetCmd → cobranest.save",
+		"config get: command | command |  | cobranest.go:69 | cobranest.newGetCmd | cobra.Command",
+		"config set: command | command |  | cobranest.go:63 | cobranest.newSetCmd | cobra.Command",
+		"config set: repo:config.json | repo | os.WriteFile | cobranest.go:75 | cobranest.newSetCmd → cobranest.save",
 		"remote add: command | command |  | remote.go:24 | remote.NewCmdAdd | cobra.Command",
 		"remote add: repo:remotes/* | repo | os.WriteFile | remote.go:27 | remote.NewCmdAdd",
 		"remote list: command | command |  | remote.go:35 | remote.NewCmdList | cobra.Command",
-		"session delete: command | command |  | cobranest.go:46 | cobranest.newDeleteCmd | cobra.Command",
-		"session delete: unproven | unproven | os.WriteFile | cobranest.go:74 | cobranest.newDeleteCmd → cobranest.save | a path cobranest.newDeleteCmd receives from its caller, which the analysis does not follow per command",
-		"session list: command | command |  | cobranest.go:52 | cobranest.newListCmd | cobra.Command",
-		"version: command | command |  | cobranest.go:35 | cobranest | cobra.Command",
+		"session delete: command | command |  | cobranest.go:47 | cobranest.newDeleteCmd | cobra.Command",
+		"session delete: unproven | unproven | os.WriteFile | cobranest.go:75 | cobranest.newDeleteCmd → cobranest.save | a path cobranest.newDeleteCmd receives from its caller, which the analysis does not follow per command",
+		"session list: command | command |  | cobranest.go:53 | cobranest.newListCmd | cobra.Command",
+		"tidy prune: command | command |  | remote.go:43 | remote.NewCmdTidy | cobra.Command",
+		"tidy prune: repo:remotes | repo | os.RemoveAll | remote.go:44 | remote.NewCmdTidy",
+		"version: command | command |  | cobranest.go:36 | cobranest | cobra.Command",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("command rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

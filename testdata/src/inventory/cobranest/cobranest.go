@@ -1,4 +1,4 @@
-package cobranest // want package:`artifacts\(repo:config.json\)`
+package cobranest // want package:`artifacts\(repo:config.json, repo:remotes\)`
 
 // This fixture builds a cobra command line as real programs do: groups
 // made by constructor functions, here and in other packages, each adding
@@ -12,6 +12,7 @@ package cobranest // want package:`artifacts\(repo:config.json\)`
 //	app remote add NAME
 //	app remote list
 //	app version
+//	app tidy prune
 
 import (
 	"os"
@@ -28,7 +29,7 @@ import (
 func NewRoot() *cobra.Command { // want NewRoot:`commands\(app\)`
 	root := &cobra.Command{Use: "app [command]"}
 	root.AddCommand(newSessionCmd(), newConfigCmd(), versionCmd)
-	root.AddCommand(remote.NewCmdRemote())
+	root.AddCommand(remote.NewCmdRemote(), remote.NewCmdTidy())
 	return root
 }
 

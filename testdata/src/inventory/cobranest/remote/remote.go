@@ -1,4 +1,4 @@
-package remote // want package:`artifacts\(repo:remotes/\*\)`
+package remote // want package:`artifacts\(repo:remotes, repo:remotes/\*\)`
 
 // The remote commands of the cobranest fixture: a group whose constructor
 // another package calls.
@@ -14,7 +14,7 @@ import (
 
 // NewCmdRemote returns the remote group.
 func NewCmdRemote() *cobra.Command { // want NewCmdRemote:`commands\(remote\)`
-	cmd := &cobra.Command{Use: "remote <command>"}
+	var cmd = &cobra.Command{Use: "remote <command>"}
 	cmd.AddCommand(NewCmdAdd(), NewCmdList())
 	return cmd
 }
@@ -33,4 +33,17 @@ func NewCmdAdd() *cobra.Command { // want NewCmdAdd:`commands\(add\)`
 // NewCmdList returns remote list, named as session list is.
 func NewCmdList() *cobra.Command { // want NewCmdList:`commands\(list\)`
 	return &cobra.Command{Use: "list", Run: func(cmd *cobra.Command, args []string) {}}
+}
+
+// NewCmdTidy returns the tidy group, whose prune command its constructor
+// builds in a function literal it calls at once.
+func NewCmdTidy() *cobra.Command { // want NewCmdTidy:`commands\(tidy\)`
+	tidy := &cobra.Command{Use: "tidy <command>"}
+	tidy.AddCommand(func() *cobra.Command {
+		cmd := &cobra.Command{Use: "prune", RunE: func(cmd *cobra.Command, args []string) error {
+			return os.RemoveAll(filepath.Join(store.Root(), "remotes"))
+		}}
+		return cmd
+	}())
+	return tidy
 }
