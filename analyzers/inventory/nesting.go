@@ -82,7 +82,7 @@ type nester struct {
 	c       *commandFinder
 	nodes   map[string]CommandNode
 	edges   []CommandEdge
-	vars    map[*types.Var]ast.Expr // package variables' initializers
+	vars    map[*types.Var]ast.Expr // initializers of variables declared with var
 	returns map[*types.Func][]CommandNode
 	adders  map[*types.Func]*CommandFact
 	busy    map[*types.Func]bool
@@ -92,23 +92,18 @@ func newNester(c *commandFinder) *nester {
 	n := &nester{c: c, nodes: map[string]CommandNode{}, vars: map[*types.Var]ast.Expr{},
 		returns: map[*types.Func][]CommandNode{}, adders: map[*types.Func]*CommandFact{}, busy: map[*types.Func]bool{}}
 	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
+		ast.Inspect(f, func(x ast.Node) bool {
+			vs, ok := x.(*ast.ValueSpec)
+			if !ok || len(vs.Names) != len(vs.Values) {
+				return true
 			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if len(vs.Names) != len(vs.Values) {
-					continue
-				}
-				for i, id := range vs.Names {
-					if v, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok {
-						n.vars[v] = vs.Values[i]
-					}
+			for i, id := range vs.Names {
+				if v, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok {
+					n.vars[v] = vs.Values[i]
 				}
 			}
-		}
+			return true
+		})
 	}
 	return n
 }
@@ -176,6 +171,9 @@ func (n *nester) nodesOf(e ast.Expr, depth int) []CommandNode {
 			}
 		}
 	case *ast.CallExpr:
+		if lit, ok := ast.Unparen(e.Fun).(*ast.FuncLit); ok {
+			return n.returnedBy(lit.Body, depth+1) // func() *cobra.Command { ... }()
+		}
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
 		if fn == nil {
 			return nil
@@ -218,8 +216,17 @@ func (n *nester) returned(fn *types.Func, depth int) []CommandNode {
 		return nil
 	}
 	n.busy[fn] = true
+	out := n.returnedBy(fd.Body, depth)
+	delete(n.busy, fn)
+	n.returns[fn] = out
+	return out
+}
+
+// returnedBy returns the command literals the first results of the
+// return statements of body evaluate to, sorted.
+func (n *nester) returnedBy(body *ast.BlockStmt, depth int) []CommandNode {
 	var out []CommandNode
-	ast.Inspect(fd.Body, func(x ast.Node) bool {
+	ast.Inspect(body, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.FuncLit:
 			return false
@@ -230,10 +237,7 @@ func (n *nester) returned(fn *types.Func, depth int) []CommandNode {
 		}
 		return true
 	})
-	delete(n.busy, fn)
-	out = sortedNodes(out)
-	n.returns[fn] = out
-	return out
+	return sortedNodes(out)
 }
 
 func sortedNodes(ns []CommandNode) []CommandNode {
