@@ -200,3 +200,23 @@ func combinedCommandRows(results []*analysistest.Result) []string {
 	}
 	return got
 }
+
+// TestSharedEntry checks the commands of a flag switch two of which call
+// one function with their own paths: neither is listed writing the
+// other's path.
+func TestSharedEntry(t *testing.T) {
+	a := inventory.New(inventory.Config{Engine: rootflow.New(rootflow.DefaultConfig())})
+	results := analysistest.Run(t, testdata(t), a, "inventory/sharedentry")
+	got := commandRows(results, "inventory/sharedentry")
+	want := []string{
+		"a: command | command |  | sharedentry.go:25 | sharedentry.put | a switch on the first argument",
+		"a: unproven | unproven | os.WriteFile | sharedentry.go:35 | sharedentry.put | a path sharedentry.put receives from 2 calls, which pass it different paths the analysis does not tell apart per command",
+		"b: command | command |  | sharedentry.go:27 | sharedentry.put | a switch on the first argument",
+		"b: unproven | unproven | os.WriteFile | sharedentry.go:35 | sharedentry.put | a path sharedentry.put receives from 2 calls, which pass it different paths the analysis does not tell apart per command",
+		"keep: command | command |  | sharedentry.go:29 | sharedentry.main | a switch on the first argument",
+		"keep: repo:kept/x.json | repo | os.WriteFile | sharedentry.go:39 | sharedentry.main",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("command rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
