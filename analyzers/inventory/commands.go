@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -124,7 +125,7 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 			// rows of the write say what it makes of it, those whose
 			// call chain passes through the function receiving it.
 			all := c.byWrite[[2]string{r.Op, base.At}]
-			supplied := c.through(all, atom)
+			supplied, why := c.through(all, atom)
 			for _, w := range supplied {
 				a := base
 				a.Pattern, a.Kind, a.Detail = w.Pattern, w.Kind, w.Detail
@@ -133,7 +134,7 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 			if len(supplied) == 0 {
 				a := base
 				a.Pattern, a.Kind = PatternUnproven, KindUnproven
-				a.Detail = c.unsupplied(atom, len(all) > 0)
+				a.Detail = why
 				rows = append(rows, a)
 			}
 		}
@@ -146,19 +147,52 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 // write: for a parameter, those whose call chain passes through its
 // function, a caller of which supplied the path; none for another atom.
 // A row the write's other callers make (a helper that several commands
-// call, each with its own path) is never the command's.
-func (c *commandFinder) through(rows []Artifact, atom rootflow.Origin) []Artifact {
+// call, each with its own path) is never the command's. The engine keeps
+// one summary per write and function, not per call, so when the
+// function is called more than once in the package and the rows differ,
+// which call (and so which command) makes which row cannot be told: it
+// returns none. Without rows, why says why the write is unproven for the
+// command.
+func (c *commandFinder) through(rows []Artifact, atom rootflow.Origin) (out []Artifact, why string) {
 	if atom.Kind != lattice.Param {
-		return nil
+		return nil, c.unsupplied(atom, len(rows) > 0)
 	}
 	receiver := c.labels.key(atom.Key)
-	var out []Artifact
 	for _, w := range rows {
 		if slices.Contains(w.Chain, receiver) {
 			out = append(out, w)
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil, c.unsupplied(atom, len(rows) > 0)
+	}
+	patterns := map[string]bool{}
+	for _, w := range out {
+		patterns[w.Pattern] = true
+	}
+	if n := c.callsOf(atom.Key); len(patterns) > 1 && n > 1 {
+		return nil, "a path " + receiver + " receives from " + strconv.Itoa(n) + " calls, which pass it different paths the analysis does not tell apart per command"
+	}
+	return out, ""
+}
+
+// callsOf counts the calls in the package of the function whose key
+// (its full name) is key.
+func (c *commandFinder) callsOf(key string) int {
+	if c.calls == nil {
+		c.calls = map[string]int{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func); ok {
+						c.calls[fn.Origin().FullName()]++
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.calls[key]
 }
 
 // unsupplied says why a write whose path is the symbolic atom is
@@ -194,6 +228,7 @@ type commandFinder struct {
 	exported map[*types.Func]bool
 	cmds     []command
 	nest     *nester
+	calls    map[string]int            // callsOf's count, by function key
 	files    map[*ast.File]*fileLocals // built on first use, one walk per file
 }
 
