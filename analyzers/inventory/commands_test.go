@@ -220,3 +220,20 @@ func TestSharedEntry(t *testing.T) {
 		t.Errorf("command rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestUrfaveNesting checks urfave/cli subcommands are named after their
+// group, the application's own commands as before.
+func TestUrfaveNesting(t *testing.T) {
+	a := inventory.New(inventory.Config{Engine: rootflow.New(rootflow.DefaultConfig())})
+	got := combinedCommandRows(analysistest.Run(t, testdata(t), a, "inventory/urfavenest"))
+	want := []string{
+		"prune: command | command |  | urfavenest.go:28 | urfavenest | cli.Command",
+		"prune: repo:runs.db | repo | os.Remove | urfavenest.go:29 | urfavenest",
+		"remote add: command | command |  | urfavenest.go:23 | urfavenest | cli.Command",
+		"remote add: repo:remotes/* | repo | os.WriteFile | urfavenest.go:24 | urfavenest",
+		"remote list: command | command |  | urfavenest.go:33 | urfavenest | cli.Command",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("command rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -9,9 +9,10 @@ func (c *Context) Args() []string { return c.args }
 
 // Command is a command.
 type Command struct {
-	Name   string
-	Usage  string
-	Action func(*Context) error
+	Name        string
+	Usage       string
+	Action      func(*Context) error
+	Subcommands []*Command
 }
 
 // App is an application.
