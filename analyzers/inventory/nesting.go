@@ -140,6 +140,19 @@ func commandType(t types.Type) (via, nameField string, ok bool) {
 	return "", "", false
 }
 
+// isUrfaveApp reports whether t is urfave/cli's App, or a pointer to it.
+func isUrfaveApp(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Name() != "App" || named.Obj().Pkg() == nil {
+		return false
+	}
+	path := named.Obj().Pkg().Path()
+	return path == urfavePath || strings.HasPrefix(path, urfavePath+"/v")
+}
+
 // nodesOf returns the command literals e evaluates to: a literal, a
 // variable defined with one, a call of a function that returns one (of
 // the package, or of another whose CommandFact says so).
@@ -401,17 +414,19 @@ func (n *nester) find() {
 }
 
 // subcommands records the edges of a urfave/cli literal: the commands
-// of its Subcommands (v2) or Commands (v3) field.
+// of a Command's Subcommands (v2) or Commands (v3) field, or of an App's
+// Commands. An App is the root of its commands, a node without a name.
 func (n *nester) subcommands(lit *ast.CompositeLit) {
 	t := n.c.pass.TypesInfo.TypeOf(lit)
 	if t == nil {
 		return
 	}
-	if via, _, ok := commandType(t); !ok || via != ViaUrfave {
+	var parent CommandNode
+	if isUrfaveApp(t) {
+		parent = CommandNode{ID: n.nodeID(lit.Pos())}
+	} else if via, _, ok := commandType(t); !ok || via != ViaUrfave {
 		return
-	}
-	parent, ok := n.nodes[n.nodeID(lit.Pos())]
-	if !ok {
+	} else if parent, ok = n.nodes[n.nodeID(lit.Pos())]; !ok {
 		return
 	}
 	for _, elt := range lit.Elts {
