@@ -55,7 +55,8 @@ type command struct {
 
 // commands finds the package's commands and returns their rows: one of
 // kind KindCommand per command, then one per write it reaches, with the
-// flags the write is guarded by. arts are the package's own rows, which
+// flags the write is guarded by. arts are the package's own rows (every
+// function's, not merged), which
 // give the concrete patterns of a write reached with a path the command's
 // entry receives from its caller. It also returns the package's command
 // literals and how it nests them (nesting.go).
@@ -125,7 +126,7 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 			// rows of the write say what it makes of it, those whose
 			// call chain passes through the function receiving it.
 			all := c.byWrite[[2]string{r.Op, base.At}]
-			supplied, why := c.through(all, atom)
+			supplied, why := c.through(all, atom, fn)
 			for _, w := range supplied {
 				a := base
 				a.Pattern, a.Kind, a.Detail = w.Pattern, w.Kind, w.Detail
@@ -143,24 +144,29 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 }
 
 // through returns the rows of rows (the package's rows of one write)
-// that make concrete the symbolic path atom of a command's reach of the
-// write: for a parameter, those whose call chain passes through its
-// function, a caller of which supplied the path; none for another atom.
-// A row the write's other callers make (a helper that several commands
-// call, each with its own path) is never the command's. The engine keeps
-// one summary per write and function, not per call, so when the
-// function is called more than once in the package and the rows differ,
-// which call (and so which command) makes which row cannot be told: it
-// returns none. Without rows, why says why the write is unproven for the
-// command.
-func (c *commandFinder) through(rows []Artifact, atom rootflow.Origin) (out []Artifact, why string) {
-	if atom.Kind != lattice.Param {
-		return nil, c.unsupplied(atom, len(rows) > 0)
+// that make concrete the symbolic path atom of the reach of the write of
+// a command whose entry is labelled entry: those the entry makes itself,
+// and for a parameter those whose call chain passes through its function
+// (the receiver), a caller of which supplied the path. A row the write's
+// other callers make (a helper that several commands call, each with its
+// own path) is never the command's. The engine keeps one summary per
+// write and function, not per call, so when the receiver is called more
+// than once in the package and the rows through it differ, which call
+// (and so which command) makes which row cannot be told: it returns none.
+// Without rows, why says why the write is unproven for the command.
+func (c *commandFinder) through(rows []Artifact, atom rootflow.Origin, entry string) (out []Artifact, why string) {
+	receiver := ""
+	if atom.Kind == lattice.Param {
+		receiver = c.labels.key(atom.Key)
 	}
-	receiver := c.labels.key(atom.Key)
+	viaReceiver := false
 	for _, w := range rows {
-		if slices.Contains(w.Chain, receiver) {
+		switch {
+		case w.Func == entry:
 			out = append(out, w)
+		case receiver != "" && (w.Func == receiver || slices.Contains(w.Chain, receiver)):
+			out = append(out, w)
+			viaReceiver = true
 		}
 	}
 	if len(out) == 0 {
@@ -170,7 +176,7 @@ func (c *commandFinder) through(rows []Artifact, atom rootflow.Origin) (out []Ar
 	for _, w := range out {
 		patterns[w.Pattern] = true
 	}
-	if n := c.callsOf(atom.Key); len(patterns) > 1 && n > 1 {
+	if n := c.callsOf(atom.Key); viaReceiver && len(patterns) > 1 && n > 1 {
 		return nil, "a path " + receiver + " receives from " + strconv.Itoa(n) + " calls, which pass it different paths the analysis does not tell apart per command"
 	}
 	return out, ""

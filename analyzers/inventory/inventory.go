@@ -191,13 +191,17 @@ func run(pass *analysis.Pass, cfg *Config) *Result {
 			}
 		}
 	}
-	arts = Merge(arts, unprovenRows(pass, res, labels))
+	// Every function's rows, before Merge keeps one per write and
+	// pattern: a command's rows are those its own entry makes.
+	unproven := unprovenRows(pass, res, labels)
+	each := append(slices.Clip(arts), unproven...)
+	arts = Merge(arts, unproven)
 	if len(arts) > 0 {
 		pass.ExportPackageFact(&PackageFact{Artifacts: arts})
 	}
 	// Commands are the analyzed program's: they stay out of the fact,
 	// which importers read for their dependencies' writes.
-	rows, nodes, edges := commands(pass, res, labels, arts)
+	rows, nodes, edges := commands(pass, res, labels, each)
 	return &Result{Package: pkg, Artifacts: Merge(arts, rows), Nodes: nodes, Edges: edges}
 }
 
