@@ -38,7 +38,9 @@
 // //staterootlint:command NAME directive), the writes the command's entry
 // reaches and the flags each depends on, as rows with Command set; they
 // stay out of the fact and the table, and "staterootlint inventory
-// --by-command" draws them.
+// --by-command" draws them. A cobra or urfave/cli command is named by its
+// path from the root ("session delete"), following AddCommand and
+// Subcommands across packages.
 //
 //	// WRONG: STATE_ROOTS.md lists
 //	- `repo:runs.json` — the run records
