@@ -155,16 +155,21 @@ func (c *commandFinder) rows(src source, name, fn, pkg string) []Artifact {
 // (and so which command) makes which row cannot be told: it returns none.
 // Without rows, why says why the write is unproven for the command.
 func (c *commandFinder) through(rows []Artifact, atom rootflow.Origin, entry string) (out []Artifact, why string) {
-	receiver := ""
+	receiver, engine := "", ""
 	if atom.Kind == lattice.Param {
-		receiver = c.labels.key(atom.Key)
+		// Chains name the package's own functions by their labels and
+		// the others as the engine does.
+		receiver, engine = c.labels.key(atom.Key), lattice.ShortName(atom.Key)
+	}
+	names := func(w Artifact) bool {
+		return w.Func == receiver || slices.Contains(w.Chain, receiver) || slices.Contains(w.Chain, engine)
 	}
 	viaReceiver := false
 	for _, w := range rows {
 		switch {
 		case w.Func == entry:
 			out = append(out, w)
-		case receiver != "" && (w.Func == receiver || slices.Contains(w.Chain, receiver)):
+		case receiver != "" && names(w):
 			out = append(out, w)
 			viaReceiver = true
 		}
