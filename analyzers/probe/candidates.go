@@ -1043,9 +1043,13 @@ func resolverShaped(c *Candidate) bool {
 	return false
 }
 
-// attribute counts, for each candidate, the findings whose offending
-// origin arose in its declaration (the innermost one holding it) or was
-// stored into it.
+// attribute counts, for each candidate, the findings one of whose
+// offending origins arose in its declaration (the innermost one holding
+// it) or was stored into it. A value has an origin per source (an
+// override read beside a library resolver's call, the resolver's own
+// bases): the first origin's function counts, else the first later
+// origin's resolver, else the first cell one is stored into, as a
+// resolver computes the path where a cell may only keep a copy of it.
 func attribute(cands []*Candidate, origins []FindingOrigin) {
 	counted := map[*Candidate]map[string]bool{}
 	count := func(c *Candidate, pos string) {
@@ -1058,47 +1062,77 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 		}
 	}
 	for _, o := range origins {
-		if o.File == "" {
-			// A literal has no position: the candidate whose results
-			// start with the same relative literal holds it.
+		if o.File != "" {
 			for _, c := range cands {
-				if slices.ContainsFunc(c.lits, func(l [2]string) bool {
-					return o.Rel && l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
-				}) {
-					count(c, o.Pos)
-					break
-				}
-			}
-			continue
-		}
-		var best *Candidate
-		for _, c := range cands {
-			if c.User && c.usedBy[o.Pkg] && slices.Contains(c.flagAt, site{o.File, o.Line}) {
-				count(c, o.Pos) // every accessor the package calls that returns it
-			}
-		}
-		for _, c := range cands {
-			if c.User {
-				continue
-			}
-			if c.file == o.File && c.from <= o.Line && o.Line <= c.to && c.Shape != "package variable" {
-				if best == nil || c.to-c.from < best.to-best.from {
-					best = c
+				if c.User && c.usedBy[o.Pkg] && slices.Contains(c.flagAt, site{o.File, o.Line}) {
+					count(c, o.Pos) // every accessor the package calls that returns it
 				}
 			}
 		}
-		if best == nil {
-			for _, c := range cands {
-				if c.stores[site{o.File, o.Line}] || c.Shape == "package variable" && c.file == o.File && c.from <= o.Line && o.Line <= c.to {
-					best = c
-					break
-				}
+		best := resolverHolding(cands, o)
+		for _, a := range o.Others {
+			if best != nil {
+				break
 			}
+			// A later origin counts for a resolver the proposal could
+			// bless, not for the home directory's own function, which
+			// every path from the home directory passes through.
+			if c := resolverHolding(cands, a); c != nil && c.Resolver && !c.HomeItself {
+				best = c
+			}
+		}
+		for _, a := range append([]FindingOrigin{o}, o.Others...) {
+			if best != nil {
+				break
+			}
+			best = cellHolding(cands, a)
 		}
 		if best != nil {
 			count(best, o.Pos)
 		}
 	}
+}
+
+// resolverHolding returns the innermost candidate function whose body
+// an origin arose in, or, for a literal with no position, the candidate
+// whose results start with the same relative literal; nil if none.
+func resolverHolding(cands []*Candidate, o FindingOrigin) *Candidate {
+	if o.File == "" {
+		for _, c := range cands {
+			if slices.ContainsFunc(c.lits, func(l [2]string) bool {
+				return o.Rel && l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
+			}) {
+				return c
+			}
+		}
+		return nil
+	}
+	var best *Candidate
+	for _, c := range cands {
+		if c.User {
+			continue
+		}
+		if c.file == o.File && c.from <= o.Line && o.Line <= c.to && c.Shape != "package variable" {
+			if best == nil || c.to-c.from < best.to-best.from {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+// cellHolding returns the first candidate variable or field an origin
+// was stored into, or whose declaration holds it; nil if none.
+func cellHolding(cands []*Candidate, o FindingOrigin) *Candidate {
+	if o.File == "" {
+		return nil
+	}
+	for _, c := range cands {
+		if c.stores[site{o.File, o.Line}] || c.Shape == "package variable" && c.file == o.File && c.from <= o.Line && o.Line <= c.to {
+			return c
+		}
+	}
+	return nil
 }
 
 // Holds reports whether a finding's offending origin, at line of file,
