@@ -254,6 +254,24 @@ func TestInitPrograms(t *testing.T) {
 				"initscopeenv.configFile=", "search.Finder", ":base\n  - (*example.com/scopepaths.Scope).CacheDir",
 			},
 		},
+		// A command whose loader fills a configuration struct's fields from
+		// the environment map it is given (its own override, else helpers
+		// that read the XDG bases or the home directory from the map), one
+		// handed out by a method: every origin is the map's, arising in no
+		// resolver, and one write's finding at the caller names one field.
+		// The fields and the method are proposed, the cache field as a
+		// cache, the override as root-env.
+		{
+			name: "initenvstruct",
+			dir:  filepath.Join("testdata", "initenvstruct"),
+			want: []string{
+				"  - (*example.com/initenvstruct/internal/cmd.Config).AllowDir=global\n",
+				"  - (*example.com/initenvstruct/internal/cmd.Config).CacheDir=cache\n",
+				"  - (*example.com/initenvstruct/internal/cmd.Config).ConfDir=global\n",
+				"  - INITENVSTRUCT_CONFIG\n",
+				"# With this file: 0 findings (without it: 1); 0 appear only with this file.",
+			},
+		},
 		// A program whose resolver reads a package variable that a
 		// urfave/cli-style flag, bound to an environment variable, stores its
 		// value into, before it falls back to the home directory: the resolver
