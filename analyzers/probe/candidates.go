@@ -100,6 +100,8 @@ type Candidate struct {
 	file      string
 	from, to  int               // its declaration's lines in file
 	stores    map[site]bool     // for variables, fields and their getters: where their values are built
+	cells     []string          // for fields and their getters: the field as a chain names it ("field cmd.Config.DataDir")
+	viaField  bool              // a finding is counted for it through the field a chain names (attribute)
 	receiver  string            // methods: the receiver type's name
 	lits      [][2]string       // repo candidates: the relative literals (and patterns below) of their results
 	joins     bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
@@ -525,6 +527,7 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 			}
 			c.add(source(o))
 			c.stores[at] = true
+			c.cells = appendNew(c.cells, "field "+lattice.ShortName(key))
 			if c.StateDir == "" {
 				c.StateDir = tildeDir
 			}
@@ -535,6 +538,7 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 			c := g.funcCandidate(pf, d, "memoizing method")
 			c.add(source(o))
 			c.stores[at] = true
+			c.cells = appendNew(c.cells, "field "+lattice.ShortName(key))
 			g.stateDirAt(c, at)
 		}
 		return
@@ -1087,6 +1091,21 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 			}
 			best = cellHolding(cands, a)
 		}
+		if best == nil {
+			// No origin arises in a candidate or is stored into one
+			// (an environment map a helper reads, given by the caller):
+			// the cell nearest the write that the chain passes, which
+			// the program's own code fills.
+			for i := len(o.Through) - 1; i >= 0; i-- {
+				if cs := cellsNamed(cands, o.Through[i]); len(cs) > 0 {
+					for _, c := range cs {
+						c.viaField = true
+						count(c, o.Pos)
+					}
+					break
+				}
+			}
+		}
 		if best != nil {
 			count(best, o.Pos)
 		}
@@ -1119,6 +1138,43 @@ func resolverHolding(cands []*Candidate, o FindingOrigin) *Candidate {
 		}
 	}
 	return best
+}
+
+// cellsNamed returns the candidates of the main module that stand for
+// the field a requirement's chain names ("field cmd.Config.DataDir"):
+// the field itself, or the methods that hand out a path built on it. A
+// dependency's struct is found by what its resolvers read (a library's
+// bases), not by the chains that pass it.
+func cellsNamed(cands []*Candidate, hop string) []*Candidate {
+	var out []*Candidate
+	for _, c := range cands {
+		if c.Module == "" && slices.Contains(c.cells, hop) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// structs returns the struct types whose fields c is or hands out a
+// path built on, as a chain names them ("cmd.Config").
+func (c *Candidate) structs() []string {
+	var out []string
+	for _, cell := range c.cells {
+		if f, ok := strings.CutPrefix(cell, "field "); ok {
+			if dot := strings.LastIndex(f, "."); dot > 0 {
+				out = appendNew(out, f[:dot])
+			}
+		}
+	}
+	return out
+}
+
+// appendNew appends s to l unless l holds it.
+func appendNew(l []string, s string) []string {
+	if slices.Contains(l, s) {
+		return l
+	}
+	return append(l, s)
 }
 
 // cellHolding returns the first candidate variable or field an origin

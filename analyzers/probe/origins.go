@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/objectpath"
@@ -40,6 +41,13 @@ type FindingOrigin struct {
 	// both, and its first may arise in no resolver (an override read
 	// beside the call of a library's resolver that supplies the rest).
 	Others []FindingOrigin
+	// Through are the cells the finding's requirement passes between
+	// the value and its write, as the chain names them ("field
+	// cmd.Config.DataDir"), the write's nearest last: where no origin
+	// arises in a resolver nor is stored into a cell (an environment map
+	// read by a helper that takes it), the cell the path is kept in is
+	// what an authority can declare.
+	Through []string
 }
 
 // PathBase is a path a package builds (with a join, fmt.Sprintf or +) on
@@ -137,6 +145,11 @@ var Origins = &analysis.Analyzer{
 					Rel:   f.Origin.Rel,
 				}
 				if i == 0 {
+					for _, h := range f.Reach.Via {
+						if strings.HasPrefix(h.Name, "field ") || strings.HasPrefix(h.Name, "variable ") {
+							at.Through = append(at.Through, h.Name)
+						}
+					}
 					o = at
 				} else {
 					o.Others = append(o.Others, at)
