@@ -81,10 +81,15 @@ func namesBelowCells(res *rootflow.Result) []NameBelow {
 }
 
 // firstName is the first segment of pattern p when it is a constant
-// name (not a dynamic segment, not a dot-directory such as .config).
+// name of a directory (not a dynamic segment, not a dot-directory such
+// as .config, not the last segment named like a file: glow.log written
+// right below a base is a file, no directory of the program's).
 func firstName(p string) string {
-	first, _, _ := strings.Cut(p, "/")
+	first, _, below := strings.Cut(p, "/")
 	if first == "" || first == ".." || strings.ContainsAny(first, "*{") || strings.HasPrefix(first, ".") {
+		return ""
+	}
+	if !below && fileName().MatchString(first) {
 		return ""
 	}
 	return first

@@ -100,6 +100,8 @@ type Candidate struct {
 	file      string
 	from, to  int               // its declaration's lines in file
 	stores    map[site]bool     // for variables, fields and their getters: where their values are built
+	cells     []string          // for fields and their getters: the field as a chain names it ("field cmd.Config.DataDir")
+	viaField  bool              // a finding is counted for it through the field a chain names (attribute)
 	receiver  string            // methods: the receiver type's name
 	lits      [][2]string       // repo candidates: the relative literals (and patterns below) of their results
 	joins     bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
@@ -525,6 +527,7 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 			}
 			c.add(source(o))
 			c.stores[at] = true
+			c.cells = appendNew(c.cells, "field "+lattice.ShortName(key))
 			if c.StateDir == "" {
 				c.StateDir = tildeDir
 			}
@@ -535,6 +538,7 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 			c := g.funcCandidate(pf, d, "memoizing method")
 			c.add(source(o))
 			c.stores[at] = true
+			c.cells = appendNew(c.cells, "field "+lattice.ShortName(key))
 			g.stateDirAt(c, at)
 		}
 		return
@@ -1043,9 +1047,13 @@ func resolverShaped(c *Candidate) bool {
 	return false
 }
 
-// attribute counts, for each candidate, the findings whose offending
-// origin arose in its declaration (the innermost one holding it) or was
-// stored into it.
+// attribute counts, for each candidate, the findings one of whose
+// offending origins arose in its declaration (the innermost one holding
+// it) or was stored into it. A value has an origin per source (an
+// override read beside a library resolver's call, the resolver's own
+// bases): the first origin's function counts, else the first later
+// origin's resolver, else the first cell one is stored into, as a
+// resolver computes the path where a cell may only keep a copy of it.
 func attribute(cands []*Candidate, origins []FindingOrigin) {
 	counted := map[*Candidate]map[string]bool{}
 	count := func(c *Candidate, pos string) {
@@ -1058,39 +1066,42 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 		}
 	}
 	for _, o := range origins {
-		if o.File == "" {
-			// A literal has no position: the candidate whose results
-			// start with the same relative literal holds it.
+		if o.File != "" {
 			for _, c := range cands {
-				if slices.ContainsFunc(c.lits, func(l [2]string) bool {
-					return o.Rel && l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
-				}) {
-					count(c, o.Pos)
-					break
+				if c.User && c.usedBy[o.Pkg] && slices.Contains(c.flagAt, site{o.File, o.Line}) {
+					count(c, o.Pos) // every accessor the package calls that returns it
 				}
 			}
-			continue
 		}
-		var best *Candidate
-		for _, c := range cands {
-			if c.User && c.usedBy[o.Pkg] && slices.Contains(c.flagAt, site{o.File, o.Line}) {
-				count(c, o.Pos) // every accessor the package calls that returns it
+		best := resolverHolding(cands, o)
+		for _, a := range o.Others {
+			if best != nil {
+				break
+			}
+			// A later origin counts for a resolver the proposal could
+			// bless, not for the home directory's own function, which
+			// every path from the home directory passes through.
+			if c := resolverHolding(cands, a); c != nil && c.Resolver && !c.HomeItself {
+				best = c
 			}
 		}
-		for _, c := range cands {
-			if c.User {
-				continue
+		for _, a := range append([]FindingOrigin{o}, o.Others...) {
+			if best != nil {
+				break
 			}
-			if c.file == o.File && c.from <= o.Line && o.Line <= c.to && c.Shape != "package variable" {
-				if best == nil || c.to-c.from < best.to-best.from {
-					best = c
-				}
-			}
+			best = cellHolding(cands, a)
 		}
 		if best == nil {
-			for _, c := range cands {
-				if c.stores[site{o.File, o.Line}] || c.Shape == "package variable" && c.file == o.File && c.from <= o.Line && o.Line <= c.to {
-					best = c
+			// No origin arises in a candidate or is stored into one
+			// (an environment map a helper reads, given by the caller):
+			// the cell nearest the write that the chain passes, which
+			// the program's own code fills.
+			for i := len(o.Through) - 1; i >= 0; i-- {
+				if cs := cellsNamed(cands, o.Through[i]); len(cs) > 0 {
+					for _, c := range cs {
+						c.viaField = true
+						count(c, o.Pos)
+					}
 					break
 				}
 			}
@@ -1099,6 +1110,85 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 			count(best, o.Pos)
 		}
 	}
+}
+
+// resolverHolding returns the innermost candidate function whose body
+// an origin arose in, or, for a literal with no position, the candidate
+// whose results start with the same relative literal; nil if none.
+func resolverHolding(cands []*Candidate, o FindingOrigin) *Candidate {
+	if o.File == "" {
+		for _, c := range cands {
+			if slices.ContainsFunc(c.lits, func(l [2]string) bool {
+				return o.Rel && l[0] == o.Lit && (o.Path == l[1] || strings.HasPrefix(o.Path, l[1]+"/"))
+			}) {
+				return c
+			}
+		}
+		return nil
+	}
+	var best *Candidate
+	for _, c := range cands {
+		if c.User {
+			continue
+		}
+		if c.file == o.File && c.from <= o.Line && o.Line <= c.to && c.Shape != "package variable" {
+			if best == nil || c.to-c.from < best.to-best.from {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+// cellsNamed returns the candidates of the main module that stand for
+// the field a requirement's chain names ("field cmd.Config.DataDir"):
+// the field itself, or the methods that hand out a path built on it. A
+// dependency's struct is found by what its resolvers read (a library's
+// bases), not by the chains that pass it.
+func cellsNamed(cands []*Candidate, hop string) []*Candidate {
+	var out []*Candidate
+	for _, c := range cands {
+		if c.Module == "" && slices.Contains(c.cells, hop) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// structs returns the struct types whose fields c is or hands out a
+// path built on, as a chain names them ("cmd.Config").
+func (c *Candidate) structs() []string {
+	var out []string
+	for _, cell := range c.cells {
+		if f, ok := strings.CutPrefix(cell, "field "); ok {
+			if dot := strings.LastIndex(f, "."); dot > 0 {
+				out = appendNew(out, f[:dot])
+			}
+		}
+	}
+	return out
+}
+
+// appendNew appends s to l unless l holds it.
+func appendNew(l []string, s string) []string {
+	if slices.Contains(l, s) {
+		return l
+	}
+	return append(l, s)
+}
+
+// cellHolding returns the first candidate variable or field an origin
+// was stored into, or whose declaration holds it; nil if none.
+func cellHolding(cands []*Candidate, o FindingOrigin) *Candidate {
+	if o.File == "" {
+		return nil
+	}
+	for _, c := range cands {
+		if c.stores[site{o.File, o.Line}] || c.Shape == "package variable" && c.file == o.File && c.from <= o.Line && o.Line <= c.to {
+			return c
+		}
+	}
+	return nil
 }
 
 // Holds reports whether a finding's offending origin, at line of file,

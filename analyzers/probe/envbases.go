@@ -67,7 +67,11 @@ func besideOrigins(pass *analysis.Pass, res *rootflow.Result) []FindingOrigin {
 		cells["variable "+short], cells["field "+short] = key, key
 	}
 	var out []FindingOrigin
-	seen := map[FindingOrigin]bool{}
+	type key struct {
+		pos, file, cause, src, path string
+		line                        int
+	}
+	seen := map[key]bool{}
 	for _, f := range res.Findings {
 		var v rootflow.Origins
 		switch f.Site {
@@ -82,8 +86,8 @@ func besideOrigins(pass *analysis.Pass, res *rootflow.Result) []FindingOrigin {
 				continue
 			}
 			o := FindingOrigin{Pos: pos, Pkg: pass.Pkg.Path(), File: a.At.Filename, Line: a.At.Line, Cause: string(a.Cause), Src: source(a), Path: a.Path}
-			if !seen[o] {
-				seen[o] = true
+			if k := (key{o.Pos, o.File, o.Cause, o.Src, o.Path, o.Line}); !seen[k] {
+				seen[k] = true
 				out = append(out, o)
 			}
 		}

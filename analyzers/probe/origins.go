@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/objectpath"
@@ -35,6 +36,18 @@ type FindingOrigin struct {
 	// is relative to the working directory.
 	Lit string
 	Rel bool
+	// Others are the value's later offending origins, in the engine's
+	// order: a value from the environment or the home directory names
+	// both, and its first may arise in no resolver (an override read
+	// beside the call of a library's resolver that supplies the rest).
+	Others []FindingOrigin
+	// Through are the cells the finding's requirement passes between
+	// the value and its write, as the chain names them ("field
+	// cmd.Config.DataDir"), the write's nearest last: where no origin
+	// arises in a resolver nor is stored into a cell (an environment map
+	// read by a helper that takes it), the cell the path is kept in is
+	// what an authority can declare.
+	Through []string
 }
 
 // PathBase is a path a package builds (with a join, fmt.Sprintf or +) on
@@ -117,21 +130,32 @@ var Origins = &analysis.Analyzer{
 			return (*FindingOrigins)(nil), nil
 		}
 		out := &FindingOrigins{}
-		for _, f := range firstOrigins(res.Findings) {
-			if f.Origin.Kind != rootflow.Bad {
-				continue
+		for _, group := range checkedValues(res.Findings) {
+			var o FindingOrigin
+			for i, f := range group {
+				at := FindingOrigin{
+					Pos:   pass.Fset.Position(f.Pos).String(),
+					Pkg:   pass.Pkg.Path(),
+					File:  f.Origin.At.Filename,
+					Line:  f.Origin.At.Line,
+					Cause: string(f.Origin.Cause),
+					Src:   f.Origin.Src,
+					Path:  f.Origin.Path,
+					Lit:   f.Origin.Lit,
+					Rel:   f.Origin.Rel,
+				}
+				if i == 0 {
+					for _, h := range f.Reach.Via {
+						if strings.HasPrefix(h.Name, "field ") || strings.HasPrefix(h.Name, "variable ") {
+							at.Through = append(at.Through, h.Name)
+						}
+					}
+					o = at
+				} else {
+					o.Others = append(o.Others, at)
+				}
 			}
-			out.Findings = append(out.Findings, FindingOrigin{
-				Pos:   pass.Fset.Position(f.Pos).String(),
-				Pkg:   pass.Pkg.Path(),
-				File:  f.Origin.At.Filename,
-				Line:  f.Origin.At.Line,
-				Cause: string(f.Origin.Cause),
-				Src:   f.Origin.Src,
-				Path:  f.Origin.Path,
-				Lit:   f.Origin.Lit,
-				Rel:   f.Origin.Rel,
-			})
+			out.Findings = append(out.Findings, o)
 		}
 		for pos, v := range res.Bases {
 			var srcs []string
@@ -242,26 +266,32 @@ func returnsText(sig *types.Signature) bool {
 	return false
 }
 
-// firstOrigins returns, of the engine's findings, the first offending
-// origin of each value checked: the engine finds one origin per source of
-// a value (a path from the environment or the home directory names both,
-// which the consumers list in one message), where init attributes a
-// write to the innermost resolver its value passes through, the origin
-// it takes first. The findings of one check follow each other, at one
-// position, site and operation; an origin in the project does not end
-// the value's, as it did not hide the next one in the engine.
-func firstOrigins(fs []*rootflow.Finding) []*rootflow.Finding {
-	var out []*rootflow.Finding
+// checkedValues groups the engine's offending findings by the value
+// checked, each group in the engine's order: the engine finds one origin
+// per source of a value (a path from the environment or the home
+// directory names both, which the consumers list in one message), where
+// init attributes a write to the innermost resolver one of its origins
+// arises in (attribute). The findings of one check follow each other,
+// at one position, site and operation; an origin in the project does not
+// end the value's, as it did not hide the next one in the engine.
+func checkedValues(fs []*rootflow.Finding) [][]*rootflow.Finding {
+	var out [][]*rootflow.Finding
 	var prev *rootflow.Finding
-	done := false
+	done, open := false, false
 	for _, f := range fs {
 		same := prev != nil && prev.Pos == f.Pos && prev.Site == f.Site && prev.Op == f.Op && reflect.DeepEqual(prev.Reach, f.Reach)
 		prev = f
 		if same && done {
+			if open && f.Origin.Kind == rootflow.Bad {
+				out[len(out)-1] = append(out[len(out)-1], f)
+			}
 			continue
 		}
-		out = append(out, f)
 		done = !f.Origin.InProject()
+		open = f.Origin.Kind == rootflow.Bad
+		if open {
+			out = append(out, []*rootflow.Finding{f})
+		}
 	}
 	return out
 }

@@ -481,9 +481,10 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			continue
 		}
 		// A variable or field is reported once, where the path is
-		// stored into it, for every write of it.
+		// stored into it (or, for a method handing out a path built on
+		// a field, where a chain names the field), for every write of it.
 		need := minRemoved
-		if c.Shape == "package variable" || c.Shape == "field" || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
+		if c.Shape == "package variable" || c.Shape == "field" || c.viaField || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
 			need = 1
 		}
 		// A resolver above a base another module resolves feeds
@@ -504,6 +505,33 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		if first := families[c.Family]; first != nil && !proposed[c] && barred[c] == "" && !c.User && c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && familyShape(c, first) && (c.Module == "" || c.Removes > 0) {
 			proposed[c] = true
 			siblingOf[c] = first.Short
+		}
+	}
+	// A struct whose field (or a method handing out a path built on
+	// it) is proposed from the findings keeps the program's other roots
+	// in its other fields, filled the same way from the home directory
+	// or an XDG base: a finding shows one (one per write, where a value
+	// passes several), the checking run the rest.
+	structs := map[string]*Candidate{}
+	for _, c := range cands {
+		if proposed[c] && !c.tentative && !c.User && c.Removes > 0 {
+			for _, t := range c.structs() {
+				if structs[t] == nil {
+					structs[t] = c
+				}
+			}
+		}
+	}
+	for _, c := range cands {
+		if proposed[c] || barred[c] != "" || c.User || !c.Resolver || c.HomeItself || len(c.Home) == 0 || c.Module != "" && c.Removes == 0 {
+			continue
+		}
+		for _, t := range c.structs() {
+			if first := structs[t]; first != nil {
+				proposed[c] = true
+				siblingOf[c] = first.Short
+				break
+			}
 		}
 	}
 	for _, c := range cands {

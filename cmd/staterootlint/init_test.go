@@ -231,6 +231,47 @@ func TestInitPrograms(t *testing.T) {
 				").configDir=", ").cacheDir=", ").dataDir=", "DataPath=global\n", ":base", "state-dir:",
 			},
 		},
+		// A program that searches its configuration in its own override
+		// directory and below $XDG_CONFIG_HOME before a scope library's
+		// directories, hands the list to a configuration library's
+		// package-level finder and writes the default file in the first: the
+		// value has an origin per source, the override first, which arises in
+		// no resolver. The library's resolver the others arise in is proposed,
+		// and the two variables as overrides (the program's own, and the XDG
+		// base with the program's name below it), not the package variable
+		// the path is kept in nor the finder's field the list is copied into.
+		{
+			name: "initscopeenv",
+			dir:  filepath.Join("testdata", "initscopeenv"),
+			want: []string{
+				"  - (*example.com/scopepaths.Scope).ConfigDirs=global\n",
+				"  - (*example.com/scopepaths.Scope).CacheDir=cache\n",
+				"  - INITSCOPEENV_CONFIG_HOME\n",
+				"  - XDG_CONFIG_HOME=global:base\n",
+				"state-dir: .initscopeenv\n",
+			},
+			not: []string{
+				"initscopeenv.configFile=", "search.Finder", ":base\n  - (*example.com/scopepaths.Scope).CacheDir",
+			},
+		},
+		// A command whose loader fills a configuration struct's fields from
+		// the environment map it is given (its own override, else helpers
+		// that read the XDG bases or the home directory from the map), one
+		// handed out by a method: every origin is the map's, arising in no
+		// resolver, and one write's finding at the caller names one field.
+		// The fields and the method are proposed, the cache field as a
+		// cache, the override as root-env.
+		{
+			name: "initenvstruct",
+			dir:  filepath.Join("testdata", "initenvstruct"),
+			want: []string{
+				"  - (*example.com/initenvstruct/internal/cmd.Config).AllowDir=global\n",
+				"  - (*example.com/initenvstruct/internal/cmd.Config).CacheDir=cache\n",
+				"  - (*example.com/initenvstruct/internal/cmd.Config).ConfDir=global\n",
+				"  - INITENVSTRUCT_CONFIG\n",
+				"# With this file: 0 findings (without it: 1); 0 appear only with this file.",
+			},
+		},
 		// A program whose resolver reads a package variable that a
 		// urfave/cli-style flag, bound to an environment variable, stores its
 		// value into, before it falls back to the home directory: the resolver

@@ -8,6 +8,7 @@ package scopepaths
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // ScopeType says whose directories a Scope resolves.
@@ -73,8 +74,17 @@ func (s *Scope) configDir() (string, error) {
 	if p := os.Getenv("XDG_CONFIG_HOME"); p != "" {
 		return p, nil
 	}
-	home, err := os.UserHomeDir()
-	return filepath.Join(home, ".config"), err
+	return expandUser("~/.config"), nil
+}
+
+// expandUser replaces a leading ~ of path by the home directory.
+func expandUser(path string) string {
+	if rest, ok := strings.CutPrefix(path, "~"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return home + rest
+		}
+	}
+	return path
 }
 
 func (s *Scope) configDirs() []string {

@@ -1,0 +1,3 @@
+module example.com/initenvstruct
+
+go 1.26
