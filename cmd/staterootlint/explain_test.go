@@ -16,6 +16,7 @@ func TestExplain(t *testing.T) {
 		args []string
 		code int
 		want []string // in stdout, or stderr for errors
+		once string   // in stdout once: one block per site
 	}{
 		{name: "three origins", args: []string{file + ":21"}, want: []string{
 			file + ":21:18: os.WriteFile writes a path with 3 origins:\n",
@@ -27,8 +28,13 @@ func TestExplain(t *testing.T) {
 			file + ":22:6: explain.save is passed a path it writes (os.WriteFile at main.go:26); its origin:\n",
 			`  1. outside: "relative.json" relative to the working directory`,
 		}},
+		{name: "one call, two origins, through a field", args: []string{file + ":41"}, want: []string{
+			file + ":41:6: explain.keep is passed a path it writes (os.WriteFile at main.go:32 via field explain.conf.dir, stored at main.go:46 → (*explain.conf).write); its 2 origins:\n",
+			"  1. outside: a path from the environment variable APP_DIR (main.go:37)\n",
+			"  2. outside: the fixed path \"/var/lib/app\"\n",
+		}, once: file + ":41:6:"},
 		{name: "a parameter", args: []string{file + ":26"}, want: []string{"  1. parameter: parameter p of explain.save\n     not decided here: each call of explain.save is checked"}},
-		{name: "no write", args: []string{file + ":15"}, want: []string{file + ":15: no write here; the engine found writes on lines 21, 22, 26\n"}},
+		{name: "no write", args: []string{file + ":15"}, want: []string{file + ":15: no write here; the engine found writes on lines 21, 22, 26, 32, 41\n"}},
 		{name: "configuration counts", args: []string{"--config", writeConfig(t, "root-env: [APP_OUT]\n"), file + ":21"}, want: []string{"  1. global: a path under the global state root\n     rooted: under the global state root"}},
 		{name: "no line", args: []string{file}, code: exitUsage, want: []string{"want FILE:LINE, such as internal/legacy/legacy.go:21"}},
 		{name: "not a Go file", args: []string{"testdata/explain/go.mod:1"}, code: exitUsage, want: []string{"testdata/explain/go.mod is not a Go file"}},
@@ -44,6 +50,7 @@ func TestExplain(t *testing.T) {
 		args []string
 		code int
 		want []string
+		once string
 	}{name: "the file's configuration", args: []string{filepath.Join(dir, "main.go") + ":21"}, want: []string{"  1. global: a path under the global state root\n"}})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,6 +66,9 @@ func TestExplain(t *testing.T) {
 				if !strings.Contains(got, w) {
 					t.Errorf("output lacks %q:\n%s", w, got)
 				}
+			}
+			if n := strings.Count(got, tc.once); tc.once != "" && n != 1 {
+				t.Errorf("output has %q %d times, want once:\n%s", tc.once, n, got)
 			}
 		})
 	}

@@ -25,3 +25,24 @@ func main() {
 func save(p string) {
 	_ = os.WriteFile(p, nil, 0o644)
 }
+
+// conf keeps a directory a method writes below.
+type conf struct{ dir string }
+
+func (c *conf) write() { _ = os.WriteFile(filepath.Join(c.dir, "x.json"), nil, 0o644) }
+
+// keepDir hands its directory, from the environment or a fixed path,
+// to keep, which keeps it in a field a method writes below.
+func keepDir() {
+	dir := os.Getenv("APP_DIR")
+	if len(os.Args) > 2 {
+		dir = "/var/lib/app"
+	}
+	keep(dir)
+}
+
+func keep(d string) {
+	c := &conf{}
+	c.dir = d
+	c.write()
+}
