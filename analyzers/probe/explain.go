@@ -154,9 +154,9 @@ func (e *Explanation) Text(shown string) string {
 		}
 		switch s.Kind {
 		case "call":
-			fmt.Fprintf(&b, "%s:%d:%d: %s is passed a path it writes (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
+			fmt.Fprintf(&b, "%s:%d:%d: %s is passed a path it writes (%s); %s:\n", shown, s.Line, s.Column, s.Op, s.Reaches, itsOrigins(len(s.Origins)))
 		case "store":
-			fmt.Fprintf(&b, "%s:%d:%d: %s is assigned a path that is written (%s); its origin:\n", shown, s.Line, s.Column, s.Op, s.Reaches)
+			fmt.Fprintf(&b, "%s:%d:%d: %s is assigned a path that is written (%s); %s:\n", shown, s.Line, s.Column, s.Op, s.Reaches, itsOrigins(len(s.Origins)))
 		default:
 			fmt.Fprintf(&b, "%s:%d:%d: %s writes a path with %s:\n", shown, s.Line, s.Column, s.Op, plural(len(s.Origins), "origin", "origins"))
 		}
@@ -169,6 +169,14 @@ func (e *Explanation) Text(shown string) string {
 		}
 	}
 	return b.String()
+}
+
+// itsOrigins is "its origin" or "its N origins".
+func itsOrigins(n int) string {
+	if n == 1 {
+		return "its origin"
+	}
+	return "its " + plural(n, "origin", "origins")
 }
 
 // Explain returns the sites the engine found on line of file (absolute),
@@ -220,6 +228,9 @@ func explainPackage(res *rootflow.Result, fset *token.FileSet, pkg *types.Packag
 		}
 		add(s, p.String()+w.Op)
 	}
+	// A call or store is one site with every origin the engine found
+	// for its path, as the lint reports it once with its origins listed.
+	calls := map[string]int{} // by position, operation and write reached: index in sites
 	for _, f := range res.Findings {
 		p := fset.Position(f.Pos)
 		if p.Filename != file || f.Site == rootflow.AtWrite {
@@ -229,17 +240,48 @@ func explainPackage(res *rootflow.Result, fset *token.FileSet, pkg *types.Packag
 		if p.Line != line {
 			continue
 		}
-		s := Site{Line: p.Line, Column: p.Column, Op: f.Op, Kind: "call", Origins: []Origin{origin(f.Origin, res.Config, pkg)}}
+		o := origin(f.Origin, res.Config, pkg)
+		reaches := f.Reach.Op + " at " + rootflow.ShortPos(f.Reach.At)
+		if len(f.Reach.Via) > 1 { // the first hop is the callee or cell itself
+			reaches += " via " + hopsText(f.Reach.Via[1:])
+		}
+		key := p.String() + f.Op + reaches
+		if i, ok := calls[key]; ok {
+			if !slices.Contains(sites[i].Origins, o) {
+				sites[i].Origins = append(sites[i].Origins, o)
+			}
+			continue
+		}
+		if seen[key] {
+			continue // another package of the same file
+		}
+		s := Site{Line: p.Line, Column: p.Column, Op: f.Op, Kind: "call", Reaches: reaches, Origins: []Origin{o}}
 		if f.Site == rootflow.AtStore {
 			s.Kind = "store"
 		}
-		s.Reaches = f.Reach.Op + " at " + rootflow.ShortPos(f.Reach.At)
-		if len(f.Reach.Via) > 1 { // the first hop is the callee or cell itself
-			s.Reaches += " via " + strings.Join(lattice.HopNames(f.Reach.Via[1:]), " → ")
-		}
-		add(s, p.String()+f.Op+f.Origin.Describe())
+		calls[key] = len(sites)
+		add(s, key)
 	}
 	return sites, lines
+}
+
+// hopsText renders a requirement's hops for explain: a field or
+// variable hop says where the path was stored into it (into one object
+// the analysis follows, or the field of every object of its type).
+func hopsText(hops []lattice.Hop) string {
+	parts := make([]string, len(hops))
+	for i, h := range hops {
+		parts[i] = h.Name
+		if !h.Pos.IsValid() || !strings.HasPrefix(h.Name, "field ") && !strings.HasPrefix(h.Name, "variable ") {
+			continue
+		}
+		if h.Object {
+			parts[i] += ", stored into one object at " + rootflow.ShortPos(h.Pos)
+		} else {
+			parts[i] += ", stored at " + rootflow.ShortPos(h.Pos)
+		}
+	}
+	return strings.Join(parts, " → ")
 }
 
 // origin describes one origin of a site's path under cfg.

@@ -123,7 +123,7 @@ func TestCrossModuleSetter(t *testing.T) {
 	// lists the interface sink's calls as writes, not also as calls it
 	// cannot follow.
 	_, out, errOut = runCLI(t, analyzers.All, "explain", "-C", "testdata/vfsmod/app", "main.go:20")
-	if want := "main.go:20:17: (*cfglib.Config).SetConfigFile is passed a path it writes ((afero.Fs).MkdirAll at cfglib.go:40 via field cfglib.Config.file); its origin:\n  1. outside: a path under the home directory from os.UserHomeDir (main.go:14)"; !strings.Contains(out, want) {
+	if want := "main.go:20:17: (*cfglib.Config).SetConfigFile is passed a path it writes ((afero.Fs).MkdirAll at cfglib.go:40 via field cfglib.Config.file, stored at cfglib.go:27); its origin:\n  1. outside: a path under the home directory from os.UserHomeDir (main.go:14)"; !strings.Contains(out, want) {
 		t.Errorf("explain at the setter's call: want\n%s\ngot\n%s%s", want, out, errOut)
 	}
 	_, out, errOut = runCLI(t, analyzers.All, "inventory", "-C", "testdata/vfsmod/app", "./...")

@@ -29,7 +29,7 @@ func TestExplain(t *testing.T) {
 			`  1. outside: "relative.json" relative to the working directory`,
 		}},
 		{name: "one call, two origins, through a field", args: []string{file + ":41"}, want: []string{
-			file + ":41:6: explain.keep is passed a path it writes (os.WriteFile at main.go:32 via field explain.conf.dir, stored at main.go:46 → (*explain.conf).write); its 2 origins:\n",
+			file + ":41:6: explain.keep is passed a path it writes (os.WriteFile at main.go:32 via field explain.conf.dir, stored into one object at main.go:46 → (*explain.conf).write); its 2 origins:\n",
 			"  1. outside: a path from the environment variable APP_DIR (main.go:37)\n",
 			"  2. outside: the fixed path \"/var/lib/app\"\n",
 		}, once: file + ":41:6:"},
