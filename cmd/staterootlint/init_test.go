@@ -272,6 +272,18 @@ func TestInitPrograms(t *testing.T) {
 				"# With this file: 0 findings (without it: 1); 0 appear only with this file.",
 			},
 		},
+		// A package of the program's own code that also holds a helper for
+		// its tests in a non-test file (taking a *testing.T): the helper's
+		// file is excluded, not the package, whose writes stay reported.
+		{
+			name: "inittesthelper",
+			dir:  filepath.Join("testdata", "inittesthelper"),
+			want: []string{
+				"exclude:\n  # test support compiled as normal code in a package of the program's own (1 finding)\n  - runner/test_util.go\n",
+				"# With this file: 2 findings (without it: 3); 0 appear only with this file.",
+			},
+			not: []string{"runner/**"},
+		},
 		// A program whose resolver reads a package variable that a
 		// urfave/cli-style flag, bound to an environment variable, stores its
 		// value into, before it falls back to the home directory: the resolver

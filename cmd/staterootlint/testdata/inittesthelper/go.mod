@@ -1,0 +1,3 @@
+module example.com/inittesthelper
+
+go 1.26
