@@ -36,17 +36,22 @@ var testSupportName = sync.OnceValue(func() *regexp.Regexp {
 // testSupport proposes to exclude the test-support packages of the main
 // module that have findings: a glob per outermost such directory. A
 // directory is test support by its name (testutil, mockstore), or,
-// whatever its name (repotest, golden, snapshots), by a non-test file
-// that takes a test's handle (testing.T, TB, B, F or M); a package that
-// imports "testing" only to call testing.Testing, or is named like test
-// support without taking a handle (latest), is ordinary code.
+// whatever its name (repotest, golden, snapshots), when every non-test
+// file of its package takes a test's handle (testing.T, TB, B, F or M);
+// a package that imports "testing" only to call testing.Testing, or is
+// named like test support without taking a handle (latest), is ordinary
+// code. A package of the program's own code with a test helper in one
+// of its non-test files (test_util.go taking a *testing.T) keeps its
+// package: that file alone is excluded, where it has findings.
 func testSupport(findings []driver.Finding, dir string) []Entry {
 	root, err := config.ModuleRoot(dir)
 	if err != nil || root == "" {
 		return nil
 	}
 	count := map[string]int{}
-	imports := map[string]bool{}
+	helpers := map[string]bool{} // globs naming one file
+	packages := map[string]bool{}
+	files := map[string]bool{}
 	for _, f := range findings {
 		fdir := filepath.Dir(f.Pos.Filename)
 		rel, err := filepath.Rel(root, fdir)
@@ -54,55 +59,89 @@ func testSupport(findings []driver.Finding, dir string) []Entry {
 			continue
 		}
 		parts := strings.Split(filepath.ToSlash(rel), "/")
+		found := false
 		for i, p := range parts {
 			sub := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
-			if testSupportName().MatchString(p) || takesTestHandle(sub, imports) {
+			if testSupportName().MatchString(p) || wholeTestSupport(sub, packages, files) {
 				count[strings.Join(parts[:i+1], "/")+"/**"]++
+				found = true
 				break
 			}
+		}
+		if !found && fileTakesTestHandle(f.Pos.Filename, files) {
+			glob := filepath.ToSlash(filepath.Join(rel, filepath.Base(f.Pos.Filename)))
+			count[glob]++
+			helpers[glob] = true
 		}
 	}
 	var out []Entry
 	for glob, n := range count {
-		out = append(out, Entry{glob, fmt.Sprintf("test support compiled as normal code (%s)", plural(n, "finding", "findings"))})
+		what := "test support compiled as normal code"
+		if helpers[glob] {
+			what += " in a package of the program's own"
+		}
+		out = append(out, Entry{glob, fmt.Sprintf("%s (%s)", what, plural(n, "finding", "findings"))})
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(a.Value, b.Value) })
 	return out
 }
 
-// takesTestHandle reports whether a non-test file of the package in dir
-// refers to a test's handle, testing.T, TB, B, F or M (memoized in seen).
-func takesTestHandle(dir string, seen map[string]bool) bool {
+// wholeTestSupport reports whether every non-test file of the package in
+// dir takes a test's handle (memoized in seen, the files' in files); a
+// directory with no Go file is none.
+func wholeTestSupport(dir string, seen, files map[string]bool) bool {
 	if v, ok := seen[dir]; ok {
 		return v
 	}
-	seen[dir] = false
-	for f := range packageFiles(token.NewFileSet(), dir, parser.SkipObjectResolution) {
-		local := ""
-		for _, imp := range f.Imports {
-			if imp.Path.Value == `"testing"` {
-				local = "testing"
-				if imp.Name != nil {
-					local = imp.Name.Name
-				}
-			}
-		}
-		if local == "" || local == "_" {
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	all, some := true, false
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && id.Name == local && testHandles[sel.Sel.Name] {
-					seen[dir] = true
-				}
-			}
-			return !seen[dir]
-		})
-		if seen[dir] {
-			return true
+		some = true
+		if !fileTakesTestHandle(n, files) {
+			all = false
+			break
 		}
 	}
-	return false
+	seen[dir] = some && all
+	return seen[dir]
+}
+
+// fileTakesTestHandle reports whether the Go file at path refers to a
+// test's handle, testing.T, TB, B, F or M (memoized in seen); a file
+// that does not parse does not.
+func fileTakesTestHandle(path string, seen map[string]bool) bool {
+	if v, ok := seen[path]; ok {
+		return v
+	}
+	seen[path] = false
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	local := ""
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"testing"` {
+			local = "testing"
+			if imp.Name != nil {
+				local = imp.Name.Name
+			}
+		}
+	}
+	if local == "" || local == "_" {
+		return false
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == local && testHandles[sel.Sel.Name] {
+				seen[path] = true
+			}
+		}
+		return !seen[path]
+	})
+	return seen[path]
 }
 
 // packageFiles yields the parsed non-test files of the package in dir,
