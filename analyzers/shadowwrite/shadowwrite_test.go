@@ -37,6 +37,7 @@ func TestShadowwrite(t *testing.T) {
 	}{
 		{dir: "literals"},
 		{dir: "allowwrite"},
+		{dir: "allowcwd"},
 		{dir: "fileauthority"},
 		{dir: "baseauthority/...", cfg: func(c *rootflow.Config) {
 			c.Authorities = []string{"shadowwrite/baseauthority/xdg.ConfigHome=global:base"}
