@@ -38,6 +38,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "literals"},
 		{dir: "allowwrite"},
 		{dir: "allowcwd"},
+		{dir: "walkname"},
 		{dir: "fileauthority"},
 		{dir: "baseauthority/...", cfg: func(c *rootflow.Config) {
 			c.Authorities = []string{"shadowwrite/baseauthority/xdg.ConfigHome=global:base"}
