@@ -117,6 +117,11 @@ const (
 	CauseData Cause = "data"
 )
 
+// WorkDir is the source (an origin's Src) of the working directory the
+// program asks for, os.Getwd's result: a fixed name joined below it is
+// the same file as that name relative to the working directory.
+const WorkDir = "os.Getwd"
+
 // Unproven reports whether an origin outside every root with cause c is
 // unproven rather than a proven shadow write: a value the analysis
 // cannot follow, one it stopped following at a bound, or data.

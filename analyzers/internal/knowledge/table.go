@@ -233,7 +233,7 @@ var sources = []Func{
 	// func UserConfigDir() (string, error)
 	{Name: "os.UserConfigDir", Roles: Outside, Why: "a path under the user config directory from os.UserConfigDir", Cause: CauseHome},
 	// func Getwd() (dir string, err error)
-	{Name: "os.Getwd", Roles: Outside, Why: "a path under the working directory from os.Getwd", Cause: CauseCwd},
+	{Name: WorkDir, Roles: Outside, Why: "a path under the working directory from os.Getwd", Cause: CauseCwd},
 	// func Executable() (string, error)
 	{Name: "os.Executable", Roles: Outside, Why: "a path next to the executable from os.Executable", Cause: CauseExecutable},
 	// func UserCacheDir() (string, error)

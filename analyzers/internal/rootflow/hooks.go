@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
@@ -230,11 +231,13 @@ func (h *hooks) joined(ctx hook.Context, first ssa.Value, rest []ssa.Value, suff
 			// Join("", name, ...) is Join(name, ...).
 			return h.joined(ctx, name, rest[1:], code.ElemsPattern(rest[1:]), b, at)
 		}
-		if (a.AboveRoot() || a.Kind == Param) && strings.Contains(suffix, "*") {
+		if (a.AboveRoot() || a.Kind == Param || a.Src == knowledge.WorkDir) && strings.Contains(suffix, "*") {
 			// Below a shared base, the name decides whether the path is
 			// in the program's root: keep the callers' names, to be
 			// expanded at each call (substitute); so below a parameter,
-			// which a call may bind to such a base.
+			// which a call may bind to such a base, and below the
+			// working directory, where the name decides whether an
+			// allowance (cwd:NAME) declares the write.
 			return Origins{a.AppendPath(markedPattern(rest), at)}
 		}
 		return Origins{a.AppendPath(suffix, at)}
