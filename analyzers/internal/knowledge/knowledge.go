@@ -66,6 +66,7 @@ const (
 	FillsFlags                                    // fills, by reflection, the structs its arguments point to from the command line: the user's choice (kong.Parse)
 	FillsDecoded                                  // fills, by reflection, the structs its arguments point to or its results are from decoded data: a value the analysis cannot follow (json.Unmarshal)
 	Lists                                         // result 0 lists the entries of the directory argument 0 names (os.ReadDir): none where it is the empty path, which fails to open
+	SuffixCheck                                   // reports whether argument 0 ends with argument 1 (strings.HasSuffix)
 )
 
 // SinkSpec says which arguments of a sink are written paths.

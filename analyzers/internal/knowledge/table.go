@@ -196,6 +196,8 @@ var strs = []Func{
 	{Name: "strings.TrimSpace", Roles: Identity},
 	// func HasPrefix(s, prefix string) bool
 	{Name: "strings.HasPrefix", Roles: PrefixCheck},
+	// func HasSuffix(s, suffix string) bool
+	{Name: "strings.HasSuffix", Roles: SuffixCheck},
 	// func Cut(s, sep string) (before, after string, found bool)
 	{Name: "strings.Cut", Roles: Split, Keep: 2, Parts: 1 << 1, Fold: foldCut},
 	// func CutPrefix(s, prefix string) (after string, found bool)

@@ -160,10 +160,11 @@ func (h *hooks) reqValue(ctx hook.Context, v Origins, r Req) Origins {
 	return climbed(v, r)
 }
 
-// siteValue is the value passed as a path in block b of fn.
-func (h *hooks) siteValue(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+// siteValue is the value v of arg passed as a path in block b of fn (arg
+// nil where the path is not arg's own value).
+func (h *hooks) siteValue(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, arg ssa.Value, v Origins) Origins {
 	for _, r := range h.onSiteValue {
-		v = r.SiteValue(ctx, fn, b, v)
+		v = r.SiteValue(ctx, fn, b, arg, v)
 	}
 	return v
 }
