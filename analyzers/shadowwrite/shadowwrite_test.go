@@ -39,6 +39,10 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "allowwrite"},
 		{dir: "allowcwd"},
 		{dir: "walkname"},
+		{dir: "envpattern", cfg: func(c *rootflow.Config) {
+			c.UserEnv = []string{"TOOL_*_VERSION"}
+			c.RootEnv = []string{"APP_*_HOME"}
+		}},
 		{dir: "fileauthority"},
 		{dir: "baseauthority/...", cfg: func(c *rootflow.Config) {
 			c.Authorities = []string{"shadowwrite/baseauthority/xdg.ConfigHome=global:base"}
