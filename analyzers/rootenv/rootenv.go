@@ -190,7 +190,7 @@ func rootEnvArg(pass *analysis.Pass, call *ast.CallExpr, args []int, template bo
 			continue
 		}
 		for _, v := range rootEnv {
-			if (template && mentions(s, v)) || (!template && s == v) {
+			if (template && mentions(s, v)) || (!template && report.EnvMatch(v, s)) {
 				return v, true
 			}
 		}

@@ -24,7 +24,7 @@ func pin(name string, data []byte) {
 	os.WriteFile(filepath.Join(other, "x"), data, 0o644) // want `os.WriteFile writes a path from an environment variable named OTHER_\*_DIR`
 
 	near := os.Getenv("TOOL_" + name)
-	os.WriteFile(filepath.Join(near, "x"), data, 0o644) // want `os.WriteFile writes a path from an environment variable named TOOL_\*, outside`
+	os.WriteFile(filepath.Join(near, "x"), data, 0o644) // want `os.WriteFile writes a path from an environment variable named TOOL_\* \(envpattern.go:26\), outside`
 
 	plain := os.Getenv("TOOL_VERSIONS")
 	os.WriteFile(filepath.Join(plain, "x"), data, 0o644) // want `os.WriteFile writes a path from the environment variable TOOL_VERSIONS`
