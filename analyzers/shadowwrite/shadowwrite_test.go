@@ -39,6 +39,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "allowwrite"},
 		{dir: "allowcwd"},
 		{dir: "walkname"},
+		{dir: "allowglobal"},
 		{dir: "envpattern", cfg: func(c *rootflow.Config) {
 			c.UserEnv = []string{"TOOL_*_VERSION"}
 			c.RootEnv = []string{"APP_*_HOME"}
