@@ -179,7 +179,8 @@ func calls(files []*ast.File) func(yield func(*ast.CallExpr) bool) {
 }
 
 // rootEnvArg returns the root override that one of the arguments args of
-// call names (a constant name, or a template mentioning it).
+// call names: a constant name a root-env entry or pattern covers, or a
+// template mentioning an entry by its exact name.
 func rootEnvArg(pass *analysis.Pass, call *ast.CallExpr, args []int, template bool, rootEnv []string) (string, bool) {
 	for _, arg := range args {
 		if arg >= len(call.Args) {
@@ -190,8 +191,11 @@ func rootEnvArg(pass *analysis.Pass, call *ast.CallExpr, args []int, template bo
 			continue
 		}
 		for _, v := range rootEnv {
-			if (template && mentions(s, v)) || (!template && s == v) {
+			switch {
+			case template && mentions(s, v):
 				return v, true
+			case !template && report.EnvMatch(v, s):
+				return s, true // the variable read, which a pattern covers
 			}
 		}
 	}

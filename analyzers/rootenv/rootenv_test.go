@@ -50,6 +50,14 @@ func TestOwnAuthorityAdvice(t *testing.T) {
 	analysistest.Run(t, testdata(t), a, "rootenv/ownadvice")
 }
 
+// TestEnvPattern: a root-env entry may be a pattern over names; the
+// finding names the variable read.
+func TestEnvPattern(t *testing.T) {
+	t.Parallel()
+	a := rootenv.New(rootenv.Config{RootEnv: flagvalue.List{"TOOL_*_HOME=global"}})
+	analysistest.Run(t, testdata(t), a, "rootenv/envpattern")
+}
+
 func TestUnconfigured(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, testdata(t), rootenv.Analyzer, "rootenv/unconfigured")

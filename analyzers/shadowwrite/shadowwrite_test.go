@@ -37,6 +37,13 @@ func TestShadowwrite(t *testing.T) {
 	}{
 		{dir: "literals"},
 		{dir: "allowwrite"},
+		{dir: "allowcwd"},
+		{dir: "walkname"},
+		{dir: "allowglobal"},
+		{dir: "envpattern", cfg: func(c *rootflow.Config) {
+			c.UserEnv = []string{"TOOL_*_VERSION"}
+			c.RootEnv = []string{"APP_*_HOME"}
+		}},
 		{dir: "fileauthority"},
 		{dir: "baseauthority/...", cfg: func(c *rootflow.Config) {
 			c.Authorities = []string{"shadowwrite/baseauthority/xdg.ConfigHome=global:base"}

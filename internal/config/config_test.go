@@ -93,6 +93,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"root-env: [XDG_CONFIG_HOME=base]\n", `x.yaml:1: key "root-env": "XDG_CONFIG_HOME=base": expected a root kind`},
 		{"root-env: [\"MY APP=global\"]\n", `x.yaml:1: key "root-env": "MY APP=global": expected an environment variable name such as MYAPP_GLOBAL_STATE_ROOT, optionally followed by =KIND`},
 		{"user-env: [APP_LOG=global]\n", `x.yaml:1: key "user-env": "APP_LOG=global": expected an environment variable name`},
+		{"user-env:\n  - TOOL_*_VERSION\n  - \"TOOL_?\"\n", `x.yaml:3: key "user-env": "TOOL_?": expected an environment variable name such as MYAPP_GLOBAL_STATE_ROOT`},
+		{"user-env: [\"*\"]\n", `x.yaml:1: key "user-env": "*": a pattern over variables' names needs a constant part, such as TOOL_*_VERSION`},
+		{"root-env: [\"APP_**_HOME=global\"]\n", `x.yaml:1: key "root-env": "APP_**_HOME=global": a * follows another *`},
 	} {
 		_, err := Decode([]byte(tc.in), "x.yaml")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
@@ -102,6 +105,18 @@ func TestDecodeErrors(t *testing.T) {
 		if !errors.As(err, &es) {
 			t.Errorf("Decode(%q) error is %T, want Errors", tc.in, err)
 		}
+	}
+}
+
+// TestEnvPatterns checks that user-env and root-env take patterns over
+// variables' names, TOOL_*_VERSION, beside exact names.
+func TestEnvPatterns(t *testing.T) {
+	cfg, err := Decode([]byte("user-env: [TOOL_*_VERSION, APP_LOG]\nroot-env: [\"APP_*_HOME=global\"]\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.UserEnv) != 2 || cfg.UserEnv[0].Value != "TOOL_*_VERSION" || len(cfg.RootEnv) != 1 || cfg.RootEnv[0].Value != "APP_*_HOME=global" {
+		t.Errorf("user-env %v, root-env %v; want the patterns as written", cfg.UserEnv, cfg.RootEnv)
 	}
 }
 

@@ -433,9 +433,15 @@ func checkEnvName(s string) string {
 		return "expected an environment variable name, got an empty string"
 	}
 	for _, r := range s {
-		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+		if !(r == '_' || r == '*' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
 			return "expected an environment variable name such as MYAPP_GLOBAL_STATE_ROOT"
 		}
+	}
+	switch {
+	case strings.Trim(s, "*") == "":
+		return "a pattern over variables' names needs a constant part, such as TOOL_*_VERSION"
+	case strings.Contains(s, "**"):
+		return "a * follows another *"
 	}
 	return ""
 }

@@ -66,6 +66,7 @@ const (
 	FillsFlags                                    // fills, by reflection, the structs its arguments point to from the command line: the user's choice (kong.Parse)
 	FillsDecoded                                  // fills, by reflection, the structs its arguments point to or its results are from decoded data: a value the analysis cannot follow (json.Unmarshal)
 	Lists                                         // result 0 lists the entries of the directory argument 0 names (os.ReadDir): none where it is the empty path, which fails to open
+	SuffixCheck                                   // reports whether argument 0 ends with argument 1 (strings.HasSuffix)
 )
 
 // SinkSpec says which arguments of a sink are written paths.
@@ -116,6 +117,11 @@ const (
 	// follow and did not.
 	CauseData Cause = "data"
 )
+
+// WorkDir is the source (an origin's Src) of the working directory the
+// program asks for, os.Getwd's result: a fixed name joined below it is
+// the same file as that name relative to the working directory.
+const WorkDir = "os.Getwd"
 
 // Unproven reports whether an origin outside every root with cause c is
 // unproven rather than a proven shadow write: a value the analysis

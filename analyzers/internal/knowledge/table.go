@@ -196,6 +196,8 @@ var strs = []Func{
 	{Name: "strings.TrimSpace", Roles: Identity},
 	// func HasPrefix(s, prefix string) bool
 	{Name: "strings.HasPrefix", Roles: PrefixCheck},
+	// func HasSuffix(s, suffix string) bool
+	{Name: "strings.HasSuffix", Roles: SuffixCheck},
 	// func Cut(s, sep string) (before, after string, found bool)
 	{Name: "strings.Cut", Roles: Split, Keep: 2, Parts: 1 << 1, Fold: foldCut},
 	// func CutPrefix(s, prefix string) (after string, found bool)
@@ -233,7 +235,7 @@ var sources = []Func{
 	// func UserConfigDir() (string, error)
 	{Name: "os.UserConfigDir", Roles: Outside, Why: "a path under the user config directory from os.UserConfigDir", Cause: CauseHome},
 	// func Getwd() (dir string, err error)
-	{Name: "os.Getwd", Roles: Outside, Why: "a path under the working directory from os.Getwd", Cause: CauseCwd},
+	{Name: WorkDir, Roles: Outside, Why: "a path under the working directory from os.Getwd", Cause: CauseCwd},
 	// func Executable() (string, error)
 	{Name: "os.Executable", Roles: Outside, Why: "a path next to the executable from os.Executable", Cause: CauseExecutable},
 	// func UserCacheDir() (string, error)

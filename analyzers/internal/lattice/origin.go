@@ -241,15 +241,23 @@ func (a Origin) Declarable() bool {
 }
 
 // AsCwd returns a, a fixed path relative to the working directory (a
-// relative literal, joined with constants), as the origin below the root
-// kind cwd that an allowance declares ("cwd:app.toml"); ok is false for
-// any other origin, and for the working directory itself or a path above
-// it.
+// relative literal, joined with constants) or below it as os.Getwd
+// returns it (Join(wd, "app.toml") is the same file), as the origin below
+// the root kind cwd that an allowance declares ("cwd:app.toml"); ok is
+// false for any other origin, and for the working directory itself or a
+// path above it.
 func (a Origin) AsCwd() (_ Origin, ok bool) {
-	if a.Kind != Bad || !a.Rel || a.Cause != knowledge.CauseLiteral {
+	var p string
+	switch {
+	case a.Kind != Bad:
+		return a, false
+	case a.Rel && a.Cause == knowledge.CauseLiteral:
+		p = CleanPattern(JoinPattern(a.Lit, a.Path))
+	case !a.Rel && a.Cause == knowledge.CauseCwd && a.Src == knowledge.WorkDir:
+		p = CleanPattern(a.Path)
+	default:
 		return a, false
 	}
-	p := CleanPattern(JoinPattern(a.Lit, a.Path))
 	if p == "" || p == "." || p == ".." || strings.HasPrefix(p, "../") {
 		return a, false
 	}
@@ -309,6 +317,9 @@ func (a Origin) Describe() string {
 				return report.Quote(p) + " relative to the working directory"
 			}
 			return "the fixed path " + report.Quote(p)
+		}
+		if b, ok := a.AsCwd(); ok && a.Src == knowledge.WorkDir {
+			return report.Quote(DisplayPath(b.Path)) + " under the working directory from " + a.Src
 		}
 		if names := a.TextOf(RootName); names != "" && a.climbsOut() {
 			name, _, _ := strings.Cut(names, ",")

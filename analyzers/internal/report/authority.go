@@ -2,6 +2,7 @@ package report
 
 import (
 	"go/ast"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -47,6 +48,20 @@ func RootEnvEntry(entry string) (name, kind string) {
 		kind = "global"
 	}
 	return name, kind
+}
+
+// EnvMatch reports whether a configured variable (a root-env entry's
+// name, a user-env entry), a name or a pattern over names whose * stands
+// for any text (TOOL_*_VERSION), covers name: a variable's name, or the
+// pattern of a name the program builds at run time ("TOOL_" + tool +
+// "_VERSION" is TOOL_*_VERSION), each * of which only a * of the
+// configured pattern covers.
+func EnvMatch(configured, name string) bool {
+	if !strings.Contains(configured, "*") {
+		return configured == name
+	}
+	ok, err := path.Match(configured, name)
+	return err == nil && ok
 }
 
 // RootEnvNames returns the variables' names of the root-env entries.

@@ -64,8 +64,10 @@ func (ix *index) findAllowances() (*allowances, error) {
 	return covered, nil
 }
 
-// spread gives fn, its closures and the functions of the package it calls
-// statically the patterns ps.
+// spread gives fn, its closures and the functions of the package it
+// reaches the patterns ps: those it calls statically, and those whose
+// value it hands on (a slice of generators, a callback, a method value),
+// which are called on its behalf.
 func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered map[*ssa.Function][]radius.Pattern, seen map[*ssa.Function]bool) {
 	if seen[fn] {
 		return
@@ -75,14 +77,19 @@ func (ix *index) spread(fn *ssa.Function, ps []radius.Pattern, covered map[*ssa.
 	for _, anon := range fn.AnonFuncs {
 		ix.spread(anon, ps, covered, seen)
 	}
+	var ops []*ssa.Value
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if callee := call.Common().StaticCallee(); callee != nil && ix.local(code.Origin(callee)) {
+					ix.spread(code.Origin(callee), ps, covered, seen)
+				}
 			}
-			if callee := call.Common().StaticCallee(); callee != nil && ix.local(code.Origin(callee)) {
-				ix.spread(code.Origin(callee), ps, covered, seen)
+			ops = instr.Operands(ops[:0])
+			for _, op := range ops {
+				if f, ok := (*op).(*ssa.Function); ok && ix.local(code.Origin(f)) {
+					ix.spread(code.Origin(f), ps, covered, seen)
+				}
 			}
 		}
 	}

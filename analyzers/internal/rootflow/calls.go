@@ -144,7 +144,8 @@ func leadingVar(s string) (name, rest string, ok bool) {
 // configuredEnv is the origin of the value of environment variable name
 // when the configuration names it (root-env, user-env).
 func (ix *index) configuredEnv(name string, at token.Position) (Origin, bool) {
-	known := slices.Contains(report.RootEnvNames(ix.cfg.RootEnv), name) || slices.Contains(ix.cfg.UserEnv, name)
+	covers := func(configured string) bool { return report.EnvMatch(configured, name) }
+	known := slices.ContainsFunc(report.RootEnvNames(ix.cfg.RootEnv), covers) || slices.ContainsFunc(ix.cfg.UserEnv, covers)
 	return ix.envVarNamed(name, at), known
 }
 
@@ -457,26 +458,37 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 
 // envVar is the origin of the value of the environment variable named by
 // name: a global state root for a sanctioned override (root-env), outside
-// every root otherwise.
+// every root otherwise. A name built at run time around constant parts
+// ("TOOL_" + tool + "_VERSION") is the pattern of the names it can be,
+// TOOL_*_VERSION, which a configured pattern may cover.
 func (ix *index) envVar(name ssa.Value, at token.Position) Origin {
 	s, isConst := code.ConstString(name)
 	if !isConst {
+		if p := code.ElemPattern(name); strings.Trim(p, "*") != "" && !strings.Contains(p, "/") {
+			return ix.envVarNamed(p, at)
+		}
 		return Origin{Kind: Bad, Why: "a path from an environment variable", Cause: CauseEnv, At: at}
 	}
 	return ix.envVarNamed(s, at)
 }
 
-// envVarNamed is the origin of the value of environment variable s: a
-// root-env entry's is a root of its kind (global unless stated), or,
-// declared =KIND:base, the shared base above the program's root.
+// envVarNamed is the origin of the value of environment variable s, a
+// name or the pattern of a name built at run time (envVar): a root-env
+// entry's is a root of its kind (global unless stated), or, declared
+// =KIND:base, the shared base above the program's root; a user-env
+// entry's is the user's.
 func (ix *index) envVarNamed(s string, at token.Position) Origin {
 	for _, entry := range ix.cfg.RootEnv {
-		if name, kind := report.RootEnvEntry(entry); name == s {
+		if name, kind := report.RootEnvEntry(entry); report.EnvMatch(name, s) {
 			return ix.authorityValue("$"+s, kind, at)
 		}
 	}
-	if slices.Contains(ix.cfg.UserEnv, s) {
+	if slices.ContainsFunc(ix.cfg.UserEnv, func(u string) bool { return report.EnvMatch(u, s) }) {
 		return Origin{Kind: User}
+	}
+	if strings.Contains(s, "*") {
+		// No one variable: named for people, not a source to advise on.
+		return Origin{Kind: Bad, Why: "a path from an environment variable named " + s, Cause: CauseEnv, At: at}
 	}
 	return Origin{Kind: Bad, Why: "a path from the environment variable " + s, Cause: CauseEnv, Src: "$" + s, At: at}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/hook"
@@ -159,10 +160,11 @@ func (h *hooks) reqValue(ctx hook.Context, v Origins, r Req) Origins {
 	return climbed(v, r)
 }
 
-// siteValue is the value passed as a path in block b of fn.
-func (h *hooks) siteValue(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, v Origins) Origins {
+// siteValue is the value v of arg passed as a path in block b of fn (arg
+// nil where the path is not arg's own value).
+func (h *hooks) siteValue(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, arg ssa.Value, v Origins) Origins {
 	for _, r := range h.onSiteValue {
-		v = r.SiteValue(ctx, fn, b, v)
+		v = r.SiteValue(ctx, fn, b, arg, v)
 	}
 	return v
 }
@@ -230,11 +232,13 @@ func (h *hooks) joined(ctx hook.Context, first ssa.Value, rest []ssa.Value, suff
 			// Join("", name, ...) is Join(name, ...).
 			return h.joined(ctx, name, rest[1:], code.ElemsPattern(rest[1:]), b, at)
 		}
-		if (a.AboveRoot() || a.Kind == Param) && strings.Contains(suffix, "*") {
+		if (a.AboveRoot() || a.Kind == Param || a.Src == knowledge.WorkDir) && strings.Contains(suffix, "*") {
 			// Below a shared base, the name decides whether the path is
 			// in the program's root: keep the callers' names, to be
 			// expanded at each call (substitute); so below a parameter,
-			// which a call may bind to such a base.
+			// which a call may bind to such a base, and below the
+			// working directory, where the name decides whether an
+			// allowance (cwd:NAME) declares the write.
 			return Origins{a.AppendPath(markedPattern(rest), at)}
 		}
 		return Origins{a.AppendPath(suffix, at)}

@@ -250,7 +250,7 @@ func (e *engine) checkArg(cs callSite, idx int, r Req, queue *[]pending) {
 	// call, every caller of this function is asked again.
 	r.Tags.SetSet(lattice.ReqObjects, nil)
 	name := lattice.ShortName(cs.t.key)
-	v := e.hooks.siteValue(e.rules, cs.fn, cs.instr.Block(), e.eval(args[idx]))
+	v := e.hooks.siteValue(e.rules, cs.fn, cs.instr.Block(), args[idx], e.eval(args[idx]))
 	v = e.hooks.reqValue(e.rules, v, r)
 	r = e.hooks.siteReq(e.rules, cs.instr, args[idx], r.For(""))
 	e.check(v, cs.instr.Pos(), AtCall, name, extend(r, Hop{Name: name, Pos: e.At(cs.instr.Pos())}), queue)
@@ -297,7 +297,11 @@ func (e *engine) checkWrite(in ssa.CallInstruction, fn *ssa.Function, t callee, 
 		if !writes {
 			continue
 		}
-		v := e.hooks.siteValue(e.rules, fn, in.Block(), arg)
+		var own ssa.Value // the argument, where the path is its value
+		if !code.Lookup(t.key).Sink.DSN {
+			own = args[i]
+		}
+		v := e.hooks.siteValue(e.rules, fn, in.Block(), own, arg)
 		if spec.emptyIsTemp {
 			v = hook.EmptyIsTemp(v)
 		}

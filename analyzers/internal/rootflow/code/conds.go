@@ -22,6 +22,7 @@ const (
 	CondCmp                    // x == y or x != y
 	CondCall                   // f(x): a call of one argument, IsAbs when f is filepath.IsAbs, path.IsAbs or a wrapper (isAbsTest)
 	CondPrefix                 // x starts with str: strings.HasPrefix(x, "s") or x[:n] == "s"
+	CondSuffix                 // x ends with str: strings.HasSuffix(x, "s")
 )
 
 // Cond is a branch condition and whether it holds where it is considered.
@@ -29,7 +30,7 @@ type Cond struct {
 	Kind CondKind
 	// X is the value the condition is about: the call's argument, or, for
 	// a comparison with a constant string, the other operand (for
-	// condPrefix, the string whose prefix is tested).
+	// CondPrefix and CondSuffix, the string whose end is tested).
 	X ssa.Value
 	// Str is the constant string a comparison is with (isStr says there
 	// is one).
@@ -67,8 +68,8 @@ func BranchCond(b *ssa.BasicBlock) (c Cond, ok bool) {
 		}
 	case *ssa.UnOp:
 		if call, ok := v.X.(*ssa.Call); ok && v.Op == token.NOT {
-			if x, str, ok := prefixTest(call); ok {
-				c.Kind, c.X, c.Str, c.IsStr, c.Holds = CondPrefix, x, str, true, false
+			if kind, x, str, ok := endTest(call); ok {
+				c.Kind, c.X, c.Str, c.IsStr, c.Holds = kind, x, str, true, false
 				return c, true
 			}
 			if len(call.Call.Args) == 1 {
@@ -77,8 +78,8 @@ func BranchCond(b *ssa.BasicBlock) (c Cond, ok bool) {
 			}
 		}
 	case *ssa.Call:
-		if x, str, ok := prefixTest(v); ok {
-			c.Kind, c.X, c.Str, c.IsStr = CondPrefix, x, str, true
+		if kind, x, str, ok := endTest(v); ok {
+			c.Kind, c.X, c.Str, c.IsStr = kind, x, str, true
 			return c, true
 		}
 		if len(v.Call.Args) == 1 {
@@ -89,15 +90,24 @@ func BranchCond(b *ssa.BasicBlock) (c Cond, ok bool) {
 	return c, true
 }
 
-// prefixTest decodes a call of a prefix check of the knowledge table
-// (strings.HasPrefix(x, "s")) with a constant prefix.
-func prefixTest(call *ssa.Call) (x ssa.Value, prefix string, ok bool) {
+// endTest decodes a call of a prefix or a suffix check of the knowledge
+// table (strings.HasPrefix(x, "s"), strings.HasSuffix(x, "s")) with a
+// constant argument: CondPrefix or CondSuffix.
+func endTest(call *ssa.Call) (kind CondKind, x ssa.Value, str string, ok bool) {
 	fn := call.Call.StaticCallee()
-	if fn == nil || len(call.Call.Args) != 2 || !knowledge.Is(FuncKey(fn), knowledge.PrefixCheck) {
-		return nil, "", false
+	if fn == nil || len(call.Call.Args) != 2 {
+		return CondOther, nil, "", false
 	}
-	prefix, ok = constText(call.Call.Args[1])
-	return call.Call.Args[0], prefix, ok
+	switch key := FuncKey(fn); {
+	case knowledge.Is(key, knowledge.PrefixCheck):
+		kind = CondPrefix
+	case knowledge.Is(key, knowledge.SuffixCheck):
+		kind = CondSuffix
+	default:
+		return CondOther, nil, "", false
+	}
+	str, ok = constText(call.Call.Args[1])
+	return kind, call.Call.Args[0], str, ok
 }
 
 // constText returns the value of a constant string operand, or of

@@ -53,6 +53,13 @@ func loop(p string) string {
 	}
 	return p
 }
+
+func suffix(p string) string {
+	if !strings.HasSuffix(p, "/app.lock") {
+		return ""
+	}
+	return p
+}
 `
 
 // TestDominating pins the conditions known to hold where the first
@@ -67,6 +74,7 @@ func TestDominating(t *testing.T) {
 		"both":    {"p has prefix ~", "p != \"\""},
 		"neither": {"p != \"b\"", "p != \"a\""},
 		"loop":    {"p == \"\""},
+		"suffix":  {"p has suffix /app.lock"},
 	}
 	for name, conds := range want {
 		fn := pkg.Func(name)
@@ -117,6 +125,10 @@ func describeCond(c Cond) string {
 		return "p has prefix " + c.Str
 	case c.Kind == CondPrefix:
 		return "p has no prefix " + c.Str
+	case c.Kind == CondSuffix && c.Holds:
+		return "p has suffix " + c.Str
+	case c.Kind == CondSuffix:
+		return "p has no suffix " + c.Str
 	case c.Kind == CondCmp && c.Holds:
 		return "p == " + strconv.Quote(c.Str)
 	case c.Kind == CondCmp:

@@ -95,12 +95,15 @@ type CheckValueRule interface {
 	CheckValue(ctx Context, r lattice.Req, v lattice.Origins) lattice.Origins
 }
 
-// SiteValueRule transforms the value a write or a call passes as a path,
-// where it is passed: in block b of function fn (a relative path after the
-// function changed directory lands below the new one).
+// SiteValueRule transforms the value v a write or a call passes as a
+// path, where it is passed: argument arg in block b of function fn (a
+// relative path after the function changed directory lands below the new
+// one; a path kept only where its last element is a constant ends with
+// it). arg is nil where the path is not an argument's own value (a data
+// source name's file).
 type SiteValueRule interface {
 	Rule
-	SiteValue(ctx Context, fn *ssa.Function, b *ssa.BasicBlock, v lattice.Origins) lattice.Origins
+	SiteValue(ctx Context, fn *ssa.Function, b *ssa.BasicBlock, arg ssa.Value, v lattice.Origins) lattice.Origins
 }
 
 // SiteReqRule refines the requirement a write or a call puts on the value

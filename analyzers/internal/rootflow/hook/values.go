@@ -103,7 +103,7 @@ func UserBase(a lattice.Origin) bool {
 		return false
 	}
 	switch {
-	case a.Src == "os.Getwd":
+	case a.Src == knowledge.WorkDir:
 		return true
 	case a.Cause == knowledge.CauseLiteral && a.Rel:
 		return a.Lit == "." || a.Lit == ".."

@@ -74,7 +74,7 @@ func (cr *chdirRule) Index(ctx hook.Context, _ *ssa.Function, instr ssa.Instruct
 
 func (*chdirRule) Indexed(hook.Context) {}
 
-func (cr *chdirRule) SiteValue(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, v lattice.Origins) lattice.Origins {
+func (cr *chdirRule) SiteValue(ctx hook.Context, fn *ssa.Function, b *ssa.BasicBlock, _ ssa.Value, v lattice.Origins) lattice.Origins {
 	return cr.afterChdir(ctx, fn, b, v)
 }
 

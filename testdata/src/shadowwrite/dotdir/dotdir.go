@@ -44,7 +44,7 @@ func untar(ud, ref string) error {
 
 func lockHere() error {
 	wd, _ := os.Getwd()
-	return os.WriteFile(filepath.Join(wd, "x.lock"), nil, 0o644) // want `os.WriteFile writes a path under the working directory`
+	return os.WriteFile(filepath.Join(wd, "x.lock"), nil, 0o644) // want `os.WriteFile writes "x.lock" under the working directory from os.Getwd .*allow-write cwd:x.lock$`
 }
 
 func main() {

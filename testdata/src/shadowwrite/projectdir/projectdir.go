@@ -73,10 +73,10 @@ func inCwd(data []byte) {
 	wd, _ := os.Getwd()
 	os.WriteFile(filepath.Join(wd, *name), data, 0o644)                   // ok: the user's name, resolved against the cwd as a relative path is
 	os.WriteFile(smartJoin(wd, *name), data, 0o644)                       // ok: the same through a join helper
-	os.WriteFile(filepath.Join(wd, "state.json"), data, 0o644)            // want `os.WriteFile writes a path under the working directory`
-	os.WriteFile(filepath.Join(wd, ".myapp", *name), data, 0o644)         // want `os.WriteFile writes a path under the working directory`
-	os.WriteFile(smartJoin(wd, "state.json"), data, 0o644)                // want `os.WriteFile writes a path under the working directory`
-	os.WriteFile(smartJoin(filepath.Join(wd, "out"), *name), data, 0o644) // want `os.WriteFile writes a path under the working directory`
+	os.WriteFile(filepath.Join(wd, "state.json"), data, 0o644)            // want `os.WriteFile writes "state.json" under the working directory from os.Getwd`
+	os.WriteFile(filepath.Join(wd, ".myapp", *name), data, 0o644)         // want `os.WriteFile writes "\.myapp/\*" under the working directory from os.Getwd`
+	os.WriteFile(smartJoin(wd, "state.json"), data, 0o644)                // want `os.WriteFile writes "state.json" under the working directory from os.Getwd`
+	os.WriteFile(smartJoin(filepath.Join(wd, "out"), *name), data, 0o644) // want `os.WriteFile writes "out/\*" under the working directory from os.Getwd`
 	home, _ := os.UserHomeDir()
 	os.WriteFile(filepath.Join(home, *name), data, 0o644) // want `os.WriteFile writes a path under the home directory`
 }
