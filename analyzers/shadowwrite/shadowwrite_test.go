@@ -125,6 +125,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "textjoin"},
 		{dir: "dirempty"},
 		{dir: "dotdir"},
+		{dir: "uncalledstore/..."},
 		{dir: "madejoin"},
 		{dir: "deferred"},
 		{dir: "walkcallback"},
