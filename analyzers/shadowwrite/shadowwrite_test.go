@@ -126,6 +126,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "dirempty"},
 		{dir: "dotdir"},
 		{dir: "uncalledstore/..."},
+		{dir: "dotfield/..."},
 		{dir: "madejoin"},
 		{dir: "deferred"},
 		{dir: "walkcallback"},
