@@ -15,10 +15,22 @@ import (
 var (
 	dir    = flag.String("dir", ".", "where to install the module, the current directory by default")
 	outDir string
+	logDir string
 )
 
 func init() {
 	flag.StringVar(&outDir, "out", ".", "where to export the report")
+	flag.StringVar(&logDir, "logs", "", "where to keep the log, the current directory when empty")
+}
+
+func openLog() {
+	if logDir == "" {
+		logDir = "." // ok: --logs left empty, its default spelled out
+	}
+}
+
+func writeLog(line []byte) error {
+	return os.WriteFile(filepath.Join(logDir, "dotfield.log"), line, 0o644)
 }
 
 func install(name string) error {
@@ -86,4 +98,6 @@ func main() {
 		useHere()
 	}
 	_ = shared.put(nil)
+	openLog()
+	_ = writeLog(nil)
 }
