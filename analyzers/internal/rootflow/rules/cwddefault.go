@@ -145,13 +145,27 @@ func storeInstr(s hook.StoreSite) *ssa.Store {
 	if s.Val == nil || s.Addr == nil || s.Fn == nil {
 		return nil
 	}
-	refs := s.Addr.Referrers()
-	if refs == nil {
+	match := func(i ssa.Instruction) *ssa.Store {
+		if st, ok := i.(*ssa.Store); ok && st.Addr == s.Addr && st.Val == s.Val && st.Parent() == s.Fn {
+			return st
+		}
 		return nil
 	}
-	for _, r := range *refs {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == s.Addr && st.Val == s.Val && st.Parent() == s.Fn {
-			return st
+	if refs := s.Addr.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if st := match(r); st != nil {
+				return st
+			}
+		}
+		return nil
+	}
+	// A package variable keeps no referrers: its stores are found in
+	// the function.
+	for _, b := range s.Fn.Blocks {
+		for _, i := range b.Instrs {
+			if st := match(i); st != nil {
+				return st
+			}
 		}
 	}
 	return nil

@@ -32,8 +32,9 @@ import (
 //
 // Unsound where a function is reached by what the package's syntax does
 // not show: a linkname directive in another package that pulls the
-// function in by its symbol name, a command built as a plugin whose
-// exported functions are looked up by name. A function called only by
+// function in by its symbol name, a call from the package's assembly, a
+// command built as a plugin whose exported functions are looked up by
+// name. A function called only by
 // other uncalled functions is kept (the rule looks one step, not at the
 // whole call graph), which costs precision, not soundness.
 type uncalledStoreRule struct {
