@@ -132,6 +132,8 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "textjoin"},
 		{dir: "dirempty"},
 		{dir: "dotdir"},
+		{dir: "uncalledstore/..."},
+		{dir: "dotfield/..."},
 		{dir: "madejoin"},
 		{dir: "deferred"},
 		{dir: "walkcallback"},

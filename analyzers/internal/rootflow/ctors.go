@@ -328,7 +328,18 @@ func (e *engine) checkObject(v ssa.Value, cell, through string, r Req, frames []
 			break
 		}
 		if stores, ok := newObjectStores(v, cell, e); ok {
+			// The rules that exempt a store from a cell's requirement
+			// are asked of the object's own stores too: what a store
+			// never puts where the write reads (a default spelled out,
+			// a store that never runs) is no origin of this object's
+			// field either. The requirement is the object's own here,
+			// where the objects are followed (not ReqAliased).
+			own := r.For(cell)
+			own.Tags.SetFlag(lattice.ReqAliased, false)
 			for _, st := range stores {
+				if e.hooks.storeExempt(e.rules, hook.StoreSite{Pos: st.Pos(), Val: st.Val, Fn: v.Parent(), Addr: st.Addr}, own) {
+					continue
+				}
 				e.checkFramed(e.eval(st.Val), v.Parent(), frames, st.Pos(), AtStore, field, extend(r, Hop{Name: field, Pos: e.At(st.Pos()), Object: true}), queue)
 			}
 			return

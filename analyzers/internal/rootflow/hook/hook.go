@@ -115,7 +115,8 @@ type SiteReqRule interface {
 }
 
 // StoreExemptRule may exempt store s into a cell from requirement r on
-// the cell: what it stores never reaches the write.
+// the cell, or into a new object the engine follows to the write from
+// that object's requirement: what it stores never reaches the write.
 type StoreExemptRule interface {
 	Rule
 	ExemptStore(ctx Context, s StoreSite, r lattice.Req) bool

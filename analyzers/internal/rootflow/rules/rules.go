@@ -14,6 +14,7 @@ import (
 var All = []hook.Rule{
 	&chdirRule{},
 	&guardedWriteRule{},
+	&uncalledStoreRule{},
 	selfCopyRule{},
 	privateAliasRule{},
 	cwdDefaultRule{},

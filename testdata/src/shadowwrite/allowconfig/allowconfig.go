@@ -55,3 +55,14 @@ func receive(data []byte) {
 }
 
 func makeFolder() { os.MkdirAll(next.folder, 0o755) }
+
+// Run runs every command of the package.
+func Run(data []byte) {
+	setDefaults()
+	setLock()
+	describe()
+	launch(data)
+	other(data)
+	launchSaved(data)
+	receive(data)
+}

@@ -33,3 +33,11 @@ func logTo(data []byte) {
 	lastLog.Store("app.log")                           // want `variable devices.lastLog is assigned "app.log" relative to the working directory`
 	os.WriteFile(lastLog.Load().(string), data, 0o644) // the finding lands at the store
 }
+
+// Run opens the terminal and logs data.
+func Run(data []byte) {
+	if f, err := openTty("0"); err == nil {
+		f.Close()
+	}
+	logTo(data)
+}

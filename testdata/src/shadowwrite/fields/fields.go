@@ -30,3 +30,8 @@ func run(project string, line []byte) {
 	l := newLayout("state") // want `fields.newLayout receives "state" relative to the working directory for a path it writes \(via field fields.layout.root → os.WriteFile at fields.go:31\)`
 	os.WriteFile(l.lockPath(), line, 0o644)
 }
+
+// Run logs a line for the project.
+func Run(project string, line []byte) {
+	run(project, line)
+}

@@ -34,3 +34,9 @@ func writes(data []byte) {
 
 // configured is named as an authority in the configuration.
 var configured string
+
+// Run sets the cache up and writes data.
+func Run(data []byte) {
+	setup()
+	writes(data)
+}

@@ -93,3 +93,8 @@ func (t *transfer) finish() {
 		}
 	}
 }
+
+// Sweep adds a scratch entry and removes every entry not kept.
+func Sweep() {
+	dropAll(addEntry(nil))
+}

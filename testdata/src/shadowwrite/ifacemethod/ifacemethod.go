@@ -44,3 +44,12 @@ func runBad(sub string) error {
 	t := &task{Dir: n.ResolveDir(sub)} // want `field ifacemethod.task.Dir is assigned`
 	return mkdir(t)
 }
+
+// Run makes the task directories below the user's directory and below a
+// literal one.
+func Run(sub string) error {
+	if err := run(sub); err != nil {
+		return err
+	}
+	return runBad(sub)
+}

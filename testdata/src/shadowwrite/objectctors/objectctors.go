@@ -203,3 +203,8 @@ func jobs(handlers map[string]func(*Job) error) {
 	handlers["run"](NewJob("job.d"))     // want `NewJob receives "job.d" relative to the working directory`
 	fmt.Println(NewJob("shown.job").dir) // want `NewJob receives "shown.job" relative to the working directory`
 }
+
+// Run reloads the project's rc files.
+func Run(project string) {
+	reload(project)
+}

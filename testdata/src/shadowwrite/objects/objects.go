@@ -46,3 +46,9 @@ func swap() {
 	x = y
 	os.MkdirAll(y.dir, 0o700) // want `os.MkdirAll writes "x.d" relative to the working directory`
 }
+
+// Run saves the project's options and swaps a pair.
+func Run(project string, data []byte) {
+	run(project, data)
+	swap()
+}

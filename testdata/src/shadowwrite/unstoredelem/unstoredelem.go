@@ -18,3 +18,9 @@ func start() {
 }
 
 func save(data []byte) { os.WriteFile(path.Join(last.dir, last.name), data, 0o644) }
+
+// Run starts an upload and saves its data.
+func Run(data []byte) {
+	start()
+	save(data)
+}

@@ -29,3 +29,12 @@ func cleanup() {
 		}
 	}
 }
+
+// Run records a file the user named and an archive, removes the
+// temporary one, and edits the buffers.
+func Run(userPath string) {
+	add(userPath)
+	addArchive()
+	cleanup()
+	edit()
+}

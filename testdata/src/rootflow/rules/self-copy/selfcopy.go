@@ -35,3 +35,12 @@ func cleanup() {
 		}
 	}
 }
+
+// Run records a file the user named and an archive, cleans the first
+// name, and removes the temporary record.
+func Run(userPath string) {
+	add(userPath)
+	addArchive()
+	normalize(0)
+	cleanup()
+}
