@@ -41,15 +41,17 @@ var testSupportName = sync.OnceValue(func() *regexp.Regexp {
 // a package that imports "testing" only to call testing.Testing, or is
 // named like test support without taking a handle (latest), is ordinary
 // code. A package of the program's own code with a test helper in one
-// of its non-test files (test_util.go taking a *testing.T) keeps its
-// package: that file alone is excluded, where it has findings.
-func testSupport(findings []driver.Finding, dir string) []Entry {
+// of its non-test files (test_util.go taking a *testing.T) is not
+// excluded: such a file with findings is returned in helpers, for the
+// proposal to name without excluding it (its findings stay reported:
+// only the author knows whether the program itself calls it).
+func testSupport(findings []driver.Finding, dir string) (exclude, helpers []Entry) {
 	root, err := config.ModuleRoot(dir)
 	if err != nil || root == "" {
-		return nil
+		return nil, nil
 	}
 	count := map[string]int{}
-	helpers := map[string]bool{} // globs naming one file
+	inFile := map[string]bool{} // globs naming one file
 	packages := map[string]bool{}
 	files := map[string]bool{}
 	for _, f := range findings {
@@ -71,19 +73,20 @@ func testSupport(findings []driver.Finding, dir string) []Entry {
 		if !found && fileTakesTestHandle(f.Pos.Filename, files) {
 			glob := filepath.ToSlash(filepath.Join(rel, filepath.Base(f.Pos.Filename)))
 			count[glob]++
-			helpers[glob] = true
+			inFile[glob] = true
 		}
 	}
-	var out []Entry
 	for glob, n := range count {
-		what := "test support compiled as normal code"
-		if helpers[glob] {
-			what += " in a package of the program's own"
+		if inFile[glob] {
+			helpers = append(helpers, Entry{glob, fmt.Sprintf("a test helper in a non-test file of a package of the program's own (%s): not excluded, as the program may call it; exclude the file by hand if only the tests do", plural(n, "finding", "findings"))})
+			continue
 		}
-		out = append(out, Entry{glob, fmt.Sprintf("%s (%s)", what, plural(n, "finding", "findings"))})
+		exclude = append(exclude, Entry{glob, fmt.Sprintf("test support compiled as normal code (%s)", plural(n, "finding", "findings"))})
 	}
-	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(a.Value, b.Value) })
-	return out
+	byValue := func(a, b Entry) int { return cmp.Compare(a.Value, b.Value) }
+	slices.SortFunc(exclude, byValue)
+	slices.SortFunc(helpers, byValue)
+	return exclude, helpers
 }
 
 // wholeTestSupport reports whether every non-test file of the package in

@@ -692,7 +692,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			p.RootEnv = append(p.RootEnv, e)
 		}
 	}
-	p.Exclude = testSupport(findings, dir)
+	var helpers []Entry
+	p.Exclude, helpers = testSupport(findings, dir)
+	for _, h := range helpers {
+		p.NotProposed = append(p.NotProposed, NotProposed{Name: "exclude " + h.Value, Why: h.Why})
+	}
 	return p
 }
 

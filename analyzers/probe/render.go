@@ -122,6 +122,10 @@ func (p *Proposal) Text() string {
 				fmt.Fprintf(&b, "#   and %d more\n", len(p.NotProposed)-maxNotProposed)
 				break
 			}
+			if n.At == "" {
+				fmt.Fprintf(&b, "#   %s: %s\n", n.Name, n.Why)
+				continue
+			}
 			fmt.Fprintf(&b, "#   %s at %s %s\n", n.Name, n.At, n.Why)
 		}
 	}
