@@ -29,12 +29,22 @@ import (
 // an object seen outside the caller (lattice.ReqObjects): a helper's own
 // object never reaches a write.
 
+// An object of a type the program does not own (a url.URL, another
+// module's options) stays local through calls of its type's methods too
+// (u.String(), u.Query()): a read of its field is what the function
+// stored into that object, not what the program stores into every URL
+// (a health check's host is not a socket's path). Where such an object
+// cannot be told apart, the read's requirement is unproven (the engine's
+// foreignField).
+
 // localObjectsRule: see above. A read of a field of such an object (or of
 // a struct value copied from one) is what the function stored there,
 // itself or through a setter.
 //
 // Unsound where the object's address escapes through a path keepsLocal
-// does not see (unsafe, reflection): then its fields may change unseen.
+// does not see (unsafe, reflection), and where a method of a type the
+// program does not own stores into its receiver (u.UnmarshalBinary): then
+// its fields may change unseen.
 type localObjectsRule struct {
 	keptLocal map[*ssa.Alloc]bool // whether each object asked about stays in its function
 }
@@ -85,14 +95,16 @@ func (lo *localObjectsRule) localObject(ctx hook.Context, addr ssa.Value) (*ssa.
 // value into it, copying it whole into another such object (a composite
 // literal assigned to a local variable is both), and handing it to a
 // setter (setterParams) keep it local.
-func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
+func escapes(a *ssa.Alloc, foreign bool) bool {
+	return escapesFrom(a, foreign, map[*ssa.Alloc]bool{})
+}
 
 // keepsLocal is !escapes(a), once per object: every store the index
 // collects and every field read asks.
 func (lo *localObjectsRule) keepsLocal(ctx hook.Context, a *ssa.Alloc) bool {
 	local, ok := lo.keptLocal[a]
 	if !ok {
-		local = !escapes(a)
+		local = !escapes(a, foreignObject(ctx, a))
 		lo.keptLocal[a] = local
 	}
 	return local
@@ -100,7 +112,7 @@ func (lo *localObjectsRule) keepsLocal(ctx hook.Context, a *ssa.Alloc) bool {
 
 // escapesFrom is escapes, with the objects being checked (copies may go
 // back and forth between two locals: x = y; y = x).
-func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
+func escapesFrom(a *ssa.Alloc, foreign bool, checking map[*ssa.Alloc]bool) bool {
 	if checking[a] {
 		return false
 	}
@@ -126,7 +138,7 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 				}
 			}
 		case *ssa.Call:
-			if setterCall(ref, a) == nil {
+			if setterCall(ref, a) == nil && !(foreign && receiverCall(ref, a)) {
 				return true
 			}
 		case *ssa.UnOp:
@@ -137,7 +149,7 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 				case *ssa.DebugRef, *ssa.Field:
 				case *ssa.Store:
 					to, ok := use.Addr.(*ssa.Alloc)
-					if !ok || escapesFrom(to, checking) {
+					if !ok || escapesFrom(to, foreign, checking) {
 						return true
 					}
 				default:
@@ -149,6 +161,21 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 		}
 	}
 	return false
+}
+
+// foreignObject reports whether a allocates an object of a struct type
+// the program does not own (hook.Context.ForeignField).
+func foreignObject(ctx hook.Context, a *ssa.Alloc) bool {
+	st := code.BaseStruct(a.Type())
+	return st != nil && st.NumFields() > 0 && ctx.ForeignField(code.FieldKey(a.Type(), 0, ctx))
+}
+
+// receiverCall reports whether call is a static call of a method with
+// object a as its receiver and nowhere else among its arguments.
+func receiverCall(call *ssa.Call, a *ssa.Alloc) bool {
+	callee := call.Call.StaticCallee()
+	args := call.Call.Args
+	return callee != nil && callee.Signature.Recv() != nil && len(args) > 0 && args[0] == a && !slices.Contains(args[1:], ssa.Value(a))
 }
 
 // copiedObject returns the local object a read of a struct value's field
