@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
@@ -27,6 +28,10 @@ type Result struct {
 	// stores into it; stored adds what its dependencies store.
 	Stores map[string]Origins
 	up     *upstream
+	// foreign reports whether a cell is a field of a type the program
+	// does not own (index.foreignField): Concrete does not resolve it
+	// to what the program stores into other objects of its type.
+	foreign func(key string) bool
 	// Bases maps each path the package builds on the home or config
 	// directory or an environment variable (with filepath.Join and the
 	// like, at its opening parenthesis; with +, at the operator) to the
@@ -76,6 +81,9 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		a.SetText(lattice.Of, "") // the field of whichever object (ctors.go)
 		a.SetNum(lattice.Obj, 0)
 		a.SetText(lattice.Through, "")
+		if r.foreign != nil && r.foreign(a.Key) {
+			return Origins{{Kind: Bad, Cause: knowledge.CauseUnproven, Why: "the field of a " + typeOfCell(a.Key) + " the analysis cannot tie to where it was made (a type the program does not own)", At: a.At}}
+		}
 		stored, ok := r.concreteCell(a.Key, depth)
 		if !ok {
 			return Origins{a}
