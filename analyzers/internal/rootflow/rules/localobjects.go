@@ -46,11 +46,12 @@ import (
 // program does not own stores into its receiver (u.UnmarshalBinary): then
 // its fields may change unseen.
 type localObjectsRule struct {
-	keptLocal map[*ssa.Alloc]bool // whether each object asked about stays in its function
+	keptLocal map[*ssa.Alloc]bool          // whether each object asked about stays in its function
+	held      map[*ssa.Global][]*ssa.Alloc // the objects each package variable asked about holds (heldObjects); nil when not its own
 }
 
 func (*localObjectsRule) ForPackage() hook.Rule {
-	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}}
+	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}, held: map[*ssa.Global][]*ssa.Alloc{}}
 }
 
 func (*localObjectsRule) Name() string { return "local-objects" }
@@ -59,7 +60,7 @@ func (*localObjectsRule) Name() string { return "local-objects" }
 // reads of that object see them (fieldRead), not the field's cell.
 func (lo *localObjectsRule) OwnsStore(ctx hook.Context, s *ssa.Store) bool {
 	obj, _ := lo.localObject(ctx, s.Addr)
-	return obj != nil
+	return obj != nil || lo.heldGlobal(ctx, s.Addr) != nil
 }
 
 func (lo *localObjectsRule) FieldRead(ctx hook.Context, read, _ ssa.Value, field int, _ token.Pos) (lattice.Origins, bool) {
@@ -69,6 +70,9 @@ func (lo *localObjectsRule) FieldRead(ctx hook.Context, read, _ ssa.Value, field
 		obj = lo.copiedObject(ctx, read)
 	case *ssa.FieldAddr:
 		obj, _ = lo.localObject(ctx, read)
+		if g := lo.heldGlobal(ctx, read); g != nil {
+			return lo.globalField(ctx, g, field), true
+		}
 	}
 	if obj == nil {
 		return nil, false
@@ -96,7 +100,7 @@ func (lo *localObjectsRule) localObject(ctx hook.Context, addr ssa.Value) (*ssa.
 // literal assigned to a local variable is both), and handing it to a
 // setter (setterParams) keep it local.
 func escapes(a *ssa.Alloc, foreign bool) bool {
-	return escapesFrom(a, foreign, map[*ssa.Alloc]bool{})
+	return escapesFrom(a, foreign, nil, map[*ssa.Alloc]bool{})
 }
 
 // keepsLocal is !escapes(a), once per object: every store the index
@@ -111,8 +115,9 @@ func (lo *localObjectsRule) keepsLocal(ctx hook.Context, a *ssa.Alloc) bool {
 }
 
 // escapesFrom is escapes, with the objects being checked (copies may go
-// back and forth between two locals: x = y; y = x).
-func escapesFrom(a *ssa.Alloc, foreign bool, checking map[*ssa.Alloc]bool) bool {
+// back and forth between two locals: x = y; y = x); with held, storing
+// the object into that package variable keeps it too (heldObjects).
+func escapesFrom(a *ssa.Alloc, foreign bool, held *ssa.Global, checking map[*ssa.Alloc]bool) bool {
 	if checking[a] {
 		return false
 	}
@@ -121,7 +126,7 @@ func escapesFrom(a *ssa.Alloc, foreign bool, checking map[*ssa.Alloc]bool) bool 
 		switch ref := ref.(type) {
 		case *ssa.DebugRef:
 		case *ssa.Store:
-			if ref.Addr != a {
+			if ref.Addr != a && (held == nil || ref.Addr != held || ref.Val != a) {
 				return true // its address is stored
 			}
 		case *ssa.FieldAddr:
@@ -149,7 +154,7 @@ func escapesFrom(a *ssa.Alloc, foreign bool, checking map[*ssa.Alloc]bool) bool 
 				case *ssa.DebugRef, *ssa.Field:
 				case *ssa.Store:
 					to, ok := use.Addr.(*ssa.Alloc)
-					if !ok || escapesFrom(to, foreign, checking) {
+					if !ok || escapesFrom(to, foreign, nil, checking) {
 						return true
 					}
 				default:
@@ -176,6 +181,139 @@ func receiverCall(call *ssa.Call, a *ssa.Alloc) bool {
 	callee := call.Call.StaticCallee()
 	args := call.Call.Args
 	return callee != nil && callee.Signature.Recv() != nil && len(args) > 0 && args[0] == a && !slices.Contains(args[1:], ssa.Value(a))
+}
+
+// A package variable that holds objects of a type the program does not
+// own (var mirror = &url.URL{...}) is told apart the same way, when only
+// the package can set it (unexported, or in package main), every store
+// into it is an object the package makes there, and its loads only read
+// and store its fields or call the type's methods: a read of its field is
+// what the package stored into those objects, or through the variable.
+
+// heldGlobal returns the package variable addr is a field address of
+// (through a load of it: mirror.Path), when that variable's objects are
+// told apart (above).
+func (lo *localObjectsRule) heldGlobal(ctx hook.Context, addr ssa.Value) *ssa.Global {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	load, ok := fa.X.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	g, ok := load.X.(*ssa.Global)
+	if !ok || g.Pkg == nil || g.Pkg.Pkg != ctx.AnalysisPass().Pkg {
+		return nil
+	}
+	objs, asked := lo.held[g]
+	if !asked {
+		objs = heldObjects(ctx, g)
+		lo.held[g] = objs
+	}
+	if objs == nil {
+		return nil
+	}
+	return g
+}
+
+// heldObjects returns the objects package variable g holds when they are
+// told apart (above), else nil; an empty, non-nil slice when nothing is
+// stored into it (it stays nil).
+func heldObjects(ctx hook.Context, g *ssa.Global) []*ssa.Alloc {
+	if token.IsExported(g.Name()) && g.Pkg.Pkg.Name() != "main" {
+		return nil
+	}
+	if st := code.BaseStruct(g.Type().(*types.Pointer).Elem()); st == nil || st.NumFields() == 0 || !ctx.ForeignField(code.FieldKey(g.Type().(*types.Pointer).Elem(), 0, ctx)) {
+		return nil
+	}
+	objs := []*ssa.Alloc{}
+	for _, fn := range ctx.PackageFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if !slices.ContainsFunc(instr.Operands(nil), func(op *ssa.Value) bool { return *op == g }) {
+					continue
+				}
+				switch instr := instr.(type) {
+				case *ssa.DebugRef:
+				case *ssa.Store:
+					a, ok := instr.Val.(*ssa.Alloc)
+					if instr.Addr != g || !ok || escapesFrom(a, true, g, map[*ssa.Alloc]bool{}) {
+						return nil
+					}
+					objs = append(objs, a)
+				case *ssa.UnOp:
+					if instr.Op != token.MUL || !fieldsOnly(instr) {
+						return nil
+					}
+				default:
+					return nil
+				}
+			}
+		}
+	}
+	return objs
+}
+
+// fieldsOnly reports whether the object pointer v (a load of a package
+// variable) is only used to read and store its fields, to call its type's
+// methods on it, or in a comparison (mirror == nil).
+func fieldsOnly(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef, *ssa.BinOp:
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef, *ssa.UnOp:
+				case *ssa.Store:
+					if use.Addr != ref {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		case *ssa.Call:
+			callee := ref.Call.StaticCallee()
+			args := ref.Call.Args
+			if callee == nil || callee.Signature.Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// globalField is what a read of field number field of the objects package
+// variable g holds sees: what is stored into that field of each object
+// stored into g, and through g itself (mirror.Path = p).
+func (lo *localObjectsRule) globalField(ctx hook.Context, g *ssa.Global, field int) lattice.Origins {
+	parts := []lattice.Origins{}
+	for _, a := range lo.held[g] {
+		if v := lo.objectField(ctx, a, field); !v.Equal(lattice.Origins{{Kind: lattice.Empty}}) {
+			parts = append(parts, v)
+		}
+	}
+	for _, fn := range ctx.PackageFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.Field == field && lo.heldGlobal(ctx, fa) == g {
+					parts = append(parts, ctx.Eval(st.Val))
+				}
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return lattice.Origins{{Kind: lattice.Empty}}
+	}
+	return lattice.Union(parts...)
 }
 
 // copiedObject returns the local object a read of a struct value's field
@@ -231,6 +369,9 @@ func (lo *localObjectsRule) objectFieldFrom(ctx hook.Context, a *ssa.Alloc, fiel
 				}
 			}
 		case *ssa.Store:
+			if ref.Addr != a {
+				continue // the object stored into a package variable (heldObjects)
+			}
 			if from := lo.copiedObject(ctx, ref.Val); from != nil {
 				parts = append(parts, lo.objectFieldFrom(ctx, from, field, seen))
 			} else {
