@@ -25,6 +25,7 @@ var All = []hook.Rule{
 	&embeddedBaseRule{},
 	ctorObjectsRule{},
 	absGuardRule{},
+	unixSocketRule{},
 	emptyReturnRule{},
 	nonEmptyRule{},
 	askedRule{},
