@@ -46,12 +46,12 @@ import (
 // program does not own stores into its receiver (u.UnmarshalBinary): then
 // its fields may change unseen.
 type localObjectsRule struct {
-	keptLocal map[*ssa.Alloc]bool          // whether each object asked about stays in its function
-	held      map[*ssa.Global][]*ssa.Alloc // the objects each package variable asked about holds (heldObjects); nil when not its own
+	keptLocal map[*ssa.Alloc]bool      // whether each object asked about stays in its function
+	held      map[*ssa.Global]*heldVar // what each package variable asked about holds (heldObjects); nil when not told apart
 }
 
 func (*localObjectsRule) ForPackage() hook.Rule {
-	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}, held: map[*ssa.Global][]*ssa.Alloc{}}
+	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}, held: map[*ssa.Global]*heldVar{}}
 }
 
 func (*localObjectsRule) Name() string { return "local-objects" }
@@ -206,28 +206,35 @@ func (lo *localObjectsRule) heldGlobal(ctx hook.Context, addr ssa.Value) *ssa.Gl
 	if !ok || g.Pkg == nil || g.Pkg.Pkg != ctx.AnalysisPass().Pkg {
 		return nil
 	}
-	objs, asked := lo.held[g]
+	h, asked := lo.held[g]
 	if !asked {
-		objs = heldObjects(ctx, g)
-		lo.held[g] = objs
+		h = heldObjects(ctx, g)
+		lo.held[g] = h
 	}
-	if objs == nil {
+	if h == nil {
 		return nil
 	}
 	return g
 }
 
-// heldObjects returns the objects package variable g holds when they are
-// told apart (above), else nil; an empty, non-nil slice when nothing is
-// stored into it (it stays nil).
-func heldObjects(ctx hook.Context, g *ssa.Global) []*ssa.Alloc {
+// heldVar is what a package variable whose objects are told apart holds:
+// the objects stored into it, and the stores into their fields through it
+// (mirror.Path = p).
+type heldVar struct {
+	objs   []*ssa.Alloc
+	stores []*ssa.Store
+}
+
+// heldObjects returns what package variable g holds when its objects are
+// told apart (above), else nil.
+func heldObjects(ctx hook.Context, g *ssa.Global) *heldVar {
 	if token.IsExported(g.Name()) && g.Pkg.Pkg.Name() != "main" {
 		return nil
 	}
 	if st := code.BaseStruct(g.Type().(*types.Pointer).Elem()); st == nil || st.NumFields() == 0 || !ctx.ForeignField(code.FieldKey(g.Type().(*types.Pointer).Elem(), 0, ctx)) {
 		return nil
 	}
-	objs := []*ssa.Alloc{}
+	h := &heldVar{}
 	for _, fn := range ctx.PackageFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -241,24 +248,28 @@ func heldObjects(ctx hook.Context, g *ssa.Global) []*ssa.Alloc {
 					if instr.Addr != g || !ok || escapesFrom(a, true, g, map[*ssa.Alloc]bool{}) {
 						return nil
 					}
-					objs = append(objs, a)
+					h.objs = append(h.objs, a)
 				case *ssa.UnOp:
-					if instr.Op != token.MUL || !fieldsOnly(instr) {
+					stores, ok := fieldsOnly(instr)
+					if instr.Op != token.MUL || !ok {
 						return nil
 					}
+					h.stores = append(h.stores, stores...)
 				default:
 					return nil
 				}
 			}
 		}
 	}
-	return objs
+	return h
 }
 
 // fieldsOnly reports whether the object pointer v (a load of a package
 // variable) is only used to read and store its fields, to call its type's
-// methods on it, or in a comparison (mirror == nil).
-func fieldsOnly(v ssa.Value) bool {
+// methods on it, or in a comparison (mirror == nil), and returns the
+// stores into its fields.
+func fieldsOnly(v ssa.Value) ([]*ssa.Store, bool) {
+	var stores []*ssa.Store
 	for _, ref := range *v.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef, *ssa.BinOp:
@@ -268,46 +279,40 @@ func fieldsOnly(v ssa.Value) bool {
 				case *ssa.DebugRef, *ssa.UnOp:
 				case *ssa.Store:
 					if use.Addr != ref {
-						return false
+						return nil, false
 					}
+					stores = append(stores, use)
 				default:
-					return false
+					return nil, false
 				}
 			}
 		case *ssa.Call:
 			callee := ref.Call.StaticCallee()
 			args := ref.Call.Args
 			if callee == nil || callee.Signature.Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) {
-				return false
+				return nil, false
 			}
 		default:
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return stores, true
 }
 
 // globalField is what a read of field number field of the objects package
 // variable g holds sees: what is stored into that field of each object
 // stored into g, and through g itself (mirror.Path = p).
 func (lo *localObjectsRule) globalField(ctx hook.Context, g *ssa.Global, field int) lattice.Origins {
+	h := lo.held[g]
 	parts := []lattice.Origins{}
-	for _, a := range lo.held[g] {
+	for _, a := range h.objs {
 		if v := lo.objectField(ctx, a, field); !v.Equal(lattice.Origins{{Kind: lattice.Empty}}) {
 			parts = append(parts, v)
 		}
 	}
-	for _, fn := range ctx.PackageFuncs() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.Field == field && lo.heldGlobal(ctx, fa) == g {
-					parts = append(parts, ctx.Eval(st.Val))
-				}
-			}
+	for _, st := range h.stores {
+		if st.Addr.(*ssa.FieldAddr).Field == field {
+			parts = append(parts, ctx.Eval(st.Val))
 		}
 	}
 	if len(parts) == 0 {
