@@ -44,7 +44,7 @@ func (e *engine) reachAll() {
 		}
 		e.res.Reaches[e.keyOf(fn)] = anyObjectReaches(rs)
 	}
-	e.res.Stores, e.res.up, e.res.foreign = e.stores, e.upstream(), e.foreignField
+	e.res.Stores, e.res.up, e.res.foreign, e.res.inModule = e.stores, e.upstream(), e.foreignField, e.inModule
 }
 
 // reachComponent computes the reaches of one component of the call graph;
