@@ -144,7 +144,11 @@ func (e *engine) propagate() {
 			if !e.inModule(p.key) && ok && len(stores[p.key]) == 0 && settled(e.cfg, e.hooks.reqValue(e.rules, v, p.req), p.req) {
 				continue
 			}
-			v = e.bad(p.pos, "the field of a %s the analysis cannot tie to where it was made (a type the program does not own)", typeOfCell(p.key))
+			if e.inModule(p.key) {
+				v = e.bad(p.pos, "the field of a %s the analysis cannot tie to where it was made (a type the program does not own)", typeOfCell(p.key))
+			} else {
+				v = e.bad(p.pos, "a value of another module's object, not followed to where the object was made")
+			}
 			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.At(p.pos)}), &queue)
 			continue
 		}

@@ -28,12 +28,13 @@ type Result struct {
 	// stores into it; stored adds what its dependencies store.
 	Stores map[string]Origins
 	up     *upstream
-	// foreign reports whether a cell is a field of a type the program
-	// does not own (index.foreignField), inModule whether it is of the
-	// module's own packages (index.inModule): Concrete does not resolve
-	// such a field to what the program stores into other objects of its
-	// type (propagate's rule, the same).
-	foreign, inModule func(key string) bool
+	// stdField reports whether a cell is a field of a standard library
+	// type (index.foreignField): Concrete does not resolve it to what the
+	// program stores into other objects of the type (a health check's
+	// url.URL is not a parsed socket URL). Another module's field is
+	// resolved to every store, which its setters (stores through calls)
+	// fill; the lint's requirements tell its objects apart (propagate).
+	stdField func(key string) bool
 	// Bases maps each path the package builds on the home or config
 	// directory or an environment variable (with filepath.Join and the
 	// like, at its opening parenthesis; with +, at the operator) to the
@@ -83,7 +84,7 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		a.SetText(lattice.Of, "") // the field of whichever object (ctors.go)
 		a.SetNum(lattice.Obj, 0)
 		a.SetText(lattice.Through, "")
-		if r.foreign != nil && r.foreign(a.Key) && !r.librarySettled(a.Key) {
+		if r.stdField != nil && r.stdField(a.Key) {
 			return Origins{{Kind: Bad, Cause: knowledge.CauseUnproven, Why: "the field of a " + typeOfCell(a.Key) + " the analysis cannot tie to where it was made (a type the program does not own)", At: a.At}}
 		}
 		stored, ok := r.concreteCell(a.Key, depth)
@@ -92,17 +93,6 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		}
 		return stored.Map(func(b Origin) Origins { return Origins{b.Extend(a.Path, a.Raw, b.At)} })
 	})
-}
-
-// librarySettled reports whether field key of another module's type holds
-// only what that module stores there, each allowed as it is (stateroots'
-// DirContext keeps only roots): the program stores nothing into it.
-func (r *Result) librarySettled(key string) bool {
-	if r.inModule == nil || r.Config == nil || r.inModule(key) || len(r.Stores[key]) > 0 || r.up == nil {
-		return false
-	}
-	v, ok := r.up.store(key)
-	return ok && settled(r.Config, v, Req{})
 }
 
 // stored returns what this package and its dependencies store into cell
