@@ -507,11 +507,12 @@ func (ix *index) inModule(key string) bool {
 // but the program's stores into a foreign type's field are stores into
 // its own objects (a health check's URL), while the objects a write
 // reads may be filled by the library (url.Parse). So a read of such a
-// field sees only the object it is tied to (the allocation a local
-// object, a constructor or a parameter's caller names: ctors.go,
-// rules/localobjects.go, rules/foreignobjects.go); a requirement on the
-// field of every object is unproven, never the union of the stores
-// (propagate).
+// field sees only the object it is tied to (a local object or a package
+// variable's, rules/localobjects.go; a constructor's or the one a
+// parameter's caller passes, ctors.go); a requirement on the field of
+// every object is unproven, never the union of the stores (propagate),
+// and the inventory's view leaves a standard library type's field
+// unresolved (Result.Concrete).
 func (ix *index) foreignField(key string) bool {
 	if ix.std || isVariable(key) {
 		return false
