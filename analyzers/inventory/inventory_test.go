@@ -100,6 +100,11 @@ func TestInventory(t *testing.T) {
 			"repo:run/agent-1/notes.md | repo | os.WriteFile | project.go:28 | project.run",
 			"user | user | os.WriteFile | project.go:35 | project.run",
 		}}},
+		// A socket's removal whose URL url.Parse filled is unknown, not
+		// under the path another URL keeps for a health check.
+		{dir: "foreignobjects", want: map[string][]string{"inventory/foreignobjects": {
+			"unproven | unproven | field url.URL.Path | foreignobjects.go:23 | foreignobjects.start | the field of a url.URL the analysis cannot tie to where it was made (a type the program does not own)",
+		}}},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

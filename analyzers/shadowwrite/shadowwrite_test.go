@@ -109,6 +109,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "iface/..."},
 		{dir: "objects"},
 		{dir: "setterlocality"},
+		{dir: "foreignobjects"},
 		{dir: "ifaceholder"},
 		{dir: "relfields"},
 		{dir: "expandenv"},

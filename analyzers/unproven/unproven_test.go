@@ -42,6 +42,12 @@ func TestEmptyJoin(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/emptyjoin")
 }
 
+// TestForeignObjects: a field of a url.URL not tied to where its object
+// was made is unproven, not the stores into other URLs.
+func TestForeignObjects(t *testing.T) {
+	analysistest.Run(t, testdata(t), unproven.New(unproven.Config{Report: true}), "unproven/foreignobjects")
+}
+
 func TestSilentByDefault(t *testing.T) {
 	analysistest.Run(t, testdata(t), unproven.Analyzer, "unproven/silent")
 }

@@ -79,6 +79,11 @@ const (
 	// outside it. A strengthening set: a meet keeps every text either
 	// side has.
 	ReqRawTails
+	// ReqUnixOnly: the write runs only where a network is "unix" (a
+	// socket's file, removed before listening): a TCP address (a literal
+	// host:port) among the value's origins is not a file the analysis can
+	// tie to that network, so it is unproven there.
+	ReqUnixOnly
 
 	numReqTags
 )
@@ -145,6 +150,7 @@ var reqTagDefs = [numReqTags]reqTagDef{
 	ReqAllowedBelow: {name: "allowed-below", policy: strictSet, slot: 4, bound: MaxAllowedBelow},
 	ReqMadeDirs:     {name: "made-dirs", policy: relaxSet, slot: 5, bound: MaxMadeDirs},
 	ReqRawTails:     {name: "raw-tails", policy: strictSet, slot: 6, bound: MaxRawTails},
+	ReqUnixOnly:     {name: "unix-only", policy: relaxFlag, slot: 4},
 }
 
 // String returns the tag's printed name.

@@ -500,6 +500,50 @@ func (ix *index) inModule(key string) bool {
 	return key == m.Path || strings.HasPrefix(key, m.Path+"/") || strings.HasPrefix(key, m.Path+".")
 }
 
+// foreignField reports whether cell key names a field of a type the
+// program does not own: a standard library type (url.URL) or another
+// module's. The engine names a field by its type (a cell shared by every
+// object); for the program's own types the cell's stores are checked,
+// but the program's stores into a foreign type's field are stores into
+// its own objects (a health check's URL), while the objects a write
+// reads may be filled by the library (url.Parse). So a read of such a
+// field sees only the object it is tied to (a local object or a package
+// variable's, rules/localobjects.go; a constructor's or the one a
+// parameter's caller passes, ctors.go); a requirement on the field of
+// every object is unproven, never the union of the stores (propagate),
+// and the inventory's view leaves a standard library type's field
+// unresolved (Result.Concrete).
+func (ix *index) foreignField(key string) bool {
+	if ix.std || isVariable(key) {
+		return false
+	}
+	return !ix.inModule(key) || code.IsStdPath(cellPackage(key))
+}
+
+// cellPackage returns the import path of the package cell key belongs to
+// ("net/url" of "net/url.URL.Host"): up to the first dot of its last path
+// element (an import path whose last element has a dot, gopkg.in/yaml.v3,
+// is cut short, which is no standard library path either).
+func cellPackage(key string) string {
+	key = strings.TrimLeft(key, "(*")
+	slash := strings.LastIndex(key, "/")
+	dot := strings.Index(key[slash+1:], ".")
+	if dot < 0 {
+		return key
+	}
+	return key[:slash+1+dot]
+}
+
+// typeOfCell renders the type a field's cell key belongs to for
+// messages: "url.URL" of "net/url.URL.Host".
+func typeOfCell(key string) string {
+	s := lattice.ShortName(key)
+	if i := strings.LastIndex(s, "."); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
 // mergeUpstream merges the package facts of the dependencies (index).
 func (ix *index) mergeUpstream() *upstream {
 	up := &upstream{cellReqs: map[string]Req{}, funcReqs: map[string]map[int]Req{}, parts: map[string][]Origins{}, merged: map[string]Origins{}}

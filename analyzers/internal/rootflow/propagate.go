@@ -105,6 +105,9 @@ func (e *engine) propagate() {
 		if !e.inModule(key) {
 			continue // a library's own fields: see inModule
 		}
+		if e.foreignField(key) && !r.Tags.Flag(lattice.ReqAliased) {
+			continue // the package that required it listed it unproven (foreignField)
+		}
 		e.checkStores(key, stores[key], r, token.NoPos, &queue)
 	}
 
@@ -131,6 +134,24 @@ func (e *engine) propagate() {
 			continue
 		}
 		name := cellName(p.key)
+		if e.foreignField(p.key) && !p.req.Tags.Flag(lattice.ReqAliased) && p.pos.IsValid() {
+			// The field of whichever object of a type the program does
+			// not own: the program's stores are its own objects', not the
+			// one read (foreignField), so the path is unproven, unless
+			// another module's stores are every store and each is allowed
+			// as it is (stateroots' DirContext keeps only roots).
+			v, ok := up.store(p.key)
+			if !e.inModule(p.key) && ok && len(stores[p.key]) == 0 && settled(e.cfg, e.hooks.reqValue(e.rules, v, p.req), p.req) {
+				continue
+			}
+			if e.inModule(p.key) {
+				v = e.bad(p.pos, "the field of a %s the analysis cannot tie to where it was made (a type the program does not own)", typeOfCell(p.key))
+			} else {
+				v = e.bad(p.pos, "a value of another module's object, not followed to where the object was made")
+			}
+			e.check(e.hooks.reqValue(e.rules, v, p.req), p.pos, AtStore, name, extend(p.req.For(""), Hop{Name: name, Pos: e.At(p.pos)}), &queue)
+			continue
+		}
 		e.checkStores(p.key, stores[p.key], p.req, p.pos, &queue)
 		// Earlier packages' stores into the cell cannot be reported there
 		// any more: report them where the requirement arose. Another

@@ -45,6 +45,7 @@ func (e *engine) reachAll() {
 		e.res.Reaches[e.keyOf(fn)] = anyObjectReaches(rs)
 	}
 	e.res.Stores, e.res.up = e.stores, e.upstream()
+	e.res.stdField = func(key string) bool { return e.foreignField(key) && code.IsStdPath(cellPackage(key)) }
 }
 
 // reachComponent computes the reaches of one component of the call graph;

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/staterootlint/staterootlint/analyzers/internal/knowledge"
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 )
 
@@ -27,6 +28,13 @@ type Result struct {
 	// stores into it; stored adds what its dependencies store.
 	Stores map[string]Origins
 	up     *upstream
+	// stdField reports whether a cell is a field of a standard library
+	// type (index.foreignField): Concrete does not resolve it to what the
+	// program stores into other objects of the type (a health check's
+	// url.URL is not a parsed socket URL). Another module's field is
+	// resolved to every store, which its setters (stores through calls)
+	// fill; the lint's requirements tell its objects apart (propagate).
+	stdField func(key string) bool
 	// Bases maps each path the package builds on the home or config
 	// directory or an environment variable (with filepath.Join and the
 	// like, at its opening parenthesis; with +, at the operator) to the
@@ -76,6 +84,9 @@ func (r *Result) concrete(v Origins, depth int) Origins {
 		a.SetText(lattice.Of, "") // the field of whichever object (ctors.go)
 		a.SetNum(lattice.Obj, 0)
 		a.SetText(lattice.Through, "")
+		if r.stdField != nil && r.stdField(a.Key) {
+			return Origins{{Kind: Bad, Cause: knowledge.CauseUnproven, Why: "the field of a " + typeOfCell(a.Key) + " the analysis cannot tie to where it was made (a type the program does not own)", At: a.At}}
+		}
 		stored, ok := r.concreteCell(a.Key, depth)
 		if !ok {
 			return Origins{a}

@@ -27,6 +27,7 @@ func (v ruleView) IsAbsTest(c code.Cond, x ssa.Value) bool         { return v.e.
 func (v ruleView) Cell(key string, pos token.Pos) Origins          { return v.e.cell(key, pos) }
 func (v ruleView) CellStores(key string) Origins                   { return v.e.cellStores(key) }
 func (v ruleView) ObjectCell(x Origins, at ssa.Value) Origins      { return v.e.objectCell(x, at) }
+func (v ruleView) ForeignField(key string) bool                    { return v.e.foreignField(key) }
 
 func (v ruleView) Bad(pos token.Pos, format string, args ...any) Origins {
 	return v.e.bad(pos, format, args...)

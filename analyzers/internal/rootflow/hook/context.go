@@ -39,6 +39,10 @@ type Context interface {
 	Cell(key string, pos token.Pos) lattice.Origins
 	CellStores(key string) lattice.Origins
 	ObjectCell(v lattice.Origins, x ssa.Value) lattice.Origins
+	// ForeignField reports whether cell key is a field of a type the
+	// program does not own (a standard library type, another module's):
+	// its reads see only the object they are tied to.
+	ForeignField(key string) bool
 	// AddStore records s as a store into cell, from an index hook's
 	// Indexed: what the rule learnt the package stores there.
 	AddStore(cell string, s StoreSite)

@@ -29,18 +29,29 @@ import (
 // an object seen outside the caller (lattice.ReqObjects): a helper's own
 // object never reaches a write.
 
+// An object of a type the program does not own (a url.URL, another
+// module's options) stays local through calls of its type's methods too
+// (u.String(), u.Query()): a read of its field is what the function
+// stored into that object, not what the program stores into every URL
+// (a health check's host is not a socket's path). Where such an object
+// cannot be told apart, the read's requirement is unproven (the engine's
+// foreignField).
+
 // localObjectsRule: see above. A read of a field of such an object (or of
 // a struct value copied from one) is what the function stored there,
 // itself or through a setter.
 //
 // Unsound where the object's address escapes through a path keepsLocal
-// does not see (unsafe, reflection): then its fields may change unseen.
+// does not see (unsafe, reflection), and where a method of a type the
+// program does not own stores into its receiver (u.UnmarshalBinary): then
+// its fields may change unseen.
 type localObjectsRule struct {
-	keptLocal map[*ssa.Alloc]bool // whether each object asked about stays in its function
+	keptLocal map[*ssa.Alloc]bool      // whether each object asked about stays in its function
+	held      map[*ssa.Global]*heldVar // what each package variable asked about holds (heldObjects); nil when not told apart
 }
 
 func (*localObjectsRule) ForPackage() hook.Rule {
-	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}}
+	return &localObjectsRule{keptLocal: map[*ssa.Alloc]bool{}, held: map[*ssa.Global]*heldVar{}}
 }
 
 func (*localObjectsRule) Name() string { return "local-objects" }
@@ -49,7 +60,7 @@ func (*localObjectsRule) Name() string { return "local-objects" }
 // reads of that object see them (fieldRead), not the field's cell.
 func (lo *localObjectsRule) OwnsStore(ctx hook.Context, s *ssa.Store) bool {
 	obj, _ := lo.localObject(ctx, s.Addr)
-	return obj != nil
+	return obj != nil || lo.heldGlobal(ctx, s.Addr) != nil
 }
 
 func (lo *localObjectsRule) FieldRead(ctx hook.Context, read, _ ssa.Value, field int, _ token.Pos) (lattice.Origins, bool) {
@@ -59,6 +70,9 @@ func (lo *localObjectsRule) FieldRead(ctx hook.Context, read, _ ssa.Value, field
 		obj = lo.copiedObject(ctx, read)
 	case *ssa.FieldAddr:
 		obj, _ = lo.localObject(ctx, read)
+		if g := lo.heldGlobal(ctx, read); g != nil {
+			return lo.globalField(ctx, g, field), true
+		}
 	}
 	if obj == nil {
 		return nil, false
@@ -85,22 +99,25 @@ func (lo *localObjectsRule) localObject(ctx hook.Context, addr ssa.Value) (*ssa.
 // value into it, copying it whole into another such object (a composite
 // literal assigned to a local variable is both), and handing it to a
 // setter (setterParams) keep it local.
-func escapes(a *ssa.Alloc) bool { return escapesFrom(a, map[*ssa.Alloc]bool{}) }
+func escapes(a *ssa.Alloc, foreign bool) bool {
+	return escapesFrom(a, foreign, nil, map[*ssa.Alloc]bool{})
+}
 
 // keepsLocal is !escapes(a), once per object: every store the index
 // collects and every field read asks.
 func (lo *localObjectsRule) keepsLocal(ctx hook.Context, a *ssa.Alloc) bool {
 	local, ok := lo.keptLocal[a]
 	if !ok {
-		local = !escapes(a)
+		local = !escapes(a, foreignObject(ctx, a))
 		lo.keptLocal[a] = local
 	}
 	return local
 }
 
 // escapesFrom is escapes, with the objects being checked (copies may go
-// back and forth between two locals: x = y; y = x).
-func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
+// back and forth between two locals: x = y; y = x); with held, storing
+// the object into that package variable keeps it too (heldObjects).
+func escapesFrom(a *ssa.Alloc, foreign bool, held *ssa.Global, checking map[*ssa.Alloc]bool) bool {
 	if checking[a] {
 		return false
 	}
@@ -109,7 +126,7 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef:
 		case *ssa.Store:
-			if ref.Addr != a {
+			if ref.Addr != a && (held == nil || ref.Addr != held || ref.Val != a) {
 				return true // its address is stored
 			}
 		case *ssa.FieldAddr:
@@ -126,7 +143,7 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 				}
 			}
 		case *ssa.Call:
-			if setterCall(ref, a) == nil {
+			if setterCall(ref, a) == nil && !(foreign && receiverCall(ref, a)) {
 				return true
 			}
 		case *ssa.UnOp:
@@ -137,7 +154,7 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 				case *ssa.DebugRef, *ssa.Field:
 				case *ssa.Store:
 					to, ok := use.Addr.(*ssa.Alloc)
-					if !ok || escapesFrom(to, checking) {
+					if !ok || escapesFrom(to, foreign, nil, checking) {
 						return true
 					}
 				default:
@@ -149,6 +166,159 @@ func escapesFrom(a *ssa.Alloc, checking map[*ssa.Alloc]bool) bool {
 		}
 	}
 	return false
+}
+
+// foreignObject reports whether a allocates an object of a struct type
+// the program does not own (hook.Context.ForeignField).
+func foreignObject(ctx hook.Context, a *ssa.Alloc) bool {
+	st := code.BaseStruct(a.Type())
+	return st != nil && st.NumFields() > 0 && ctx.ForeignField(code.FieldKey(a.Type(), 0, ctx))
+}
+
+// receiverCall reports whether call is a static call of a method with
+// object a as its receiver and nowhere else among its arguments.
+func receiverCall(call *ssa.Call, a *ssa.Alloc) bool {
+	callee := call.Call.StaticCallee()
+	args := call.Call.Args
+	return callee != nil && callee.Signature.Recv() != nil && len(args) > 0 && args[0] == a && !slices.Contains(args[1:], ssa.Value(a))
+}
+
+// A package variable that holds objects of a type the program does not
+// own (var mirror = &url.URL{...}) is told apart the same way, when only
+// the package can set it (unexported, or in package main), every store
+// into it is an object the package makes there, and its loads only read
+// and store its fields or call the type's methods: a read of its field is
+// what the package stored into those objects, or through the variable.
+
+// heldGlobal returns the package variable addr is a field address of
+// (through a load of it: mirror.Path), when that variable's objects are
+// told apart (above).
+func (lo *localObjectsRule) heldGlobal(ctx hook.Context, addr ssa.Value) *ssa.Global {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	load, ok := fa.X.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	g, ok := load.X.(*ssa.Global)
+	if !ok || g.Pkg == nil || g.Pkg.Pkg != ctx.AnalysisPass().Pkg {
+		return nil
+	}
+	h, asked := lo.held[g]
+	if !asked {
+		h = heldObjects(ctx, g)
+		lo.held[g] = h
+	}
+	if h == nil {
+		return nil
+	}
+	return g
+}
+
+// heldVar is what a package variable whose objects are told apart holds:
+// the objects stored into it, and the stores into their fields through it
+// (mirror.Path = p).
+type heldVar struct {
+	objs   []*ssa.Alloc
+	stores []*ssa.Store
+}
+
+// heldObjects returns what package variable g holds when its objects are
+// told apart (above), else nil.
+func heldObjects(ctx hook.Context, g *ssa.Global) *heldVar {
+	if token.IsExported(g.Name()) && g.Pkg.Pkg.Name() != "main" {
+		return nil
+	}
+	if st := code.BaseStruct(g.Type().(*types.Pointer).Elem()); st == nil || st.NumFields() == 0 || !ctx.ForeignField(code.FieldKey(g.Type().(*types.Pointer).Elem(), 0, ctx)) {
+		return nil
+	}
+	h := &heldVar{}
+	for _, fn := range ctx.PackageFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if !slices.ContainsFunc(instr.Operands(nil), func(op *ssa.Value) bool { return *op == g }) {
+					continue
+				}
+				switch instr := instr.(type) {
+				case *ssa.DebugRef:
+				case *ssa.Store:
+					a, ok := instr.Val.(*ssa.Alloc)
+					if instr.Addr != g || !ok || escapesFrom(a, true, g, map[*ssa.Alloc]bool{}) {
+						return nil
+					}
+					h.objs = append(h.objs, a)
+				case *ssa.UnOp:
+					stores, ok := fieldsOnly(instr)
+					if instr.Op != token.MUL || !ok {
+						return nil
+					}
+					h.stores = append(h.stores, stores...)
+				default:
+					return nil
+				}
+			}
+		}
+	}
+	return h
+}
+
+// fieldsOnly reports whether the object pointer v (a load of a package
+// variable) is only used to read and store its fields, to call its type's
+// methods on it, or in a comparison (mirror == nil), and returns the
+// stores into its fields.
+func fieldsOnly(v ssa.Value) ([]*ssa.Store, bool) {
+	var stores []*ssa.Store
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef, *ssa.BinOp:
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.DebugRef, *ssa.UnOp:
+				case *ssa.Store:
+					if use.Addr != ref {
+						return nil, false
+					}
+					stores = append(stores, use)
+				default:
+					return nil, false
+				}
+			}
+		case *ssa.Call:
+			callee := ref.Call.StaticCallee()
+			args := ref.Call.Args
+			if callee == nil || callee.Signature.Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return stores, true
+}
+
+// globalField is what a read of field number field of the objects package
+// variable g holds sees: what is stored into that field of each object
+// stored into g, and through g itself (mirror.Path = p).
+func (lo *localObjectsRule) globalField(ctx hook.Context, g *ssa.Global, field int) lattice.Origins {
+	h := lo.held[g]
+	parts := []lattice.Origins{}
+	for _, a := range h.objs {
+		if v := lo.objectField(ctx, a, field); !v.Equal(lattice.Origins{{Kind: lattice.Empty}}) {
+			parts = append(parts, v)
+		}
+	}
+	for _, st := range h.stores {
+		if st.Addr.(*ssa.FieldAddr).Field == field {
+			parts = append(parts, ctx.Eval(st.Val))
+		}
+	}
+	if len(parts) == 0 {
+		return lattice.Origins{{Kind: lattice.Empty}}
+	}
+	return lattice.Union(parts...)
 }
 
 // copiedObject returns the local object a read of a struct value's field
@@ -204,6 +374,9 @@ func (lo *localObjectsRule) objectFieldFrom(ctx hook.Context, a *ssa.Alloc, fiel
 				}
 			}
 		case *ssa.Store:
+			if ref.Addr != a {
+				continue // the object stored into a package variable (heldObjects)
+			}
 			if from := lo.copiedObject(ctx, ref.Val); from != nil {
 				parts = append(parts, lo.objectFieldFrom(ctx, from, field, seen))
 			} else {

@@ -27,6 +27,7 @@ var All = []hook.Rule{
 	ctorObjectsRule{},
 	absGuardRule{},
 	baseGuardRule{},
+	unixSocketRule{},
 	emptyReturnRule{},
 	nonEmptyRule{},
 	askedRule{},

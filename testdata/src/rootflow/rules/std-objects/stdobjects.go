@@ -10,7 +10,7 @@ import (
 )
 
 // mirror is the program's own URL for its mirror, kept for display.
-var mirror = &url.URL{Scheme: "https", Host: "example.com", Path: "mirror/index"} // want `"mirror/index" relative to the working directory`
+var mirror = &url.URL{Scheme: "https", Host: "example.com", Path: "mirror/index"} // reported where it is written: the variable's own object
 
 // fetchTo writes the download named by a URL the user gave below the
 // path that URL names.
@@ -23,9 +23,9 @@ func fetchTo(raw string) error {
 }
 
 // saveMirror writes the program's own mirror path: its own URL's field,
-// which holds what the package stored.
+// which holds what the package stored into that object.
 func saveMirror() error {
-	return os.WriteFile(mirror.Path, nil, 0o600) // reported where the path is stored
+	return os.WriteFile(mirror.Path, nil, 0o600) // want `"mirror/index" relative to the working directory`
 }
 
 // logTo writes below the temporary directory a parsed file URL names
