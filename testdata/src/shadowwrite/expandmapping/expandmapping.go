@@ -76,3 +76,12 @@ func opaque(data []byte, f func() string) {
 	// os.Getenv as the mapping is the environment's.
 	_ = os.WriteFile(os.Expand("${APP_DIR}/c.txt", os.Getenv), data, 0o600) // want `a path expanded by os.Expand`
 }
+
+// SetState moves the state directory where the caller says: the
+// templates below it follow (the caller's argument is checked where it is
+// passed).
+func SetState(dir string) { dirs[stateDir] = filepath.Clean(dir) }
+
+func moveState() {
+	SetState("state") // want `expandmapping.SetState receives "state" relative to the working directory for a path it writes`
+}
