@@ -103,9 +103,9 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 // is the values of a variable: for os.ExpandEnv a configured root-env or
 // user-env variable's (configuredEnv), for os.Expand what a mapping the
 // analysis follows returns (mappingValues); nil when none is known. A
-// value that is not a path the template can be below (the mapping's
-// argument, the empty string, a value the analysis cannot follow) is the
-// outside origin, as when vars knows nothing.
+// value that is not a path the template can be below (expandable: the
+// empty string, a value the analysis cannot follow, the mapping's
+// argument among them) is the outside origin, as when vars knows nothing.
 func expandedTemplate(v, outside Origins, vars func(name string, at token.Position) (Origins, bool), at token.Position) Origins {
 	if len(v) == 0 {
 		return outside
@@ -130,12 +130,14 @@ func expandedTemplate(v, outside Origins, vars func(name string, at token.Positi
 }
 
 // expandable reports whether a variable's value a is a path a template's
-// rest can be below: not the mapping's argument (a Param), not the empty
-// string ("${x}/rest" with x empty is "/rest"), not a value the analysis
-// cannot follow.
+// rest can be below: not the empty string ("${x}/rest" with x empty is
+// "/rest"), not a value the analysis cannot follow (the mapping's own
+// argument is one: a call with no argument known, mappingValues). A
+// parameter or variable of the program (a setter's argument the mapping
+// reads back from a map) is the path below it, as a join makes it.
 func expandable(a Origin) bool {
 	switch a.Kind {
-	case Param, Empty, Env:
+	case Empty:
 		return false
 	case Bad:
 		return a.Cause != CauseUnproven && a.Cause != CauseLimit
@@ -146,7 +148,9 @@ func expandable(a Origin) bool {
 // mappingValues is what the mapping of os.Expand, func value fn, returns
 // for any variable: the union of the results of the functions fn is (a
 // closure, a named function), as a call through it resolves them
-// (callees, targetResult), with no argument known. ok is false when fn is
+// (callees, targetResult), with no argument known: a mapping that returns
+// its argument returns a value the analysis cannot follow. ok is false
+// when fn is
 // a function the analysis cannot follow, one of the knowledge table's
 // (os.Getenv: the environment's, as today), or one whose result is not
 // known.

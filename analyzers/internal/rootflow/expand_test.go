@@ -9,17 +9,19 @@ import (
 
 // TestExpandedTemplate checks what a template becomes when the values of
 // its leading variable are known (os.Expand's mapping, os.ExpandEnv's
-// configured variables): the path below each value that is a path, and
-// the outside origin for a value that is not (the mapping's argument, the
-// empty string, a value the analysis cannot follow), for a template with
+// configured variables): the path below each value that is a path (a
+// setter's parameter the mapping reads back among them), and the outside
+// origin for a value that is not (the empty string, a value the analysis
+// cannot follow: the mapping's own argument is one), for a template with
 // a second variable and for one not starting with a variable.
 func TestExpandedTemplate(t *testing.T) {
 	var at token.Position
 	outside := Origins{{Kind: Bad, Why: "a path expanded by os.Expand", Cause: CauseEnv}}
 	home := Origin{Kind: Bad, Why: "a path under the home directory", Cause: CauseHome, Path: ".app"}
+	setter := Origin{Kind: Param, Key: "pkg.SetBase", Index: 1}
 	values := Origins{
 		home,
-		{Kind: Param, Key: "mapping", Index: 0},
+		setter,
 		{Kind: Empty},
 		{Kind: Bad, Why: "a value the analysis cannot follow"},
 	}
@@ -27,7 +29,7 @@ func TestExpandedTemplate(t *testing.T) {
 	template := func(s string) Origins { return Origins{lattice.Literal(s, at)} }
 
 	got := expandedTemplate(template("${data}/app.lock"), outside, vars, at)
-	want := lattice.Union(Origins{home.AppendPath("app.lock", at)}, outside)
+	want := lattice.Normalize(Origins{home.AppendPath("app.lock", at), setter.AppendPath("app.lock", at), outside[0]})
 	if got.String() != want.String() {
 		t.Errorf("${data}/app.lock: %v; want %v", got, want)
 	}
