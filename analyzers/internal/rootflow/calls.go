@@ -145,24 +145,16 @@ func expandable(a Origin) bool {
 	return true
 }
 
-// mappingValues is what the mapping of os.Expand, func value fn, returns
-// for any variable: the union of the results of the functions fn is (a
-// closure, a named function), as a call through it resolves them
-// (callees, targetResult), with no argument known: a mapping that returns
-// its argument returns a value the analysis cannot follow. ok is false
-// when fn is
-// a function the analysis cannot follow, one of the knowledge table's
-// (os.Getenv: the environment's, as today), or one whose result is not
-// known.
-func (e *engine) mappingValues(fn ssa.Value, pos token.Pos) (Origins, bool) {
-	if fn == nil {
-		return nil, false
-	}
-	if _, isFunc := fn.Type().Underlying().(*types.Signature); !isFunc {
-		return nil, false
-	}
-	common := &ssa.CallCommon{Value: fn}
-	targets, ok := e.callees(common)
+// mappingValues is what the mapping of os.Expand returns for any
+// variable: the union of the results (result, as a call through the
+// mapping's func value gets them: targetResult with no argument known)
+// of the functions it can be (targets, from callees; ok false when one is
+// unknown). A mapping that returns its argument returns a value the
+// analysis cannot follow. ok is false when a target is unknown, an
+// interface method, or one of the knowledge table's (os.Getenv: the
+// environment's, as os.Expand's result is today), or the result is not
+// known yet.
+func mappingValues(targets []callee, ok bool, result func(callee) Origins) (Origins, bool) {
 	if !ok || len(targets) == 0 {
 		return nil, false
 	}
@@ -171,10 +163,16 @@ func (e *engine) mappingValues(fn ssa.Value, pos token.Pos) (Origins, bool) {
 		if _, isKnown := knowledge.Lookup(t.key); isKnown || t.invoke {
 			return nil, false
 		}
-		parts = append(parts, e.targetResult(t, common, nil, 0, pos))
+		parts = append(parts, result(t))
 	}
 	v := lattice.Union(parts...)
 	return v, len(v) > 0
+}
+
+// isSignature reports whether t is a function type.
+func isSignature(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
 }
 
 // leadingVar splits a template that starts with a variable, "$NAME" or
@@ -476,8 +474,14 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 					b, known := e.configuredEnv(name, at)
 					return Origins{b}, known
 				}
-			} else if values, ok := e.mappingValues(arg(1), pos); ok {
-				vars = func(string, token.Position) (Origins, bool) { return values, true }
+			} else if m := arg(1); m != nil && isSignature(m.Type()) {
+				// The mapping: the functions its value can be, called
+				// with no argument known.
+				common := &ssa.CallCommon{Value: m}
+				targets, ok := e.callees(common)
+				if values, ok := mappingValues(targets, ok, func(t callee) Origins { return e.targetResult(t, common, nil, 0, pos) }); ok {
+					vars = func(string, token.Position) (Origins, bool) { return values, true }
+				}
 			}
 			return expandedTemplate(e.eval(arg(0)), outside, vars, at), true
 		}
