@@ -113,6 +113,8 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "ifaceholder"},
 		{dir: "relfields"},
 		{dir: "expandenv"},
+		{dir: "expandmapping"},
+		{dir: "expandauthority", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/expandauthority.stateHome=global"} }},
 		{dir: "objectctors/..."},
 		{dir: "ifacemethod"},
 		{dir: "absguard"},

@@ -54,7 +54,7 @@ const (
 	FlagCallback                                  // calls the function it is given with the user's value for a flag (flag.Func)
 	NoReturn                                      // never returns (os.Exit, log.Fatal)
 	Chdir                                         // changes the process's working directory
-	Expand                                        // expands the environment variables named in its template argument 0 (os.ExpandEnv)
+	Expand                                        // expands the variables named in its template argument 0: the environment's (os.ExpandEnv), or, without EnvTemplate, what the mapping func argument 1 returns (os.Expand)
 	AbsCheck                                      // reports whether argument 0 is an absolute path (filepath.IsAbs)
 	AtomicStore                                   // stores argument 1 into the cell argument 0 points to
 	BufferWrite                                   // appends argument Buffer.Data to the buffer argument Buffer.Buf ((*strings.Builder).WriteString, template Execute)
@@ -169,6 +169,9 @@ type Func struct {
 	// the process environment's (os.ExpandEnv, not os.Expand's mapping),
 	// so a template that starts with a variable the configuration names
 	// (root-env, user-env) is a path below that variable's value.
+	// Without it, the mapping is argument 1, and a template that starts
+	// with a variable is a path below what the mapping returns where the
+	// analysis follows it (a closure, a named function).
 	EnvTemplate bool
 	// Home, on an Outside function: its result is the home directory
 	// itself, so <it>/.<app> is the global root's spelling.

@@ -92,16 +92,21 @@ func (e *engine) callResult(common *ssa.CallCommon, idx int, pos token.Pos) Orig
 	return lattice.Union(parts...)
 }
 
-// expandedTemplate is what os.ExpandEnv makes of a template with origins
-// v: a literal that names a $VAR is the environment's (outside), unless
-// it starts with a variable env knows (a configured root-env or user-env
-// variable: "$XDG_CONFIG_HOME/app/x", with no other $VAR) and is the
-// path below its value; any other origin is the path it is, $VARs being
-// expanded only where the text has them (a parameter is what its caller
-// passes, a home path stays a home path). The environment is never made
-// up for a template that names none. env is nil for a template whose
-// variables are not the environment's (os.Expand).
-func expandedTemplate(v, outside Origins, env func(name string, at token.Position) (Origin, bool), at token.Position) Origins {
+// expandedTemplate is what os.ExpandEnv or os.Expand makes of a template
+// with origins v: a literal that names a $VAR is outside (the
+// environment's, or a path expanded by os.Expand), unless it starts with
+// a variable vars knows ("$XDG_CONFIG_HOME/app/x", "${data}/app.lock",
+// with no other $VAR) and is the path below its value; any other origin
+// is the path it is, $VARs being expanded only where the text has them (a
+// parameter is what its caller passes, a home path stays a home path).
+// The environment is never made up for a template that names none. vars
+// is the values of a variable: for os.ExpandEnv a configured root-env or
+// user-env variable's (configuredEnv), for os.Expand what a mapping the
+// analysis follows returns (mappingValues); nil when none is known. A
+// value that is not a path the template can be below (expandable: the
+// empty string, a value the analysis cannot follow, the mapping's
+// argument among them) is the outside origin, as when vars knows nothing.
+func expandedTemplate(v, outside Origins, vars func(name string, at token.Position) (Origins, bool), at token.Position) Origins {
 	if len(v) == 0 {
 		return outside
 	}
@@ -110,13 +115,64 @@ func expandedTemplate(v, outside Origins, env func(name string, at token.Positio
 		if a.Kind != Bad || a.Cause != CauseLiteral || !strings.Contains(text, "$") {
 			return Origins{a}
 		}
-		if name, rest, ok := leadingVar(text); ok && env != nil && !strings.Contains(rest, "$") {
-			if b, known := env(name, at); known {
-				return Origins{b.AppendPath(strings.TrimPrefix(rest, "/"), at)}
+		if name, rest, ok := leadingVar(text); ok && vars != nil && !strings.Contains(rest, "$") {
+			if values, known := vars(name, at); known {
+				return values.Map(func(b Origin) Origins {
+					if !expandable(b) {
+						return outside
+					}
+					return Origins{b.AppendPath(strings.TrimPrefix(rest, "/"), at)}
+				})
 			}
 		}
 		return outside
 	})
+}
+
+// expandable reports whether a variable's value a is a path a template's
+// rest can be below: not the empty string ("${x}/rest" with x empty is
+// "/rest"), not a value the analysis cannot follow (the mapping's own
+// argument is one: a call with no argument known, mappingValues). A
+// parameter or variable of the program (a setter's argument the mapping
+// reads back from a map) is the path below it, as a join makes it.
+func expandable(a Origin) bool {
+	switch a.Kind {
+	case Empty:
+		return false
+	case Bad:
+		return a.Cause != CauseUnproven && a.Cause != CauseLimit
+	}
+	return true
+}
+
+// mappingValues is what the mapping of os.Expand returns for any
+// variable: the union of the results (result, as a call through the
+// mapping's func value gets them: targetResult with no argument known)
+// of the functions it can be (targets, from callees; ok false when one is
+// unknown). A mapping that returns its argument returns a value the
+// analysis cannot follow. ok is false when a target is unknown, an
+// interface method, or one of the knowledge table's (os.Getenv: the
+// environment's, as os.Expand's result is today), or the result is not
+// known yet.
+func mappingValues(targets []callee, ok bool, result func(callee) Origins) (Origins, bool) {
+	if !ok || len(targets) == 0 {
+		return nil, false
+	}
+	var parts []Origins
+	for _, t := range targets {
+		if _, isKnown := knowledge.Lookup(t.key); isKnown || t.invoke {
+			return nil, false
+		}
+		parts = append(parts, result(t))
+	}
+	v := lattice.Union(parts...)
+	return v, len(v) > 0
+}
+
+// isSignature reports whether t is a function type.
+func isSignature(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
 }
 
 // leadingVar splits a template that starts with a variable, "$NAME" or
@@ -413,11 +469,22 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		}
 		outside := Origins{{Kind: Bad, Why: f.Why, Cause: f.Cause, Src: key, At: at, Rel: f.Rel}}
 		if f.Has(knowledge.Expand) {
-			var env func(string, token.Position) (Origin, bool)
+			var vars func(string, token.Position) (Origins, bool)
 			if f.EnvTemplate {
-				env = e.configuredEnv
+				vars = func(name string, at token.Position) (Origins, bool) {
+					b, known := e.configuredEnv(name, at)
+					return Origins{b}, known
+				}
+			} else if m := arg(1); m != nil && isSignature(m.Type()) {
+				// The mapping: the functions its value can be, called
+				// with no argument known.
+				common := &ssa.CallCommon{Value: m}
+				targets, ok := e.callees(common)
+				if values, ok := mappingValues(targets, ok, func(t callee) Origins { return e.targetResult(t, common, nil, 0, pos) }); ok {
+					vars = func(string, token.Position) (Origins, bool) { return values, true }
+				}
 			}
-			return expandedTemplate(e.eval(arg(0)), outside, env, at), true
+			return expandedTemplate(e.eval(arg(0)), outside, vars, at), true
 		}
 		return outside, true
 	case knowledge.Getenv:
