@@ -285,6 +285,17 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"runner/**", "exclude:"},
 		},
+		// A resolver of one dot-file in the home directory (gopass's legacy
+		// ~/.gopass.yml): proposed, but the file's name is no state-dir.
+		{
+			name: "initdotfile",
+			dir:  filepath.Join("testdata", "initdotfile"),
+			want: []string{
+				"  - example.com/initdotfile.ConfigLocations=global\n",
+				"  - DOTFILE_CONFIG\n",
+			},
+			not: []string{"state-dir:"},
+		},
 		// A program whose resolver reads a package variable that a
 		// urfave/cli-style flag, bound to an environment variable, stores its
 		// value into, before it falls back to the home directory: the resolver

@@ -1,0 +1,3 @@
+module example.com/initdotfile
+
+go 1.26
