@@ -365,7 +365,7 @@ func repoDotDirOf(lit, below string, rel bool) string {
 	if first == ".git" && rest != "" {
 		return ".git/" + strings.SplitN(rest, "/", 2)[0]
 	}
-	if dotDirName().MatchString(first) && !xdgParents[first] && first != ".git" {
+	if dotDirName().MatchString(first) && !notStateDir(first) {
 		return first
 	}
 	return ""

@@ -20,9 +20,13 @@ var dotDirName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 // directory, never a program's own state-dir.
 var xdgParents = map[string]bool{".config": true, ".local": true, ".cache": true, ".share": true, ".state": true}
 
-// notStateDir are dot-directories that are no program's own: the XDG
-// parents and the git directory (a program's directory is inside it).
-func notStateDir(name string) bool { return xdgParents[name] || name == ".git" }
+// notStateDir are dot-names that are no program's own directory: the XDG
+// parents, the git directory (a program's directory is inside it), and a
+// dot-file named like a file (".gopass.yml": a configuration file in the
+// home directory).
+func notStateDir(name string) bool {
+	return xdgParents[name] || name == ".git" || fileName().MatchString(strings.TrimPrefix(name, "."))
+}
 
 // dotDir returns the first string literal in decl that names a program's
 // own dot directory: the name a resolver joins onto the home directory,
