@@ -61,6 +61,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "unstoredelem"},
 		{dir: "inferredfile"},
 		{dir: "rawtail"},
+		{dir: "rawunknown", cfg: func(c *rootflow.Config) { c.RootEnv = []string{"APP_HOMEDIR"} }},
 		{dir: "parts"},
 		{dir: "deadbranch"},
 		{dir: "branchesmeet"},

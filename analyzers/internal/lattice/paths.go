@@ -214,6 +214,11 @@ func (a Origin) AppendRaw(s string, at token.Position) Origin {
 		a.SetFlag(MayNameFile, false)
 		a.SetFlag(Inferred, true)
 		a.Path = CleanPattern("*" + s)
+	case a.Anchored() && a.Path == "" && a.Kind == Rooted && strings.HasPrefix(s, "*"):
+		// Text the analysis cannot see (a caller's name, p[2:]): a
+		// sibling of the root or, if it starts with a separator, a
+		// path below it. Which one is unproven.
+		return Origin{Kind: Bad, Why: fmt.Sprintf("the %s state root with text the analysis cannot see appended without a separator", a.Root), Cause: knowledge.CauseUnproven, At: at}
 	case a.Anchored() && a.Path == "" && !strings.HasPrefix(s, "/") && a.Kind == Rooted:
 		return Origin{Kind: Bad, Why: fmt.Sprintf("a sibling of the %s state root (%s appended without a separator)", a.Root, report.Quote(s)), Cause: knowledge.CauseClimb, At: at}
 	case a.Anchored():
