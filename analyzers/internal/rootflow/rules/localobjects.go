@@ -130,17 +130,8 @@ func escapesFrom(a *ssa.Alloc, foreign bool, held *ssa.Global, checking map[*ssa
 				return true // its address is stored
 			}
 		case *ssa.FieldAddr:
-			for _, use := range *ref.Referrers() {
-				switch use := use.(type) {
-				case *ssa.DebugRef, *ssa.UnOp:
-					// a read of the field
-				case *ssa.Store:
-					if use.Addr != ref {
-						return true // the field's address is stored
-					}
-				default:
-					return true
-				}
+			if _, ok := fieldAddrStores(ref); !ok {
+				return true // the field's address is stored or passed on
 			}
 		case *ssa.Call:
 			if setterCall(ref, a) == nil && !(foreign && receiverCall(ref, a)) {
@@ -274,24 +265,37 @@ func fieldsOnly(v ssa.Value) ([]*ssa.Store, bool) {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef, *ssa.BinOp:
 		case *ssa.FieldAddr:
-			for _, use := range *ref.Referrers() {
-				switch use := use.(type) {
-				case *ssa.DebugRef, *ssa.UnOp:
-				case *ssa.Store:
-					if use.Addr != ref {
-						return nil, false
-					}
-					stores = append(stores, use)
-				default:
-					return nil, false
-				}
+			s, ok := fieldAddrStores(ref)
+			if !ok {
+				return nil, false
 			}
+			stores = append(stores, s...)
 		case *ssa.Call:
 			callee := ref.Call.StaticCallee()
 			args := ref.Call.Args
 			if callee == nil || callee.Signature.Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) {
 				return nil, false
 			}
+		default:
+			return nil, false
+		}
+	}
+	return stores, true
+}
+
+// fieldAddrStores returns the stores into the field ref addresses, when the
+// address is only read through or stored into (ok false when it is
+// stored elsewhere or passed on).
+func fieldAddrStores(ref *ssa.FieldAddr) (stores []*ssa.Store, ok bool) {
+	for _, use := range *ref.Referrers() {
+		switch use := use.(type) {
+		case *ssa.DebugRef, *ssa.UnOp:
+			// a read of the field
+		case *ssa.Store:
+			if use.Addr != ref {
+				return nil, false // the field's address is stored
+			}
+			stores = append(stores, use)
 		default:
 			return nil, false
 		}
