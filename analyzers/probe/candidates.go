@@ -861,6 +861,24 @@ func (g *gatherer) file(name string) *ast.File {
 	return f
 }
 
+// pathFuncs calls visit with every function declaration with a body
+// that returns a path, in the main module's analyzed packages, with its
+// package and file (file-level facts: visit's caller memoizes them).
+func (g *gatherer) pathFuncs(visit func(pf *driver.PackageFacts, f *ast.File, fd *ast.FuncDecl)) {
+	for _, pf := range g.byDir {
+		if !pf.Main || !pf.Root {
+			continue
+		}
+		for _, f := range g.dir(pf.Dir) {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && returnsPath(fd) {
+					visit(pf, f, fd)
+				}
+			}
+		}
+	}
+}
+
 // dir returns the parsed non-test files of a package directory.
 func (g *gatherer) dir(dir string) []*ast.File {
 	if fs, ok := g.dirs[dir]; ok {
@@ -1343,63 +1361,58 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 	for key := range bases {
 		types[key[:strings.LastIndex(key, ".")]] = true
 	}
-	for _, pf := range g.byDir {
-		if !pf.Main || !pf.Root {
-			continue
+	imports := map[*ast.File]map[string]string{}
+	g.pathFuncs(func(pf *driver.PackageFacts, f *ast.File, fd *ast.FuncDecl) {
+		if !buildsPath(fd) {
+			return
 		}
-		for _, f := range g.dir(pf.Dir) {
-			imports := g.importPaths(f)
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil || !returnsPath(fd) || !buildsPath(fd) {
-					continue
-				}
-				params := map[string]string{} // parameter name: "pkg/path.T"
-				for _, field := range fd.Type.Params.List {
-					t := field.Type
-					if star, ok := t.(*ast.StarExpr); ok {
-						t = star.X
-					}
-					sel, ok := t.(*ast.SelectorExpr)
-					if !ok {
-						continue
-					}
-					pkg, ok := sel.X.(*ast.Ident)
-					if !ok {
-						continue
-					}
-					if typ := imports[pkg.Name] + "." + sel.Sel.Name; types[typ] {
-						for _, n := range field.Names {
-							params[n.Name] = typ
-						}
-					}
-				}
-				if len(params) == 0 {
-					continue
-				}
-				var read []string
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if _, ok := n.(*ast.CompositeLit); ok {
-						return false // a struct of defaults (chezmoi's newConfigFile), not a path
-					}
-					if sel, ok := n.(*ast.SelectorExpr); ok {
-						if id, ok := sel.X.(*ast.Ident); ok && params[id.Name] != "" && bases[params[id.Name]+"."+sel.Sel.Name] {
-							read = append(read, params[id.Name]+"."+sel.Sel.Name)
-						}
-					}
-					return true
-				})
-				if len(read) == 0 {
-					continue
-				}
-				c := g.funcCandidate(pf, fd, "")
-				c.overBase = true
-				for _, key := range read {
-					c.add(lattice.ShortName(cellName(key)))
+		if _, ok := imports[f]; !ok {
+			imports[f] = g.importPaths(f)
+		}
+		params := map[string]string{} // parameter name: "pkg/path.T"
+		for _, field := range fd.Type.Params.List {
+			t := field.Type
+			if star, ok := t.(*ast.StarExpr); ok {
+				t = star.X
+			}
+			sel, ok := t.(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			pkg, ok := sel.X.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if typ := imports[f][pkg.Name] + "." + sel.Sel.Name; types[typ] {
+				for _, n := range field.Names {
+					params[n.Name] = typ
 				}
 			}
 		}
-	}
+		if len(params) == 0 {
+			return
+		}
+		var read []string
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.CompositeLit); ok {
+				return false // a struct of defaults (chezmoi's newConfigFile), not a path
+			}
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && params[id.Name] != "" && bases[params[id.Name]+"."+sel.Sel.Name] {
+					read = append(read, params[id.Name]+"."+sel.Sel.Name)
+				}
+			}
+			return true
+		})
+		if len(read) == 0 {
+			return
+		}
+		c := g.funcCandidate(pf, fd, "")
+		c.overBase = true
+		for _, key := range read {
+			c.add(lattice.ShortName(cellName(key)))
+		}
+	})
 }
 
 // importPaths is importNames with, for an import that is not renamed,

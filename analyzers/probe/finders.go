@@ -6,6 +6,7 @@ import (
 	"go/token"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // This file finds a program's finders: a function that searches
@@ -35,27 +36,26 @@ import (
 // the found file). A function already a candidate as a resolver stays
 // one.
 func (g *gatherer) finders() {
-	for _, pf := range g.byDir {
-		if !pf.Main || !pf.Root {
-			continue
+	helpers := map[*ast.File]map[string]bool{}
+	g.pathFuncs(func(pf *driver.PackageFacts, f *ast.File, fd *ast.FuncDecl) {
+		if fd.Recv != nil {
+			return
 		}
-		files := g.dir(pf.Dir)
-		for _, f := range files {
-			helpers := statHelpers(f)
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Recv != nil || fd.Body == nil || !returnsPath(fd) || !findsExisting(fd, helpers) {
-					continue
-				}
-				if c := g.byName[pf.Path+"."+fd.Name.Name]; c != nil && (len(c.Home) > 0 || len(c.Env) > 0 || c.Repo) {
-					continue
-				}
-				c := g.funcCandidate(pf, fd, "finder")
-				c.Shape, c.User, c.Finder, c.StateDir = "finder", true, true, ""
-				c.Below = usedAsDir(g, files, fd.Name.Name)
-			}
+		h, ok := helpers[f]
+		if !ok {
+			h = statHelpers(f)
+			helpers[f] = h
 		}
-	}
+		if !findsExisting(fd, h) {
+			return
+		}
+		if c := g.byName[pf.Path+"."+fd.Name.Name]; c != nil && (len(c.Home) > 0 || len(c.Env) > 0 || c.Repo) {
+			return
+		}
+		c := g.funcCandidate(pf, fd, "finder")
+		c.Shape, c.User, c.Finder, c.StateDir = "finder", true, true, ""
+		c.Below = usedAsDir(g, g.dir(pf.Dir), fd.Name.Name)
+	})
 }
 
 // usedAsDir returns where a call of the package function name in files

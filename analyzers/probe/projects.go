@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow"
+	"github.com/staterootlint/staterootlint/internal/driver"
 )
 
 // This file finds the program's project directories: a function that
@@ -28,32 +29,24 @@ import (
 // analyzed packages that walks up from the working directory for a
 // marker and returns the directory holding it.
 func (g *gatherer) projectRoots() {
-	for _, pf := range g.byDir {
-		if !pf.Main || !pf.Root {
-			continue
+	g.pathFuncs(func(pf *driver.PackageFacts, _ *ast.File, fd *ast.FuncDecl) {
+		if !callsGetwd(fd) {
+			return
 		}
-		for _, f := range g.dir(pf.Dir) {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil || !returnsPath(fd) || !callsGetwd(fd) {
-					continue
-				}
-				marker, ok := walksUpFor(fd)
-				if !ok {
-					continue
-				}
-				if c := g.byName[pf.Path+"."+fd.Name.Name]; c != nil && (c.Finder || len(c.Home) > 0 || len(c.Env) > 0) {
-					continue
-				}
-				shape := "function"
-				if fd.Recv != nil {
-					shape = "method"
-				}
-				c := g.funcCandidate(pf, fd, shape)
-				c.Repo, c.marker, c.StateDir = true, marker, ""
-			}
+		marker, ok := walksUpFor(fd)
+		if !ok {
+			return
 		}
-	}
+		if c := g.byName[pf.Path+"."+fd.Name.Name]; c != nil && (c.Finder || len(c.Home) > 0 || len(c.Env) > 0) {
+			return
+		}
+		shape := "function"
+		if fd.Recv != nil {
+			shape = "method"
+		}
+		c := g.funcCandidate(pf, fd, shape)
+		c.Repo, c.marker, c.StateDir = true, marker, ""
+	})
 }
 
 // callsGetwd reports whether d calls os.Getwd (by its selector: the
