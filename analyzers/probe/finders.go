@@ -158,18 +158,9 @@ func isStat(call *ast.CallExpr) bool {
 // findsExisting reports whether d, in a loop, returns a path it joined
 // when that path exists.
 func findsExisting(d *ast.FuncDecl, helpers map[string]bool) bool {
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		var body *ast.BlockStmt
-		switch l := n.(type) {
-		case *ast.ForStmt:
-			body = l.Body
-		case *ast.RangeStmt:
-			body = l.Body
-		default:
-			return !found
-		}
+	return someLoop(d.Body, func(body *ast.BlockStmt) bool {
 		joined := map[string]bool{}
+		found := false
 		ast.Inspect(body, func(n ast.Node) bool {
 			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
 				if id, ok := as.Lhs[0].(*ast.Ident); ok {
@@ -189,6 +180,21 @@ func findsExisting(d *ast.FuncDecl, helpers map[string]bool) bool {
 			}
 			return !found
 		})
+		return found
+	})
+}
+
+// someLoop reports whether holds is true of the body of a for or range
+// loop in root (nested loops included), stopping at the first.
+func someLoop(root ast.Node, holds func(body *ast.BlockStmt) bool) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			found = holds(l.Body)
+		case *ast.RangeStmt:
+			found = holds(l.Body)
+		}
 		return !found
 	})
 	return found

@@ -67,17 +67,8 @@ func callsGetwd(d *ast.FuncDecl) bool {
 // directory, returning the directory itself (not the joined name), and
 // the name checked ("" when it is no constant of the file).
 func walksUpFor(d *ast.FuncDecl) (string, bool) {
-	marker, found := "", false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		var body *ast.BlockStmt
-		switch l := n.(type) {
-		case *ast.ForStmt:
-			body = l.Body
-		case *ast.RangeStmt:
-			body = l.Body
-		default:
-			return !found
-		}
+	marker := ""
+	found := someLoop(d.Body, func(body *ast.BlockStmt) bool {
 		var dir string
 		var name ast.Expr
 		up, ret := false, false
@@ -106,10 +97,10 @@ func walksUpFor(d *ast.FuncDecl) (string, bool) {
 			return true
 		})
 		if dir != "" && up && ret {
-			found = true
 			marker = constString(name)
+			return true
 		}
-		return !found
+		return false
 	})
 	return marker, found
 }
