@@ -101,17 +101,21 @@ func commandRows(results []*analysistest.Result, pkg string) []string {
 			continue
 		}
 		for _, art := range res.Artifacts {
-			if art.Command == "" {
-				continue
+			if art.Command != "" {
+				got = append(got, commandRow(art))
 			}
-			s := art.Command + ": " + row(art)
-			if len(art.Flags) > 0 {
-				s += " [" + strings.Join(art.Flags, " ") + "]"
-			}
-			got = append(got, strings.Replace(s, ":  | command", ": command | command", 1))
 		}
 	}
 	return got
+}
+
+// commandRow renders a command's artifact as the CLI's listing does.
+func commandRow(art inventory.Artifact) string {
+	s := art.Command + ": " + row(art)
+	if len(art.Flags) > 0 {
+		s += " [" + strings.Join(art.Flags, " ") + "]"
+	}
+	return strings.Replace(s, ":  | command", ": command | command", 1)
 }
 
 // TestCommandStatus pins, for each way of declaring a command, one that
@@ -189,14 +193,9 @@ func combinedCommandRows(results []*analysistest.Result) []string {
 	}
 	var got []string
 	for _, art := range inventory.Combine(res...) {
-		if art.Command == "" {
-			continue
+		if art.Command != "" {
+			got = append(got, commandRow(art))
 		}
-		s := art.Command + ": " + row(art)
-		if len(art.Flags) > 0 {
-			s += " [" + strings.Join(art.Flags, " ") + "]"
-		}
-		got = append(got, strings.Replace(s, ":  | command", ": command | command", 1))
 	}
 	return got
 }
