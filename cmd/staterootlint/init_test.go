@@ -208,6 +208,25 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{":base\n", "state-dir:"},
 		},
+		// The same two directories, reached through the program's own
+		// resolvers (lazygit's findConfigFile and LogPath): its override
+		// first, then the library's variable or function with its name
+		// below. No base can be declared; the resolver can, as a file's
+		// (it joins the caller's name), and a variable the program takes
+		// in place of that root's file is its override, not the user's.
+		{
+			name: "initxdgresolvers",
+			dir:  filepath.Join("testdata", "initxdgresolvers"),
+			want: []string{
+				"  - example.com/initxdgresolvers/internal/conf.findConfigFile=global:file\n",
+				"  - XRCONFIG_DIR\n",
+				"  # taken in place of the path conf.findConfigFile resolves (the write at main.go:27 is given either): an override of that root: only the authority may read it\n  - XRPROG_LOG_PATH\n",
+				"# With this file: 1 finding (without it: 5)",
+			},
+			not: []string{":base\n", "state-dir:", "user-env:"},
+			// the log's override read outside the authority's package
+			lint: []string{"internal/logs/logs.go:11:10: os.Getenv reads the root override \"XRPROG_LOG_PATH\""},
+		},
 		// A program whose directories come from a scope library's exported
 		// methods, which join the application's name below what unexported
 		// methods resolve (and add system-wide defaults): the proposal names the
