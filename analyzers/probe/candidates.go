@@ -291,9 +291,11 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		}
 	}
 	g.baseWrappers(fieldBases(facts))
+	g.baseReaders(dependencyBases(facts))
 	g.locations(bases)
 	g.finders()
 	g.projectRoots()
+	g.filesByDir()
 	for _, b := range bases {
 		if len(b.Lits) > 0 {
 			continue // (locations)
@@ -1411,6 +1413,141 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 		c.overBase = true
 		for _, key := range read {
 			c.add(lattice.ShortName(cellName(key)))
+		}
+	})
+}
+
+// filesByDir marks File each function of the main module that is a
+// candidate and whose result a call in its package takes the directory
+// of (lazygit's ConfigDir: filepath.Dir of findConfigFile's path): what
+// it returns is a file in the root, whatever its name says.
+func (g *gatherer) filesByDir() {
+	for _, c := range g.byName {
+		if c.Module != "" || c.File || c.Finder || c.receiver != "" || c.Shape != "function" || c.file == "" {
+			continue
+		}
+		pf := g.byDir[filepath.Dir(c.file)]
+		if pf == nil {
+			continue
+		}
+		if usedAs(g, g.dir(pf.Dir), c.Name[strings.LastIndex(c.Name, ".")+1:], "Dir") != "" {
+			c.File = true
+		}
+	}
+}
+
+// dependencyBases returns the package variables of other modules than
+// the main one that hold a base many programs share (adrg/xdg's
+// ConfigHome, filled from a field of the library's own value when it is
+// initialised), and their exported functions whose results are built on
+// one (StateFile(rel)), each with the sources of the bases it holds
+// ("$XDG_STATE_HOME", "os.UserHomeDir"). By key: "pkg/path.Name".
+func dependencyBases(facts []driver.PackageFacts) map[string][]string {
+	stores := map[string][]rootflow.Origin{}
+	type result struct {
+		key string
+		v   []rootflow.Origin
+	}
+	var results []result
+	for i := range facts {
+		pf := &facts[i]
+		if pf.Main {
+			continue
+		}
+		for _, f := range pf.Facts {
+			switch fact := f.Fact.(type) {
+			case *rootflow.PackageFact:
+				for _, s := range fact.Stores {
+					stores[s.Key] = append(stores[s.Key], s.Value...)
+				}
+			case *rootflow.FuncFact:
+				if strings.Contains(f.Object, ".") || !token.IsExported(f.Object) {
+					continue // a method, or a function no program calls by name
+				}
+				fact, err := fact.Loaded()
+				if err != nil {
+					continue
+				}
+				for _, v := range fact.Results {
+					results = append(results, result{pf.Path + "." + f.Object, v})
+				}
+			}
+		}
+	}
+	// sources follows cells to what is stored into them (a variable
+	// copied from the library's field), and reports the sources of a
+	// value that is a shared base.
+	var sources func(v []rootflow.Origin, seen map[string]bool) []string
+	sources = func(v []rootflow.Origin, seen map[string]bool) []string {
+		var out []string
+		for _, o := range v {
+			switch {
+			case o.Kind == rootflow.Cell && !seen[o.Key]:
+				seen[o.Key] = true
+				out = append(out, sources(stores[o.Key], seen)...)
+			case baseOrigin(o):
+				out = append(out, source(o))
+			}
+		}
+		return out
+	}
+	out := map[string][]string{}
+	for key, v := range stores {
+		name := key[strings.LastIndex(key, "/")+1:]
+		if strings.Count(name, ".") != 1 || !token.IsExported(name[strings.Index(name, ".")+1:]) {
+			continue // a field, or a variable no program reads by name
+		}
+		if srcs := sources(v, map[string]bool{key: true}); len(srcs) > 0 {
+			out[key] = sortedSet(srcs)
+		}
+	}
+	for _, r := range results {
+		if srcs := sources(r.v, map[string]bool{}); len(srcs) > 0 {
+			out[r.key] = sortedSet(append(out[r.key], srcs...))
+		}
+	}
+	return out
+}
+
+// baseReaders makes a candidate of each function or method of the main
+// module's analyzed packages that builds a path and reads a dependency's
+// package variable holding a shared base, or calls its function whose
+// result is built on one (dependencyBases): the program's own resolver
+// above a base another module resolves (lazygit's findConfigFile, which
+// takes its override first, then joins its name below xdg.ConfigHome).
+// Where the program keeps more than one directory of its own below the
+// bases, no base can be declared (bases.go), and these are what a
+// configuration names. As baseWrappers', the findings it removes have
+// their origins elsewhere: it is proposed tentatively, and the checking
+// run credits it or drops it (propose.go).
+func (g *gatherer) baseReaders(bases map[string][]string) {
+	if len(bases) == 0 {
+		return
+	}
+	imports := map[*ast.File]map[string]string{}
+	g.pathFuncs(func(pf *driver.PackageFacts, f *ast.File, fd *ast.FuncDecl) {
+		if !buildsPath(fd) {
+			return
+		}
+		if _, ok := imports[f]; !ok {
+			imports[f] = g.importPaths(f)
+		}
+		var srcs []string
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && imports[f][id.Name] != "" {
+					srcs = append(srcs, bases[imports[f][id.Name]+"."+sel.Sel.Name]...)
+				}
+			}
+			return true
+		})
+		if len(srcs) == 0 {
+			return
+		}
+		c := g.funcCandidate(pf, fd, "")
+		c.overBase = true
+		for _, src := range srcs {
+			c.add(src)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/report"
 	"github.com/staterootlint/staterootlint/internal/driver"
@@ -54,15 +55,17 @@ func (g *gatherer) finders() {
 		}
 		c := g.funcCandidate(pf, fd, "finder")
 		c.Shape, c.User, c.Finder, c.StateDir = "finder", true, true, ""
-		c.Below = usedAsDir(g, g.dir(pf.Dir), fd.Name.Name)
+		c.Below = usedAs(g, g.dir(pf.Dir), fd.Name.Name, "Join", "Dir")
 	})
 }
 
-// usedAsDir returns where a call of the package function name in files
-// has its result taken as a directory: the first argument of a Join or
-// the argument of Dir, directly or through the variable it is assigned
-// to in the same function; "" when nowhere.
-func usedAsDir(g *gatherer, files []*ast.File, name string) string {
+// usedAs returns where a call of the package function name in files has
+// its result given as the first argument to a call of a function or
+// method named one of sels (Join, Dir: taken as a directory, or as a
+// file whose directory is wanted), directly or through a variable it is
+// assigned to in the same function (one of several results too); ""
+// when nowhere.
+func usedAs(g *gatherer, files []*ast.File, name string, sels ...string) string {
 	isCall := func(e ast.Expr) bool {
 		call, ok := e.(*ast.CallExpr)
 		return ok && isIdent(call.Fun, name)
@@ -75,9 +78,17 @@ func usedAsDir(g *gatherer, files []*ast.File, name string) string {
 			}
 			vars := map[string]bool{}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+				as, ok := n.(*ast.AssignStmt)
+				switch {
+				case ok && len(as.Lhs) == len(as.Rhs):
 					for i, r := range as.Rhs {
 						if id, ok := as.Lhs[i].(*ast.Ident); ok && isCall(r) {
+							vars[id.Name] = true
+						}
+					}
+				case ok && len(as.Rhs) == 1 && isCall(as.Rhs[0]):
+					for _, l := range as.Lhs {
+						if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
 							vars[id.Name] = true
 						}
 					}
@@ -88,7 +99,7 @@ func usedAsDir(g *gatherer, files []*ast.File, name string) string {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				sel, ok2 := call2sel(call, ok)
-				if !ok2 || len(call.Args) == 0 || sel != "Join" && sel != "Dir" {
+				if !ok2 || len(call.Args) == 0 || !slices.Contains(sels, sel) {
 					return at == ""
 				}
 				if a := call.Args[0]; isCall(a) || isIdentIn(a, vars) {

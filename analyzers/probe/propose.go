@@ -641,6 +641,32 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	if name := markBases(p.Authorities, origins, below); name != "" && p.StateDir.Value == "" {
 		p.StateDir = Entry{"." + name, "the directory the program keeps below the shared bases it writes under (" + baseNames(p.Authorities) + ")"}
 	}
+	// root-env, again: a variable named as a file (outputFileVar) that
+	// the program takes in place of a path an authority resolves (one
+	// write's value is either: lazygit's LogPath returns
+	// $LAZYGIT_LOG_PATH, else a file beside its state) overrides that
+	// root; it is no file the user chose.
+	for _, o := range origins {
+		all := append([]FindingOrigin{o}, o.Others...)
+		var by *Authority
+		for _, x := range all {
+			if i := slices.IndexFunc(p.Authorities, func(a Authority) bool { return a.HoldsOrigin(x) }); i >= 0 {
+				by = &p.Authorities[i]
+				break
+			}
+		}
+		if by == nil {
+			continue
+		}
+		for _, x := range all {
+			name, ok := strings.CutPrefix(x.Src, "$")
+			if !ok || seen[name] || !ownOverride(name) || !outputFileVar().MatchString(name) || heldByAny(p.Authorities, x) {
+				continue
+			}
+			seen[name] = true
+			p.RootEnv = append(p.RootEnv, Entry{name, fmt.Sprintf("taken in place of the path %s resolves (the write at %s is given either): an override of that root", by.Short, shortPos(o.Pos))})
+		}
+	}
 	// user-env: a variable whose value is itself the file written, or
 	// holds options parsed like the command line (fzf's
 	// $FZF_DEFAULT_OPTS).

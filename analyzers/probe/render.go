@@ -72,7 +72,7 @@ func (p *Proposal) Text() string {
 		}
 		fmt.Fprintf(&b, "  # %s%s at %s %s; %s\n", a.Short, where, a.At, what, effect)
 		if a.overBase {
-			b.WriteString("  # (fields another module fills with bases many programs share, from the XDG variables or below the home directory)\n")
+			b.WriteString("  # (built on bases many programs share that another module resolves, from the XDG variables or below the home directory)\n")
 		}
 		if len(a.Wrappers) > 0 {
 			fmt.Fprintf(&b, "  # (the program reaches it through %s)\n", strings.Join(a.Wrappers, ", "))
