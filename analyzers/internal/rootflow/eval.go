@@ -617,7 +617,39 @@ func (e *engine) lookup(l *ssa.Lookup) Origins {
 	if !code.IsPathType(l.X.Type()) {
 		return hook.UnfollowedElement(at)
 	}
-	return lattice.Union(e.mapElems(e.eval(l.X), key, at), e.mapSet(l.X.Type(), key))
+	m := e.eval(l.X)
+	if ownMaps(m, e.cellStores) {
+		// Its every update is known (rules/mademaps.go): another map's
+		// stores at the key (templates beside their expansions) are not
+		// its.
+		return e.mapElems(m, key, at)
+	}
+	return lattice.Union(e.mapElems(m, key, at), e.mapSet(l.X.Type(), key))
+}
+
+// ownMaps reports whether every map v may be is one the package makes
+// and keeps (lattice.OwnMap), directly or as what a variable or field
+// holds wherever it is stored (stores: what is stored into a cell).
+func ownMaps(v Origins, stores func(key string) Origins) bool {
+	own := func(a Origin) bool { return a.Kind == Bad && a.Flag(lattice.OwnMap) }
+	for _, a := range v {
+		switch {
+		case own(a):
+		case a.Kind == Cell && a.Path == "" && a.TextOf(lattice.MapKey) == "":
+			stored := stores(a.Key)
+			if len(stored) == 0 {
+				return false
+			}
+			for _, s := range stored {
+				if s.Kind != Empty && !own(s) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return len(v) > 0
 }
 
 // elemAtAnyKey evaluates an element of map m at a key the analysis does

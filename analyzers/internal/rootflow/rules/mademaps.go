@@ -3,6 +3,9 @@ package rules
 import (
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
@@ -13,10 +16,15 @@ import (
 // Maps the package makes. A program keeps the directories it made in a
 // map of its own (c.tempDirs[key] = dir, made once by purpose, then read
 // back at a key it computes, or ranged over at exit to remove them all).
-// Such a map holds what the package stores into maps of its type, at any
-// key: a read at a key the analysis does not know, or the value of a
-// range over it, is one of those values, and a read at a constant key is
-// one stored at that key or at a key the analysis does not know.
+// Such a map holds what the function that makes it stores into it
+// directly (m := make(...); m[k] = v, a map literal's elements), and what
+// the package stores into a map of its type it reaches another way
+// (through a variable, a field, a parameter: that may be any map of the
+// type), at any key: a read at a key the analysis does not know, or the
+// value of a range over it, is one of those values, and a read at a
+// constant key is one stored at that key or at a key the analysis does
+// not know. Two maps of one type, templates and the paths expanded from
+// them, are two maps.
 //
 // A map type is the package's own when no value of it leaves the package
 // where another may store into it unseen: it is passed to no function of
@@ -36,7 +44,7 @@ import (
 // not see (reflection, unsafe, a method value of a named map type handed
 // out).
 type madeMapsRule struct {
-	updates map[string][]mapUpdate // by map type: every update of a map of that type
+	updates map[string][]mapUpdate // by map type: every update of a map of that type not made in the same function; by site (madeSite), the updates of that made map
 	escaped map[string]bool        // map types a value of which leaves the package
 }
 
@@ -60,6 +68,9 @@ func (r *madeMapsRule) Index(ctx hook.Context, fn *ssa.Function, instr ssa.Instr
 	case *ssa.MapUpdate:
 		key, isConst := code.ConstString(in.Key)
 		t := mapTypeKey(in.Map.Type())
+		if m, ok := in.Map.(*ssa.MakeMap); ok && m.Pos().IsValid() {
+			t = madeSite(ctx, m)
+		}
 		r.updates[t] = append(r.updates[t], mapUpdate{key: key, constant: isConst, value: in.Value})
 	case ssa.CallInstruction:
 		common := in.Common()
@@ -142,6 +153,18 @@ func foreignAddr(ctx hook.Context, addr ssa.Value) bool {
 // of it.
 func mapTypeKey(t types.Type) string { return types.TypeString(t, nil) }
 
+// madeSite names the map m makes: its type's key and where it is made.
+func madeSite(ctx hook.Context, m *ssa.MakeMap) string {
+	at := ctx.AnalysisPass().Fset.Position(m.Pos())
+	return mapTypeKey(m.Type()) + "@" + at.Filename + ":" + strconv.Itoa(at.Offset)
+}
+
+// siteType is the map type's key of a key mapTypeKey or madeSite made.
+func siteType(key string) string {
+	t, _, _ := strings.Cut(key, "@")
+	return t
+}
+
 // MadeMap: a map the function makes, of a type the package keeps.
 func (r *madeMapsRule) MadeMap(ctx hook.Context, m *ssa.MakeMap) (lattice.Origins, bool) {
 	t := mapTypeKey(m.Type())
@@ -150,24 +173,27 @@ func (r *madeMapsRule) MadeMap(ctx hook.Context, m *ssa.MakeMap) (lattice.Origin
 	}
 	a := hook.UnfollowedElement(ctx.At(m.Pos()))[0]
 	a.Key = t
+	if m.Pos().IsValid() {
+		a.Key = madeSite(ctx, m)
+	}
 	a.SetFlag(lattice.OwnMap, true)
 	return lattice.Origins{a}, true
 }
 
-// MapElem: the element of a map the package makes; at an unknown key, the
-// element of a field or variable every store into which is such a map.
+// MapElem: the element of a map the package makes, and of a field or
+// variable every store into which is such a map.
 func (r *madeMapsRule) MapElem(ctx hook.Context, a lattice.Origin, key string, at token.Position) (lattice.Origins, bool) {
 	switch {
 	case a.Kind == lattice.Bad && a.Flag(lattice.OwnMap):
 		return r.elems(ctx, a.Key, key), true
-	case a.Kind == lattice.Cell && key == hook.AnyKey && a.Path == "" && a.TextOf(lattice.MapKey) == "":
+	case a.Kind == lattice.Cell && a.Path == "" && a.TextOf(lattice.MapKey) == "":
 		stores := ctx.CellStores(a.Key)
 		parts := make([]lattice.Origins, 0, len(stores))
 		for _, s := range stores {
 			switch {
 			case s.Kind == lattice.Empty:
 			case s.Kind == lattice.Bad && s.Flag(lattice.OwnMap):
-				parts = append(parts, r.elems(ctx, s.Key, hook.AnyKey))
+				parts = append(parts, r.elems(ctx, s.Key, key))
 			default:
 				return nil, false
 			}
@@ -177,11 +203,17 @@ func (r *madeMapsRule) MapElem(ctx hook.Context, a lattice.Origin, key string, a
 	return nil, false
 }
 
-// elems is the union of the values the package stores into maps of type
-// t at key (hook.AnyKey: at every key); "" where it stores none there.
-func (r *madeMapsRule) elems(ctx hook.Context, t, key string) lattice.Origins {
+// elems is the union of the values the package stores at key
+// (hook.AnyKey: at every key) into the map site names (madeSite: its
+// own updates, and those of any map of its type), or into maps of type
+// site; "" where it stores none there.
+func (r *madeMapsRule) elems(ctx hook.Context, site, key string) lattice.Origins {
 	var parts []lattice.Origins
-	for _, u := range r.updates[t] {
+	updates := r.updates[site]
+	if t := siteType(site); t != site {
+		updates = append(slices.Clip(updates), r.updates[t]...)
+	}
+	for _, u := range updates {
 		if key == hook.AnyKey || !u.constant || u.key == key {
 			parts = append(parts, ctx.Eval(u.value))
 		}

@@ -29,8 +29,7 @@ var layout = map[string]string{
 	"inbox":    "${home}/Inbox",
 }
 
-// resolved holds the templates, expanded. (A map of its own type: maps
-// of one type are one map to the analysis, rules/mademaps.go.)
+// resolved holds the templates, expanded.
 var resolved = make(map[fileName]string)
 
 // fileName names one of the program's files.
