@@ -41,7 +41,7 @@ func homeDir() string {
 func save(data []byte) {
 	_ = os.WriteFile(filepath.Join(homeDir(), ".tildecall", "state.json"), data, 0o600) // want `os.WriteFile writes a path under the home directory from os.UserHomeDir \(tildecall.go:34\), outside every state root`
 	p, _ := expandTilde("~/.tildecall/cache.db")
-	_ = os.WriteFile(p, data, 0o600) // want `os.WriteFile writes a path under the home directory from os.UserHomeDir \(tildecall.go:42\), outside every state root`
+	_ = os.WriteFile(p, data, 0o600) // want `os.WriteFile writes a path under the home directory from os.UserHomeDir \(tildecall.go:43\), outside every state root`
 	q, _ := expandTilde("notes.txt")
 	_ = os.WriteFile(q, data, 0o600) // want `os.WriteFile writes "notes.txt" relative to the working directory`
 }
