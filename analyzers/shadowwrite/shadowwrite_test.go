@@ -115,6 +115,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "relfields"},
 		{dir: "expandenv"},
 		{dir: "expandmapping"},
+		{dir: "tildecall"},
 		{dir: "mapsites"},
 		{dir: "expandauthority", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/expandauthority.stateHome=global"} }},
 		{dir: "objectctors/..."},

@@ -34,6 +34,14 @@ const (
 	// such a parent: the program's root is Join(BASE, NAME).
 	RootName
 
+	// Tilde, on a Param, says what the callee does with a leading "~" of
+	// the value it returns: "home:SRC", it expands it onto the home
+	// directory SRC returns (os.UserHomeDir); "not:FORMS", it returns the
+	// value only where it is none of FORMS, comma-separated ("=~" the
+	// value "~", "~/" a value starting so). Bound at a call to a "~" the
+	// program spelled, the first is that home-based path, the second
+	// nothing.
+	Tilde
 	// EmptyOnly, on a Param, says the callee returns the parameter only
 	// where it is "": only an empty argument comes back as it is.
 	EmptyOnly
@@ -115,6 +123,7 @@ var tagDefs = [numTags]tagDef{
 	Of:           {"of", textTag, 2},
 	Through:      {"through", textTag, 3},
 	RootName:     {"root-name", textTag, 4},
+	Tilde:        {"tilde", textTag, 5},
 	EmptyOnly:    {"empty-only", flagTag, 0},
 	AbsOnly:      {"abs-only", flagTag, 1},
 	EmptyTemp:    {"empty-temp", flagTag, 2},
@@ -131,7 +140,7 @@ var tagDefs = [numTags]tagDef{
 }
 
 const (
-	numText   = 5
+	numText   = 6
 	numScalar = 13
 )
 

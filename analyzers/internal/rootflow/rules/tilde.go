@@ -21,6 +21,15 @@ import (
 // typed it, the caller's where x is a parameter; where x is a literal of
 // the program's own, the home-based path stays, and is reported as such.
 //
+// Through a call: where x is the function's parameter, its callers get
+// what it does with their argument's "~" (the tag Tilde): the parameter
+// expanded onto the home directory, and the parameter returned only
+// where it does not start with "~" ("=~", "~/": x == "~" and
+// strings.HasPrefix(x, "~/") false where it is returned). A "~" the
+// caller spelled is the home-based path it names on the first, nothing
+// on the second (syncthing's fs.ExpandTilde("~") is the home directory,
+// not "~" relative to the working directory).
+//
 // Unsound where the "home directory" the program expands onto is not the
 // one the user meant by "~" (a program that expands "~" onto another
 // user's home): the user's choice is taken for it.
@@ -33,17 +42,108 @@ func (tildeRule) Concat(ctx hook.Context, b *ssa.BinOp) (lattice.Origins, bool) 
 }
 
 func (tildeRule) ReturnValue(ctx hook.Context, b *ssa.BasicBlock, _ ssa.Value, v lattice.Origins) (lattice.Origins, bool) {
-	if !slices.ContainsFunc(v, bareHome) {
-		return nil, false
-	}
-	for c := range code.Dominating(b) {
-		if c.Holds && c.Kind == code.CondCmp && c.IsStr && c.Str == "~" {
-			home := slices.DeleteFunc(slices.Clone(v), func(a lattice.Origin) bool { return !bareHome(a) })
-			rest := slices.DeleteFunc(slices.Clone(v), bareHome)
-			return lattice.Union(spelledOut(ctx, c.X, home), rest), true
+	if slices.ContainsFunc(v, bareHome) {
+		for c := range code.Dominating(b) {
+			if c.Holds && c.Kind == code.CondCmp && c.IsStr && c.Str == "~" {
+				home := slices.DeleteFunc(slices.Clone(v), func(a lattice.Origin) bool { return !bareHome(a) })
+				rest := slices.DeleteFunc(slices.Clone(v), bareHome)
+				return lattice.Union(spelledOut(ctx, c.X, home), rest), true
+			}
 		}
 	}
-	return nil, false
+	return notTilde(ctx, b, v)
+}
+
+// notTilde tags the parameters v returns, where the conditions that hold
+// wherever b runs say the parameter is not "~" or does not start with
+// "~/" (or "~"), with the forms it is not (Tilde "not:..."); ok false
+// where there is none.
+func notTilde(ctx hook.Context, b *ssa.BasicBlock, v lattice.Origins) (lattice.Origins, bool) {
+	if !slices.ContainsFunc(v, bareParam) {
+		return nil, false
+	}
+	var forms []string
+	var tested []lattice.Origins
+	for c := range code.Dominating(b) {
+		if c.Holds || !strings.HasPrefix(c.Str, "~") {
+			continue
+		}
+		switch {
+		case c.Kind == code.CondCmp && c.IsStr && c.Str == "~":
+			forms = append(forms, "=~")
+		case c.Kind == code.CondPrefix && (c.Str == "~" || c.Str == "~/"):
+			forms = append(forms, c.Str)
+		default:
+			continue
+		}
+		tested = append(tested, ctx.Eval(c.X))
+	}
+	if len(forms) == 0 {
+		return nil, false
+	}
+	slices.Sort(forms)
+	forms = slices.Compact(forms)
+	changed := false
+	out := v.Map(func(a lattice.Origin) lattice.Origins {
+		if !bareParam(a) || a.TextOf(lattice.Tilde) != "" || !slices.ContainsFunc(tested, func(t lattice.Origins) bool { return sameParam(t, a) }) {
+			return lattice.Origins{a}
+		}
+		a.SetText(lattice.Tilde, "not:"+strings.Join(forms, ","))
+		changed = true
+		return lattice.Origins{a}
+	})
+	return out, changed
+}
+
+// bareParam reports whether a is a parameter itself, nothing joined.
+func bareParam(a lattice.Origin) bool { return a.Kind == lattice.Param && a.Path == "" }
+
+// sameParam reports whether v is parameter a and nothing else.
+func sameParam(v lattice.Origins, a lattice.Origin) bool {
+	return len(v) == 1 && bareParam(v[0]) && v[0].Key == a.Key && v[0].Index == a.Index
+}
+
+// BindArg: a "~" the caller spelled, bound to a parameter the callee
+// expands onto the home directory, is the home-based path it names; to
+// one the callee returns only where it does not start so, nothing.
+func (tildeRule) BindArg(_ hook.Context, a lattice.Origin, arg lattice.Origins, _ []ssa.Value, at token.Position) lattice.Origins {
+	how := a.TextOf(lattice.Tilde)
+	if how == "" {
+		return arg
+	}
+	return arg.Map(func(b lattice.Origin) lattice.Origins {
+		text, ok := spelledTilde(b)
+		if !ok {
+			return lattice.Origins{b}
+		}
+		if src, ok := strings.CutPrefix(how, "home:"); ok {
+			f, known := knowledge.Lookup(src)
+			if !known || f.Cause != knowledge.CauseHome {
+				return lattice.Origins{b}
+			}
+			home := lattice.Origin{Kind: lattice.Bad, Why: f.Why, Cause: f.Cause, Src: src, At: at}
+			return lattice.Origins{home.AppendPath(strings.TrimPrefix(strings.TrimPrefix(text, "~"), "/"), b.At)}
+		}
+		for form := range strings.SplitSeq(strings.TrimPrefix(how, "not:"), ",") {
+			if form == "=~" && text == "~" || form != "=~" && strings.HasPrefix(text, form) {
+				return nil
+			}
+		}
+		return lattice.Origins{b}
+	})
+}
+
+// spelledTilde returns the text of b when it is a literal of the
+// program's own that starts with "~" ("~", "~/x"): ok false otherwise.
+func spelledTilde(b lattice.Origin) (string, bool) {
+	if b.Kind != lattice.Bad || b.Cause != knowledge.CauseLiteral || !b.Rel || !strings.HasPrefix(b.Lit, "~") {
+		return "", false
+	}
+	text := b.Lit
+	if b.Path != "" {
+		text += "/" + b.Path
+	}
+	return text, true
 }
 
 // bareHome reports whether a is the home directory itself.
@@ -97,6 +197,11 @@ func tildeExpanded(ctx hook.Context, base, rest ssa.Value, blk *ssa.BasicBlock) 
 // home-based path it spells.
 func spelledOut(ctx hook.Context, x ssa.Value, home lattice.Origins) lattice.Origins {
 	return ctx.Eval(x).Map(func(a lattice.Origin) lattice.Origins {
+		if bareParam(a) && len(home) == 1 && bareHome(home[0]) {
+			// The callers' "~" is expanded onto it (BindArg).
+			a.SetText(lattice.Tilde, "home:"+home[0].Src)
+			return lattice.Origins{a}
+		}
 		if a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral {
 			return home.Map(func(h lattice.Origin) lattice.Origins {
 				return lattice.Origins{h.AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At)}

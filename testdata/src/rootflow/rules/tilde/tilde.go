@@ -1,6 +1,7 @@
 // Package tilde: a path that starts with "~" expanded onto the home
 // directory is that path spelled out: the user's where the user typed it,
-// the program's own where the program wrote it (its literal, reported).
+// the program's own where the program wrote it (reported as the path
+// below the home directory it names, also through a helper's call).
 package tilde
 
 import (
@@ -89,13 +90,22 @@ func expandOrHome(p string) string {
 }
 
 func main() {
-	_ = os.WriteFile(filepath.Join(expandEither(*store), "id"), nil, 0o600)  // ok: the same
-	_ = os.WriteFile(filepath.Join(expandOrHome(*store), "id"), nil, 0o600)  // want `home directory`
-	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)        // ok: the user's --store, "~" spelled out
-	_ = os.WriteFile(filepath.Join(expandPrefix(*store), "id"), nil, 0o600)  // ok: the same
-	_ = os.WriteFile(filepath.Join(expandUnless(*store), "id"), nil, 0o600)  // ok: the same
-	_ = os.WriteFile(filepath.Join(expand("~/.myapp"), "state"), nil, 0o600) // want `"~/.myapp/state"`
+	_ = os.WriteFile(filepath.Join(expandEither(*store), "id"), nil, 0o600) // ok: the same
+	_ = os.WriteFile(filepath.Join(expandOrHome(*store), "id"), nil, 0o600) // want `home directory`
+	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)       // ok: the user's --store, "~" spelled out
+	_ = os.WriteFile(filepath.Join(expandPrefix(*store), "id"), nil, 0o600) // ok: the same
+	_ = os.WriteFile(filepath.Join(expandUnless(*store), "id"), nil, 0o600) // ok: the same
+	// expand's unchanged branch is reached where len(p) <= 1 too: no
+	// one test says p does not start with "~/" there, so the literal
+	// stays one of its results.
+	_ = os.WriteFile(filepath.Join(expand("~/.myapp"), "state"), nil, 0o600) // want `a path under the home directory from os.UserHomeDir` `"~/.myapp/state" relative to the working directory`
 	if p, err := expandSep(*store); err == nil {
 		_ = os.WriteFile(filepath.Join(p, "id"), nil, 0o600) // ok: the same, both branches
+	}
+	// The program's own "~", expanded by its helper: the home directory,
+	// never "~" relative to the working directory (the branch returning
+	// its argument runs only where it does not start with "~/").
+	if home, err := expandSep("~"); err == nil {
+		_ = os.WriteFile(filepath.Join(home, ".myapp"), nil, 0o600) // want `a path under the home directory from os.UserHomeDir`
 	}
 }
