@@ -90,6 +90,7 @@ func expandOrHome(p string) string {
 }
 
 func main() {
+	replaced()
 	_ = os.WriteFile(filepath.Join(expandEither(*store), "id"), nil, 0o600) // ok: the same
 	_ = os.WriteFile(filepath.Join(expandOrHome(*store), "id"), nil, 0o600) // want `home directory`
 	_ = os.WriteFile(filepath.Join(expand(*store), "id"), nil, 0o600)       // ok: the user's --store, "~" spelled out
@@ -108,4 +109,21 @@ func main() {
 	if home, err := expandSep("~"); err == nil {
 		_ = os.WriteFile(filepath.Join(home, ".myapp"), nil, 0o600) // want `a path under the home directory from os.UserHomeDir`
 	}
+}
+
+// replaceUser replaces "~" with the home directory, as some XDG
+// libraries do; it leaves the path as it is where there is no home.
+func replaceUser(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return p
+	}
+	return strings.Replace(p, "~", home, -1)
+}
+
+func replaced() {
+	_ = os.WriteFile(filepath.Join(replaceUser(*store), "id"), nil, 0o600) // ok: the user's --store, "~" spelled out
+	// The program's own "~/.local/share", replaced: the home-based path
+	// (and, where there is no home, the literal as it is).
+	_ = os.WriteFile(filepath.Join(replaceUser("~/.local/share/myapp"), "state"), nil, 0o600) // want `a path under the home directory from os.UserHomeDir` `"~/.local/share/myapp/state" relative to the working directory`
 }
