@@ -176,6 +176,10 @@ type Func struct {
 	// Home, on an Outside function: its result is the home directory
 	// itself, so <it>/.<app> is the global root's spelling.
 	Home bool
+	// Replaces, on a Split function: argument 1's text in argument 0 is
+	// replaced by argument 2 (strings.Replace, strings.ReplaceAll): the
+	// rules may decide the result (a "~" replaced by the home directory).
+	Replaces bool
 	// TrimsPrefix, on a Split function: argument 1, a prefix, is cut
 	// off the front of argument 0 (strings.TrimPrefix), so a literal the
 	// prefix covers is no longer where the result starts.

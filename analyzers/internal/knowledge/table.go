@@ -223,9 +223,9 @@ var strs = []Func{
 	// func TrimFunc(s string, f func(rune) bool) string
 	{Name: "strings.TrimFunc", Roles: Split, Keep: 1, Parts: 1},
 	// func ReplaceAll(s, old, new string) string
-	{Name: "strings.ReplaceAll", Roles: Split, Keep: 1, Parts: 1, Fold: foldReplaceAll},
+	{Name: "strings.ReplaceAll", Roles: Split, Keep: 1, Parts: 1, Fold: foldReplaceAll, Replaces: true},
 	// func Replace(s, old, new string, n int) string
-	{Name: "strings.Replace", Roles: Split, Keep: 1, Parts: 1, Fold: foldReplace},
+	{Name: "strings.Replace", Roles: Split, Keep: 1, Parts: 1, Fold: foldReplace, Replaces: true},
 }
 
 // sources are where directories come from.

@@ -437,6 +437,11 @@ func (e *engine) known(key string, arg func(int) ssa.Value, idx int, pos token.P
 		if v, ok := folded(f, arg, idx, at); ok {
 			return v, true
 		}
+		if f.Replaces {
+			if v, ok := e.hooks.replaced(e.rules, arg(0), arg(1), arg(2), at); ok {
+				return v, true
+			}
+		}
 		whole := e.eval(arg(f.Arg))
 		var cut Origins // literals whose cut prefix is known: exact
 		if f.TrimsPrefix {

@@ -101,7 +101,8 @@
 //     its kebab-case name, and the hook methods it needs (package hook:
 //     PhiEdge, EdgeValue, PhiJoin, ReturnValue, BindArg, BindSymbol,
 //     CheckValue, SiteValue, SiteReq, ExemptStore, StoreReq, ExemptCall,
-//     Join, Concat, JoinBase, FieldRead, MadeMap/MapElem, Index/Indexed,
+//     Join, Concat, Replace, JoinBase, FieldRead, MadeMap/MapElem,
+//     Index/Indexed,
 //     OwnsStore, DispatchBinds).
 //     The hooks receive a hook.Context; helpers only it uses stay in its
 //     file (methods of its type or functions), and state it keeps about

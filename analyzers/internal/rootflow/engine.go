@@ -204,6 +204,7 @@ type hooks struct {
 	onJoinBase   []hook.JoinBaseRule
 	onFieldRead  []hook.FieldReadRule
 	onConcat     []hook.ConcatRule
+	onReplace    []hook.ReplaceRule
 	onMaps       []hook.MapRule
 	onIndex      []hook.IndexRule
 	onOwnStore   []hook.OwnStoreRule

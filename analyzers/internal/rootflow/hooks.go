@@ -71,6 +71,9 @@ func newHooks(list []hook.Rule, off map[string]bool) hooks {
 		if r, ok := r.(hook.ConcatRule); ok {
 			h.onConcat = append(h.onConcat, r)
 		}
+		if r, ok := r.(hook.ReplaceRule); ok {
+			h.onReplace = append(h.onReplace, r)
+		}
 		if r, ok := r.(hook.MapRule); ok {
 			h.onMaps = append(h.onMaps, r)
 		}
@@ -253,6 +256,17 @@ func (h *hooks) fieldValue(ctx hook.Context, read, x ssa.Value, field int, pos t
 		}
 	}
 	return ctx.Cell(code.FieldKey(x.Type(), field, ctx), pos)
+}
+
+// replaced is a rule's value for the replacement of old's text in s by
+// new; ok false when no rule decides it.
+func (h *hooks) replaced(ctx hook.Context, s, old, new ssa.Value, at token.Position) (Origins, bool) {
+	for _, r := range h.onReplace {
+		if v, ok := r.Replace(ctx, s, old, new, at); ok {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // concatenated is a rule's value for the concatenation b; ok false when

@@ -156,6 +156,14 @@ type ConcatRule interface {
 	Concat(ctx Context, b *ssa.BinOp) (v lattice.Origins, ok bool)
 }
 
+// ReplaceRule may decide the value of a replacement of old's text in s
+// by new (strings.Replace, strings.ReplaceAll, knowledge.Func.Replaces);
+// ok false leaves it to the next rule, and in the end to a part of s.
+type ReplaceRule interface {
+	Rule
+	Replace(ctx Context, s, old, new ssa.Value, at token.Position) (v lattice.Origins, ok bool)
+}
+
 // JoinBaseRule refines the value of a join's first element, base, given
 // the elements rest joined below it (a path the user chose below the
 // working directory makes it the user's base).

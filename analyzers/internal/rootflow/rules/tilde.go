@@ -21,6 +21,10 @@ import (
 // typed it, the caller's where x is a parameter; where x is a literal of
 // the program's own, the home-based path stays, and is reported as such.
 //
+// strings.Replace(x, "~", home, ...) and strings.ReplaceAll are the same
+// expansion, where x starts with "~" (a literal that does not is left as
+// it is; one with a "~" further in is a path the analysis cannot tell).
+//
 // Through a call: where x is the function's parameter, its callers get
 // what it does with their argument's "~" (the tag Tilde): the parameter
 // expanded onto the home directory, and the parameter returned only
@@ -52,6 +56,28 @@ func (tildeRule) ReturnValue(ctx hook.Context, b *ssa.BasicBlock, _ ssa.Value, v
 		}
 	}
 	return notTilde(ctx, b, v)
+}
+
+// Replace: a "~" replaced by the home directory is expanded.
+func (tildeRule) Replace(ctx hook.Context, x, old, new ssa.Value, at token.Position) (lattice.Origins, bool) {
+	if s, ok := code.ConstString(old); !ok || s != "~" {
+		return nil, false
+	}
+	home := ctx.Eval(new)
+	if len(home) != 1 || !bareHome(home[0]) {
+		return nil, false
+	}
+	return ctx.Eval(x).Map(func(a lattice.Origin) lattice.Origins {
+		switch {
+		case bareParam(a):
+			a.SetText(lattice.Tilde, "home:"+home[0].Src)
+		case a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral && strings.HasPrefix(a.Lit, "~"):
+			return lattice.Origins{home[0].AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At).Extend(a.Path, a.Raw, at)}
+		case a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral && strings.Contains(a.Lit+a.Path, "~"):
+			return lattice.Origins{{Kind: lattice.Bad, Cause: knowledge.CauseUnproven, Why: "a path with a \"~\" inside it replaced by the home directory", At: at}}
+		}
+		return lattice.Origins{a} // the user's, the caller's, a literal with no "~": as they are
+	}), true
 }
 
 // notTilde tags the parameters v returns, where the conditions that hold
