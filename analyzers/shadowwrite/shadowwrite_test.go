@@ -116,6 +116,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "expandenv"},
 		{dir: "expandmapping"},
 		{dir: "tildecall"},
+		{dir: "homedirlib"},
 		{dir: "mapsites"},
 		{dir: "expandauthority", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/expandauthority.stateHome=global"} }},
 		{dir: "objectctors/..."},
