@@ -222,7 +222,7 @@ func Lookup(name string) (Func, bool) {
 // load builds the table and its index, once.
 func load() {
 	indexOnce.Do(func() {
-		for _, t := range [][]Func{sinks, libSinks, paths, strs, sources, envs, flagFuncs(), cliFuncs(), fillers(), control, atomics, reads, buffers, templates(), words} {
+		for _, t := range [][]Func{sinks, libSinks, libSources, paths, strs, sources, envs, flagFuncs(), cliFuncs(), fillers(), control, atomics, reads, buffers, templates(), words} {
 			all = append(all, t...)
 		}
 		index = make(map[string]Func, len(all))

@@ -40,6 +40,15 @@ var libSinks = []Func{
 	{Name: "(github.com/dgraph-io/badger/v3.Options).WithValueDir", Roles: Sink, Sink: writes(1)},
 }
 
+// libSources are the common libraries that resolve the home directory:
+// a path below their result is below the home directory, as below
+// os.UserHomeDir's.
+var libSources = []Func{
+	// func Dir() (string, error): $HOME, else a cached value or the
+	// passwd entry a subprocess prints.
+	{Name: "github.com/mitchellh/go-homedir.Dir", Roles: Outside, Why: "a path under the home directory from homedir.Dir", Cause: CauseHome, Home: true},
+}
+
 // SQLiteDrivers are the names the common SQLite drivers register with
 // database/sql: modernc.org/sqlite ("sqlite"), github.com/mattn/go-sqlite3
 // ("sqlite3") and github.com/ncruces/go-sqlite3/driver ("sqlite3").

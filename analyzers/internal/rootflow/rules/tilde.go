@@ -148,7 +148,7 @@ func (tildeRule) BindArg(_ hook.Context, a lattice.Origin, arg lattice.Origins, 
 				return lattice.Origins{b}
 			}
 			home := lattice.Origin{Kind: lattice.Bad, Why: f.Why, Cause: f.Cause, Src: src, At: at}
-			return lattice.Origins{home.AppendPath(strings.TrimPrefix(strings.TrimPrefix(text, "~"), "/"), b.At)}
+			return lattice.Origins{home.AppendPath(strings.TrimPrefix(strings.TrimPrefix(text, "~"), "/"), at)}
 		}
 		for form := range strings.SplitSeq(strings.TrimPrefix(how, "not:"), ",") {
 			if form == "=~" && text == "~" || form != "=~" && strings.HasPrefix(text, form) {

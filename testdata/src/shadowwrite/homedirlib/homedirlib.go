@@ -25,8 +25,8 @@ func Run(data []byte) {
 	if err != nil {
 		return
 	}
-	_ = os.WriteFile(filepath.Join(home, ".homedirlib", "state.json"), data, 0o600) // want `os.WriteFile writes a path under the home directory from homedir.Dir \(homedirlib.go:25\), outside every state root`
+	_ = os.WriteFile(filepath.Join(home, ".homedirlib", "state.json"), data, 0o600) // want `os.WriteFile writes a path under the home directory from homedir.Dir \(homedirlib.go:24\), outside every state root`
 	// Where there is no home directory, expandUser returns the literal
 	// as it is: relative to the working directory then.
-	_ = os.WriteFile(expandUser("~/.local/share/homedirlib"), data, 0o600) // want `os.WriteFile writes a path under the home directory from homedir.Dir \(homedirlib.go:16\) or "~/.local/share/homedirlib" relative to the working directory`
+	_ = os.WriteFile(expandUser("~/.local/share/homedirlib"), data, 0o600) // want `os.WriteFile writes "~/.local/share/homedirlib" relative to the working directory or a path under the home directory from homedir.Dir, outside every state root`
 }
