@@ -208,6 +208,21 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{":base\n", "state-dir:"},
 		},
+		// A package that resolves the program's files once into a map
+		// (from XDG resolvers of its own and the home directory) and hands
+		// them out through an exported getter the rest of the program
+		// calls (syncthing's locations.Get): the getter is the authority;
+		// the resolvers behind it, whose values reach the writes only
+		// through it, remove nothing on their own.
+		{
+			name: "initgetter",
+			dir:  filepath.Join("testdata", "initgetter"),
+			want: []string{
+				"  - example.com/initgetter/internal/locations.Get=global\n",
+				"# With this file: 0 findings (without it: 5)",
+			},
+			not: []string{"locations.configDir=", "locations.dataDir="},
+		},
 		// The same two directories, reached through the program's own
 		// resolvers (lazygit's findConfigFile and LogPath): its override
 		// first, then the library's variable or function with its name

@@ -1,0 +1,3 @@
+module example.com/initgetter
+
+go 1.26
