@@ -97,24 +97,26 @@ type Candidate struct {
 	// library's (*Scope).configDir behind (*Scope).ConfigDirs), sorted.
 	Via []string
 
-	file      string
-	from, to  int               // its declaration's lines in file
-	stores    map[site]bool     // for variables, fields and their getters: where their values are built
-	cells     []string          // for fields and their getters: the field as a chain names it ("field cmd.Config.DataDir")
-	viaField  bool              // a finding is counted for it through the field a chain names (attribute)
-	receiver  string            // methods: the receiver type's name
-	lits      [][2]string       // repo candidates: the relative literals (and patterns below) of their results
-	joins     bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
-	flagAt    []site            // flag accessors: where the flag values it returns print themselves
-	usedBy    map[string]bool   // flag accessors: the packages that call it
-	viaJoins  bool              // a function of Via joins a name below its result
-	viaFile   map[string]bool   // the functions of Via that take a name to join (takesName)
-	ownName   string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
-	flagEnv   map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
-	overBase  bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
-	flagBound string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
-	marker    string            // project-directory functions (projects.go): the marker it walks up for
-	writes    int               // the write findings of Removes: without adhocroot's and rootenv's findings inside it
+	file          string
+	from, to      int               // its declaration's lines in file
+	stores        map[site]bool     // for variables, fields and their getters: where their values are built
+	cells         []string          // for fields and their getters: the field as a chain names it ("field cmd.Config.DataDir")
+	viaField      bool              // a finding is counted for it through the field a chain names (attribute)
+	receiver      string            // methods: the receiver type's name
+	lits          [][2]string       // repo candidates: the relative literals (and patterns below) of their results
+	joins         bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
+	flagAt        []site            // flag accessors: where the flag values it returns print themselves
+	usedBy        map[string]bool   // flag accessors: the packages that call it
+	viaJoins      bool              // a function of Via joins a name below its result
+	viaFile       map[string]bool   // the functions of Via that take a name to join (takesName)
+	ownName       string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
+	flagEnv       map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
+	overBase      bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
+	overResolvers bool              // an exported getter of what its package's resolvers returned, kept in a variable (exportedGetters)
+	behind        *Candidate        // a resolver whose values the program reaches only through this getter
+	flagBound     string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
+	marker        string            // project-directory functions (projects.go): the marker it walks up for
+	writes        int               // the write findings of Removes: without adhocroot's and rootenv's findings inside it
 	// tentative says it is proposed before anything is attributed to
 	// it: the checking run credits it, as a finder (settleFinders).
 	tentative bool
@@ -216,6 +218,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		fset:       token.NewFileSet(),
 	}
 	stores := map[string][]rootflow.Origin{} // by cell
+	var getters []getterFact
 	used := map[[2]string][]UsedFunc{}
 	for _, u := range uses {
 		k := [2]string{u.Pkg, u.Object}
@@ -249,6 +252,9 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 							c.reachedBy(callers[0].Name, o.Path != "", g.takesName(pf, callers[0].Name))
 						}
 					}
+				}
+				if pf.Main && !strings.Contains(f.Object, ".") {
+					getters = append(getters, getterFact{pf, f.Object, fact.Results, callers})
 				}
 			case *rootflow.PackageFact:
 				for _, s := range fact.Stores {
@@ -290,6 +296,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 			c.add(src)
 		}
 	}
+	g.exportedGetters(getters)
 	g.baseWrappers(fieldBases(facts))
 	g.baseReaders(dependencyBases(facts))
 	g.locations(bases)
@@ -1415,6 +1422,96 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 			c.add(lattice.ShortName(cellName(key)))
 		}
 	})
+}
+
+// getterFact is an exported function of the main module with its
+// results' origins and the functions that refer to it.
+type getterFact struct {
+	pf      *driver.PackageFacts
+	name    string
+	results []rootflow.Origins
+	callers []UsedFunc
+}
+
+// exportedGetters makes a candidate of each exported function of the
+// main module that other packages of the program call and whose results
+// hold what resolvers of its package return without calling them: the
+// resolvers' values were kept in a variable (a map of the program's
+// files filled once, syncthing's locations.Get). The program's other
+// packages reach them only through it, so it is what a configuration
+// declares, and the resolvers behind it are not proposed
+// (Candidate.behind). Proposed tentatively: the checking run credits it
+// with what it removes in its package and its callers'
+// (settleFinders).
+func (g *gatherer) exportedGetters(facts []getterFact) {
+	for _, gf := range facts {
+		var outside []UsedFunc
+		for _, u := range gf.callers {
+			if u.By != gf.pf.Path {
+				outside = append(outside, u)
+			}
+		}
+		if len(outside) == 0 {
+			continue
+		}
+		decl := g.funcDecl(gf.pf, gf.name)
+		if decl == nil || !returnsPath(decl) || g.callsOwn(decl, gf.pf) {
+			continue
+		}
+		var getter *Candidate
+		for _, v := range gf.results {
+			for _, o := range v {
+				if !homeOrEnv(o) || !o.At.IsValid() || filepath.Dir(o.At.Filename) != gf.pf.Dir {
+					continue
+				}
+				inner := g.declAt(o.At.Filename, o.At.Line)
+				if inner == nil || inner.Name == gf.pf.Path+"."+gf.name || inner.Shape != "function" && inner.Shape != "method" {
+					continue
+				}
+				if getter == nil {
+					getter = g.funcCandidate(gf.pf, decl, "")
+				}
+				getter.add(source(o))
+				getter.overResolvers = true
+				inner.behind = getter
+				if getter.usedBy == nil {
+					getter.usedBy = map[string]bool{}
+				}
+				for _, u := range outside {
+					getter.usedBy[u.By] = true
+				}
+			}
+		}
+	}
+}
+
+// funcDecl returns the declaration of pf's package-level function name,
+// or nil.
+func (g *gatherer) funcDecl(pf *driver.PackageFacts, name string) *ast.FuncDecl {
+	for _, f := range g.dir(pf.Dir) {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name && fd.Body != nil {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// callsOwn reports whether the body of fd calls a function of its own
+// package (pf's): what it returns is then computed by that call, not
+// kept in a variable.
+func (g *gatherer) callsOwn(fd *ast.FuncDecl, pf *driver.PackageFacts) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && g.funcDecl(pf, id.Name) != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // filesByDir marks File each function of the main module that is a

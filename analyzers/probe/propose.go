@@ -364,7 +364,13 @@ func (p *Proposal) settleFinders(origins []FindingOrigin, before, after []driver
 	}
 	var drop []*Candidate
 	for _, c := range found {
-		if c.Removes = len(removed[c.Pkg]); c.Removes == 0 {
+		c.Removes = len(removed[c.Pkg])
+		for pkg := range c.usedBy {
+			if c.overResolvers && pkg != c.Pkg {
+				c.Removes += len(removed[pkg])
+			}
+		}
+		if c.Removes == 0 {
 			drop = append(drop, c)
 		}
 	}
@@ -460,6 +466,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			barred[c] = "runtime"
 		}
 	}
+	for _, c := range cands {
+		if c.behind != nil && barred[c] == "" {
+			barred[c] = "reaches the rest of the program only through " + c.behind.Short + ", which hands its values out from a variable: declared as that"
+		}
+	}
 	onlyRead := onlyReadBy(dir, cands, barred)
 	for _, c := range onlyRead {
 		why := "no finding passes through it"
@@ -490,7 +501,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		// A resolver above a base another module resolves feeds
 		// findings whose origins arise elsewhere (a home directory
 		// kept in a field): the checking run says what it removes.
-		tentative := c.overBase && c.Removes < need
+		tentative := (c.overBase || c.overResolvers) && c.Removes < need
 		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && (c.Removes >= need || tentative) {
 			proposed[c] = true
 			c.tentative = tentative

@@ -74,6 +74,9 @@ func (p *Proposal) Text() string {
 		if a.overBase {
 			b.WriteString("  # (built on bases many programs share that another module resolves, from the XDG variables or below the home directory)\n")
 		}
+		if a.overResolvers {
+			b.WriteString("  # (hands out what its package's resolvers returned, kept in a variable: the rest of the program reaches them through it)\n")
+		}
 		if len(a.Wrappers) > 0 {
 			fmt.Fprintf(&b, "  # (the program reaches it through %s)\n", strings.Join(a.Wrappers, ", "))
 		}
