@@ -317,10 +317,11 @@ func listed(findings []driver.Finding) []driver.Finding {
 
 // settleFinders decides the proposed finders (Candidate.Finder), and
 // the resolvers proposed tentatively (above a base another module
-// resolves), from the findings of the analysis with the defaults
-// (before, origins) and of the run with the whole proposal (after): each
-// is credited with the findings the run removed in its package that no
-// other entry accounts for (an authority holding the origin, an excluded
+// resolves, or a getter handing out its package's resolvers' values),
+// from the findings of the analysis with the defaults (before, origins)
+// and of the run with the whole proposal (after): each is credited with
+// the findings the run removed in its package (a getter's: and in the
+// packages that call it) that no other entry accounts for (an authority holding the origin, an excluded
 // directory, a user-env variable). One credited with none is dropped. It
 // returns whether the proposal had such entries and whether it dropped
 // one. Several in one package share their credit.
