@@ -285,6 +285,22 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"runner/**", "exclude:"},
 		},
+		// A store directory's resolver whose result is kept in the store's
+		// field before it is written, and cleaned on the way by a helper
+		// that reads the home override (the first origin the write names):
+		// the resolver, and its copy in the old configuration's package,
+		// whose result the old configuration's field keeps, are credited
+		// with the writes through the fields and proposed.
+		{
+			name: "initfieldstore",
+			dir:  filepath.Join("testdata", "initfieldstore"),
+			want: []string{
+				"  - example.com/initfieldstore/internal/config.StoreDir=global\n",
+				"  - example.com/initfieldstore/internal/config/legacy.StoreDir=global\n",
+				"  - FSTORE_STORE_DIR\n",
+			},
+			not: []string{"clean.Path=", "home.Dir="},
+		},
 		// A resolver of one dot-file in the home directory (gopass's legacy
 		// ~/.gopass.yml): proposed, but the file's name is no state-dir.
 		{
