@@ -482,9 +482,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		// A variable or field is reported once, where the path is
 		// stored into it (or, for a method handing out a path built on
-		// a field, where a chain names the field), for every write of it.
+		// a field, where a chain names the field), for every write of it;
+		// so is a resolver whose result a field keeps, where the path is
+		// handed to what stores it.
 		need := minRemoved
-		if c.Shape == "package variable" || c.Shape == "field" || c.viaField || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
+		if c.Shape == "package variable" || c.Shape == "field" || c.viaField || len(c.kept) > 0 || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
 			need = 1
 		}
 		// A resolver above a base another module resolves feeds
