@@ -521,6 +521,22 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"project.Root=user", "project.Root=global"},
 		},
+		// A project directory kept in a field, the working directory by
+		// default or a directory the program changes into ($wdtool_wd), and
+		// the method joining the tool's scratch directory (a setting) below
+		// it, which the writes go through: that method is a repo root. The
+		// method joining the user's program below it, which is only run,
+		// is none, nor is the field (the project's every file is below it).
+		{
+			name: "initworkdir",
+			dir:  filepath.Join("testdata", "initworkdir"),
+			want: []string{
+				"  - (*example.com/initworkdir/runner.Config).scratchPath=repo\n",
+				"  - wdtool_wd\n",
+				"# With this file: 1 finding (without it: 3); 0 appear only with this file.\n",
+			},
+			not: []string{"binPath=", "Config).Root="},
+		},
 		// A data-directory option whose default is a relative dot-directory
 		// joined on the working directory: the option's field is a repo root,
 		// the dot-directory the state-dir.
