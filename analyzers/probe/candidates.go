@@ -102,7 +102,8 @@ type Candidate struct {
 	stores    map[site]bool     // for variables, fields and their getters: where their values are built
 	cells     []string          // for fields and their getters: the field as a chain names it ("field cmd.Config.DataDir")
 	viaField  bool              // a finding is counted for it through the field a chain names (attribute)
-	kept      map[string]bool   // resolvers: the findings one of whose origins arose in it and whose chain passes a field of the main module (attribute), by position
+	kept      map[string]bool   // the findings whose chain passes a field of the main module that it reaches (attribute, projectFields), by position
+	workdir   string            // project-directory methods (projectFields): the field holding the project directory, as a chain names it
 	receiver  string            // methods: the receiver type's name
 	lits      [][2]string       // repo candidates: the relative literals (and patterns below) of their results
 	joins     bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
@@ -295,6 +296,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	g.locations(bases)
 	g.finders()
 	g.projectRoots()
+	g.projectFields(stores, origins)
 	for _, b := range bases {
 		if len(b.Lits) > 0 {
 			continue // (locations)
