@@ -21,11 +21,17 @@ import (
 // and a field or package variable filled with a dot-directory joined on
 // the working directory (an option whose default is "<cwd>/.app"). Both
 // hand out a directory of the project the program runs in: proposed
-// =repo, the dot-directory the program keeps below it as state-dir. The
-// engine sees an os.Getwd origin; the walk is syntax. Unsound where the
-// marker is another program's (a .git directory found to locate a
-// repository whose files the program only reads): what the program
-// writes below it is then the user's.
+// =repo, the dot-directory the program keeps below it as state-dir. So
+// does a method joining a setting below a field that holds the project
+// directory itself (the working directory, or a directory the program
+// changes into), which the writes through the field take: the tool's
+// own directory in the project (projectFields). The engine sees an
+// os.Getwd origin; the walk is syntax. Unsound where the marker is
+// another program's (a .git directory found to locate a repository
+// whose files the program only reads): what the program writes below it
+// is then the user's; and where the setting a method joins below the
+// project directory names the user's output (a build directory the
+// user reads): an authority then hides its writes.
 
 // projectFields makes a repo root of each method of the main module
 // that joins a setting or a name below a field holding the project
