@@ -36,8 +36,8 @@ import (
 // projectFields makes a repo root of each method of the main module
 // that joins a setting or a name below a field holding the project
 // directory the program runs in, and that the writes through the field
-// go through (it is called where one is reported, or where its write
-// is). The field holds the project directory when one of its values is
+// go through (its result is an argument of the call a finding through
+// the field is reported at, or of the write it reaches). The field holds the project directory when one of its values is
 // the working directory ("." or os.Getwd) or a directory the program
 // changes into (a --cwd-style option: an environment variable read
 // where os.Chdir is called). The field itself is none: every file of
@@ -61,7 +61,7 @@ func (g *gatherer) projectFields(stores map[string][]rootflow.Origin, origins []
 			}
 			var at []string
 			for _, o := range origins {
-				if slices.Contains(o.Through, hop) && (g.callsAt(o.Pos, d.Name.Name) || g.callsAt(o.Write, d.Name.Name)) {
+				if slices.Contains(o.Through, hop) && (g.takesResultAt(o.Pos, d.Name.Name) || g.takesResultAt(o.Write, d.Name.Name)) {
 					at = append(at, o.Pos)
 				}
 			}
@@ -158,12 +158,12 @@ func (g *gatherer) funcDeclAt(file string, line int) *ast.FuncDecl {
 	return nil
 }
 
-// callsAt reports whether the call at a position ("/abs/file.go:12:3",
+// takesResultAt reports whether the call at a position ("/abs/file.go:12:3",
 // its opening parenthesis, where the engine reports a write or a call
 // passing a path on) takes the result of a method or function named
 // name: a call of it among its arguments, or a variable of the
 // function assigned from one.
-func (g *gatherer) callsAt(pos, name string) bool {
+func (g *gatherer) takesResultAt(pos, name string) bool {
 	file, line, ok := posLine(pos)
 	if !ok {
 		return false

@@ -101,8 +101,7 @@ type Proposal struct {
 
 // Authority is a proposed authority: a candidate, and, for a sibling
 // proposed with its family rather than for what it removes, the short
-// name of the family's first proposed member (or, for a copy, of the
-// resolver it copies).
+// name of the family's first proposed member.
 type Authority struct {
 	*Candidate
 	SiblingOf string
