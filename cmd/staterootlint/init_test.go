@@ -775,9 +775,11 @@ func TestInitCheckFinders(t *testing.T) {
 
 // TestInitCheckForms: --check agrees with the proposal's own file on
 // every form of authority init proposes: a field (of a loader and of an
-// option), a project directory's function, a :file resolver and a cache.
+// option), a project directory's function, a :file resolver, a cache, a
+// resolver kept in a field with its copy, and a project directory's
+// method.
 func TestInitCheckForms(t *testing.T) {
-	for _, m := range []string{"initfieldroot", "initdotopt", "initmarker", "initfileres", "initcacheres"} {
+	for _, m := range []string{"initfieldroot", "initdotopt", "initmarker", "initfileres", "initcacheres", "initfieldstore", "initworkdir"} {
 		t.Run(m, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), m)
 			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", m))); err != nil {
