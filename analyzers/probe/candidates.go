@@ -102,6 +102,8 @@ type Candidate struct {
 	stores        map[site]bool     // for variables, fields and their getters: where their values are built
 	cells         []string          // for fields and their getters: the field as a chain names it ("field cmd.Config.DataDir")
 	viaField      bool              // a finding is counted for it through the field a chain names (attribute)
+	kept          map[string]bool   // the findings whose chain passes a field of the main module that it reaches (attribute, projectFields), by position
+	workdir       string            // project-directory methods (projectFields): the field holding the project directory, as a chain names it
 	receiver      string            // methods: the receiver type's name
 	lits          [][2]string       // repo candidates: the relative literals (and patterns below) of their results
 	joins         bool              // its body builds a path (buildsPath, a base), or its own results have a pattern below their origin
@@ -303,6 +305,7 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	g.finders()
 	g.projectRoots()
 	g.filesByDir()
+	g.projectFields(stores, origins)
 	for _, b := range bases {
 		if len(b.Lits) > 0 {
 			continue // (locations)
@@ -325,7 +328,13 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		c.HomeItself = homeItself(c)
 		out = append(out, c)
 	}
-	attribute(out, origins)
+	mainFields := map[string]bool{}
+	for key := range stores {
+		if pf := g.byPath[cellPackage(key)]; pf != nil && pf.Main && cellName(key) != key {
+			mainFields["field "+lattice.ShortName(key)] = true
+		}
+	}
+	attribute(out, origins, mainFields)
 	projectStateDirs(out, origins)
 	slices.SortFunc(out, func(a, b *Candidate) int {
 		return cmp.Or(cmp.Compare(a.Module, b.Module), cmp.Compare(a.Name, b.Name))
@@ -1081,7 +1090,15 @@ func resolverShaped(c *Candidate) bool {
 // bases): the first origin's function counts, else the first later
 // origin's resolver, else the first cell one is stored into, as a
 // resolver computes the path where a cell may only keep a copy of it.
-func attribute(cands []*Candidate, origins []FindingOrigin) {
+//
+// A finding whose chain passes a field of the main module (mainFields,
+// as chains name them: "field store.Store.path") counts besides for
+// every resolver of the program's own one of its origins arises in: a
+// field keeps the values of all its stores, and the first origin the
+// write names is one of them, or a helper's the value passed on the way
+// (a path cleaned with a home override); each resolver whose result the
+// field keeps reaches the write (Candidate.kept).
+func attribute(cands []*Candidate, origins []FindingOrigin, mainFields map[string]bool) {
 	counted := map[*Candidate]map[string]bool{}
 	count := func(c *Candidate, pos string) {
 		if counted[c] == nil {
@@ -1135,6 +1152,18 @@ func attribute(cands []*Candidate, origins []FindingOrigin) {
 		}
 		if best != nil {
 			count(best, o.Pos)
+		}
+		if !slices.ContainsFunc(o.Through, func(h string) bool { return mainFields[h] }) {
+			continue
+		}
+		for _, a := range append([]FindingOrigin{o}, o.Others...) {
+			if c := resolverHolding(cands, a); c != nil && c.Module == "" && c.Resolver && !c.HomeItself && len(c.Home) > 0 {
+				if c.kept == nil {
+					c.kept = map[string]bool{}
+				}
+				c.kept[o.Pos] = true
+				count(c, o.Pos)
+			}
 		}
 	}
 }

@@ -48,6 +48,10 @@ type FindingOrigin struct {
 	// read by a helper that takes it), the cell the path is kept in is
 	// what an authority can declare.
 	Through []string
+	// Write is where the write the finding reaches is, when the finding
+	// is reported elsewhere (at a store into a cell that is written, at
+	// a call passing the path on), as "/abs/file.go:12:3"; "" otherwise.
+	Write string
 }
 
 // PathBase is a path a package builds (with a join, fmt.Sprintf or +) on
@@ -145,6 +149,9 @@ var Origins = &analysis.Analyzer{
 					Rel:   f.Origin.Rel,
 				}
 				if i == 0 {
+					if f.Reach.At.IsValid() {
+						at.Write = f.Reach.At.String()
+					}
 					for _, h := range f.Reach.Via {
 						if strings.HasPrefix(h.Name, "field ") || strings.HasPrefix(h.Name, "variable ") {
 							at.Through = append(at.Through, h.Name)

@@ -105,6 +105,10 @@ type Proposal struct {
 type Authority struct {
 	*Candidate
 	SiblingOf string
+	// CopyOf is, for a copy of a proposed resolver (the same name and
+	// sources in another package of the program), the short name of the
+	// resolver it copies.
+	CopyOf string
 	// Base says it is a base many programs share (bases.go): proposed
 	// =KIND:base, the root being the state-dir name below it.
 	Base bool
@@ -472,13 +476,14 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			barred[c] = "reaches the rest of the program only through " + c.behind.Short + ", which hands its values out from a variable: declared as that"
 		}
 	}
-	onlyRead := onlyReadBy(dir, cands, barred)
-	for _, c := range onlyRead {
+	onlyRead := map[*Candidate]string{}
+	for _, c := range onlyReadBy(dir, cands, barred) {
 		why := "no finding passes through it"
 		if c.Removes > 0 {
 			why = plural(c.Removes, "finding", "findings") + ", none a write"
 		}
 		barred[c] = "returns directories the program only reads: no authority (" + why + ")"
+		onlyRead[c] = barred[c]
 	}
 	for _, c := range cands {
 		if barred[c] != "" {
@@ -494,9 +499,11 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		// A variable or field is reported once, where the path is
 		// stored into it (or, for a method handing out a path built on
-		// a field, where a chain names the field), for every write of it.
+		// a field, where a chain names the field), for every write of it;
+		// so is a resolver whose result a field keeps, where the path is
+		// handed to what stores it.
 		need := minRemoved
-		if c.Shape == "package variable" || c.Shape == "field" || c.viaField || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
+		if c.Shape == "package variable" || c.Shape == "field" || c.viaField || len(c.kept) > 0 || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
 			need = 1
 		}
 		// A resolver above a base another module resolves feeds
@@ -546,10 +553,29 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			}
 		}
 	}
+	// A function of the program's own with the name and the sources of
+	// a proposed resolver, in another package, is a copy of it (a
+	// package for an old format keeps one): the same root, proposed with
+	// it even where no write is seen through it (its result handed on
+	// where the analysis loses it), as its package reads the overrides
+	// the proposal makes root-env and names the same directories.
+	copyOf := map[*Candidate]string{}
+	for _, c := range cands {
+		if proposed[c] || onlyRead[c] == "" && barred[c] != "" || c.Module != "" || c.User || c.Finder || !c.Resolver || c.HomeItself || len(c.Home) == 0 {
+			continue
+		}
+		for _, o := range cands {
+			if proposed[o] && copies(c, o) {
+				proposed[c] = true
+				copyOf[c] = o.Short
+				break
+			}
+		}
+	}
 	for _, c := range cands {
 		switch {
 		case proposed[c]:
-			p.Authorities = append(p.Authorities, Authority{Candidate: c, SiblingOf: siblingOf[c]})
+			p.Authorities = append(p.Authorities, Authority{Candidate: c, SiblingOf: siblingOf[c], CopyOf: copyOf[c]})
 		case barred[c] != "" && barred[c] != "runtime":
 			p.NotProposed = append(p.NotProposed, NotProposed{c.Short, c.At, barred[c]})
 		case c.Finder && c.Below != "":
@@ -795,6 +821,16 @@ func overridesBeside(bases []PathBase, origins []FindingOrigin, auths []Authorit
 // (A candidate built both on a home-like source and on a dot-name in the
 // working directory, "~/.apprc" and "./.apprc", is a resolver by its
 // shape too: it is proposed for one finding.)
+
+// copies reports whether c is a copy of o, a resolver of the program's
+// own: a function or method of the same shape and name (and receiver
+// type) in another package, built on the same sources.
+func copies(c, o *Candidate) bool {
+	local := func(x *Candidate) string { return x.Name[strings.LastIndex(x.Name, ".")+1:] }
+	return o.Module == "" && !o.User && !o.tentative && o.Pkg != c.Pkg && o.Shape == c.Shape && o.receiver == c.receiver &&
+		(c.Shape == "function" || c.Shape == "method") && local(o) == local(c) &&
+		slices.Equal(o.Home, c.Home) && slices.Equal(o.Env, c.Env)
+}
 
 // ownDotDir reports whether c reads an override variable of the
 // program's own and joins a dot-directory of its own onto a home-like

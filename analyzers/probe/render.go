@@ -70,6 +70,9 @@ func (p *Proposal) Text() string {
 		if a.SiblingOf != "" {
 			effect += ", and it is a sibling of " + a.SiblingOf
 		}
+		if a.CopyOf != "" {
+			effect += ", and it is a copy of " + a.CopyOf + " (the same name and sources in another package): the same root"
+		}
 		fmt.Fprintf(&b, "  # %s%s at %s %s; %s\n", a.Short, where, a.At, what, effect)
 		if a.overBase {
 			b.WriteString("  # (built on bases many programs share that another module resolves, from the XDG variables or below the home directory)\n")

@@ -171,8 +171,9 @@ func modulePath(root string) string {
 
 // countWrites sets, for each candidate, how many of the engine's
 // findings at a write or a store have an origin that arose in it (the
-// offending one, or another origin of the value: beside): whether the
-// program writes through it at all.
+// offending one, or another origin of the value: beside; a resolver
+// whose result a field keeps, those through the field: kept): whether
+// the program writes through it at all.
 func countWrites(cands []*Candidate, origins, beside []FindingOrigin) {
 	for _, c := range cands {
 		at := map[string]bool{}
@@ -182,6 +183,9 @@ func countWrites(cands []*Candidate, origins, beside []FindingOrigin) {
 					at[o.Pos] = true
 				}
 			}
+		}
+		for pos := range c.kept {
+			at[pos] = true
 		}
 		c.writes = len(at)
 	}

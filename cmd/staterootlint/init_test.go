@@ -319,6 +319,25 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"runner/**", "exclude:"},
 		},
+		// A store directory's resolver whose result is kept in the store's
+		// field before it is written, and cleaned on the way by a helper
+		// that reads the home override (the first origin the write names):
+		// credited with the writes through the field and proposed. Its copy
+		// in the old configuration's package, whose result is migrated into
+		// the new configuration file's content (no write is seen through
+		// it), is proposed with it: otherwise the proposal's root-env and
+		// state-dir make findings of its reads.
+		{
+			name: "initfieldstore",
+			dir:  filepath.Join("testdata", "initfieldstore"),
+			want: []string{
+				"  - example.com/initfieldstore/internal/config.StoreDir=global\n",
+				"and it is a copy of config.StoreDir (the same name and sources in another package): the same root\n  - example.com/initfieldstore/internal/config/legacy.StoreDir=global\n",
+				"  - FSTORE_STORE_DIR\n",
+			},
+			not:     []string{"clean.Path=", "home.Dir="},
+			lintNot: []string{"internal/config/legacy/"},
+		},
 		// A resolver of one dot-file in the home directory (gopass's legacy
 		// ~/.gopass.yml): proposed, but the file's name is no state-dir.
 		{
@@ -535,6 +554,22 @@ func TestInitPrograms(t *testing.T) {
 				"# With this file: 1 finding (without it: 4); 1 appears only with this file (caused by the file: review the entries involved):\n#   main.go:17: literal \".markertool\" names the state dir",
 			},
 			not: []string{"project.Root=user", "project.Root=global"},
+		},
+		// A project directory kept in a field, the working directory by
+		// default or a directory the program changes into ($wdtool_wd), and
+		// the method joining the tool's scratch directory (a setting) below
+		// it, which the writes go through: that method is a repo root. The
+		// method joining the user's program below it, which is only run,
+		// is none, nor is the field (the project's every file is below it).
+		{
+			name: "initworkdir",
+			dir:  filepath.Join("testdata", "initworkdir"),
+			want: []string{
+				"  - (*example.com/initworkdir/runner.Config).scratchPath=repo\n",
+				"  - wdtool_wd\n",
+				"# With this file: 1 finding (without it: 3); 0 appear only with this file.\n",
+			},
+			not: []string{"binPath=", "Config).Root="},
 		},
 		// A data-directory option whose default is a relative dot-directory
 		// joined on the working directory: the option's field is a repo root,
@@ -774,9 +809,11 @@ func TestInitCheckFinders(t *testing.T) {
 
 // TestInitCheckForms: --check agrees with the proposal's own file on
 // every form of authority init proposes: a field (of a loader and of an
-// option), a project directory's function, a :file resolver and a cache.
+// option), a project directory's function, a :file resolver, a cache, a
+// resolver kept in a field with its copy, and a project directory's
+// method.
 func TestInitCheckForms(t *testing.T) {
-	for _, m := range []string{"initfieldroot", "initdotopt", "initmarker", "initfileres", "initcacheres"} {
+	for _, m := range []string{"initfieldroot", "initdotopt", "initmarker", "initfileres", "initcacheres", "initfieldstore", "initworkdir"} {
 		t.Run(m, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), m)
 			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", m))); err != nil {

@@ -1,0 +1,3 @@
+module example.com/initfieldstore
+
+go 1.26

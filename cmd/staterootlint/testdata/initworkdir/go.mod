@@ -1,0 +1,3 @@
+module example.com/initworkdir
+
+go 1.26
