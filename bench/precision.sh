@@ -69,7 +69,7 @@ for p in "${programs[@]}"; do
 	((found < shadow || fp * 50 > correct || unlabelled > 0 || unproven * 10 > shadow + correct + residual)) && bar=no
 	if ((twice > 0)); then
 		# One write, one finding (SPEC 4.1): a contract, not a figure.
-		details+="$p: REGRESSION: $twice lines reported by shadowwrite and by cwdwrite or adhocroot"$'\n'
+		details+="$p: REGRESSION: $twice lines reported by shadowwrite and by cwdwrite or adhocroot, or positions reported by two findings"$'\n'
 		((status == 0)) && status=1
 	fi
 	printf '| %s | %s | %d / %d | %d / %d | %d | %d | %d | %d / %d | %d | %s | %d / %d / %d |\n' "$p" "${modver#*@}" "$found" "$shadow" "$fp" "$correct" "$unlabelled" "$residual" "$unproven" "$listed" "$unprovable" "$data" "$bar" "$otrue" "$ofp" "$ounlabelled"

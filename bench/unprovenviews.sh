@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/unprovenviews.sh: the inventory lists as unproven exactly the
-# writes the lint's unproven analyzer reports (SPEC 4.2), on real programs.
+# writes the lint's unproven analyzer reports (SPEC 4.1), on real programs.
 #
 # Usage: bench/unprovenviews.sh PROGRAM...   (bench/corpus or bench/holdout)
 #

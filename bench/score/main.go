@@ -8,13 +8,13 @@
 // no row, then the same for adhocroot's and rootenv's findings against
 // OTHERS.tsv (others.go; none labelled without it): true findings, false
 // positives, findings on no row; then the findings on RESIDUAL rows and
-// the lines one write is reported on twice (twice.go); then the
+// the lines and positions one write is reported on twice (twice.go); then the
 // UNPROVABLE rows, those listed, the unproven findings elsewhere
 // (FINDINGS.json from a run with report-unproven) and, of those, the
 // ones on paths read from data (category data, unproven by design,
 // counted apart); then, on later
 // lines starting with "#", every missed shadow site, false positive,
-// unlabelled finding and line reported twice.
+// unlabelled finding and line or position reported twice.
 package main
 
 import (

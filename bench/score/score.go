@@ -101,6 +101,7 @@ type finding struct {
 	Analyzer string `json:"analyzer"`
 	File     string `json:"file"`
 	Line     int    `json:"line"`
+	Column   int    `json:"column"`
 	Message  string `json:"message"`
 	Category string `json:"category"`
 	Chain    []step `json:"chain"`

@@ -103,11 +103,18 @@ func TestTwice(t *testing.T) {
 		{Analyzer: "adhocroot", File: "/m/b.go", Line: 5},
 		{Analyzer: "adhocroot", File: "/m/c.go", Line: 7},
 		{Analyzer: "cwdwrite", File: "/m/c.go", Line: 7},
-		{Analyzer: "shadowwrite", File: "/m/d.go", Line: 1},
-		{Analyzer: "shadowwrite", File: "/m/d.go", Line: 1},
+		// Two writes on one line, each reported where its path enters.
+		{Analyzer: "shadowwrite", File: "/m/d.go", Line: 1, Column: 2},
+		{Analyzer: "shadowwrite", File: "/m/d.go", Line: 1, Column: 30},
+		// One position reported twice, by one analyzer or by two.
+		{Analyzer: "unproven", File: "/m/e.go", Line: 4, Column: 9},
+		{Analyzer: "unproven", File: "/m/e.go", Line: 4, Column: 9},
+		{Analyzer: "rootenv", File: "/m/f.go", Line: 8, Column: 5},
+		{Analyzer: "adhocroot", File: "/m/f.go", Line: 8, Column: 5},
 	}
 	got := Twice(fs, "/m")
-	want := []string{"a.go:3: shadowwrite and cwdwrite", "b.go:5: shadowwrite and adhocroot"}
+	want := []string{"a.go:3: shadowwrite and cwdwrite", "b.go:5: shadowwrite and adhocroot",
+		"e.go:4:9: unproven and unproven", "f.go:8:5: rootenv and adhocroot"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Twice = %q, want %q", got, want)
 	}
