@@ -158,6 +158,30 @@ func TestShadowwrite(t *testing.T) {
 	}
 }
 
+// TestModules runs the fixtures that need module boundaries
+// (testdata/mod/NAME, each a go.work of several modules): the engine
+// treats another module's fields apart (rootflow's inModule), which
+// analysistest's GOPATH mode cannot show.
+func TestModules(t *testing.T) {
+	cases := []struct {
+		dir      string
+		patterns []string
+	}{
+		// A path handed to an option constructor of a library that
+		// passes it to another module's constructor, which keeps it in
+		// a field, applies its options through func values and writes
+		// the field in its own method (through value receivers).
+		{dir: "optionwrite", patterns: []string{"example.com/app", "example.com/keys", "example.com/server"}},
+	}
+	for _, c := range cases {
+		t.Run(c.dir, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(testdata(t), "mod", c.dir)
+			analysistest.Run(t, dir, analyzer(rootflow.DefaultConfig()), c.patterns...)
+		})
+	}
+}
+
 // errorRecorder is an analysistest.Testing that keeps the errors.
 type errorRecorder struct{ errs []string }
 
