@@ -64,7 +64,14 @@ func throughObject(ctx hook.Context, a lattice.Origin, key string, args []ssa.Va
 	b.SetNum(lattice.Obj, 0)
 	b.SetText(lattice.Through, "")
 	if a.Num(lattice.Obj)-1 < len(args) {
-		if p, ok := args[a.Num(lattice.Obj)-1].(*ssa.Parameter); ok {
+		arg := args[a.Num(lattice.Obj)-1]
+		if load, ok := arg.(*ssa.UnOp); ok && load.Op == token.MUL {
+			// A copy of the object a parameter points to (the receiver
+			// of a method with a value receiver, k.private() in a
+			// method of *Key): that object's field.
+			arg = load.X
+		}
+		if p, ok := arg.(*ssa.Parameter); ok {
 			if c := ctx.ObjectCell(hook.PlainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
 				b.SetText(lattice.Of, c.TextOf(lattice.Of))
 				b.SetNum(lattice.Obj, c.Num(lattice.Obj))

@@ -383,6 +383,12 @@ func (lo *localObjectsRule) objectFieldFrom(ctx hook.Context, a *ssa.Alloc, fiel
 			}
 			if from := lo.copiedObject(ctx, ref.Val); from != nil {
 				parts = append(parts, lo.objectFieldFrom(ctx, from, field, seen))
+			} else if p, ok := ref.Val.(*ssa.Parameter); ok {
+				// A struct parameter kept in a local (a method with a
+				// value receiver whose field it reads): the field of
+				// the object each caller passes, as ctor-objects reads
+				// it from the parameter itself.
+				parts = append(parts, ctx.ObjectCell(ctx.Cell(code.FieldKey(a.Type(), field, ctx), ref.Pos()), p))
 			} else {
 				// A whole value from elsewhere (a parameter, a call's
 				// result): its field is the cell, as for any object.
