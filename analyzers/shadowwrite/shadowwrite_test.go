@@ -144,6 +144,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "trimprefix"},
 		{dir: "fileinfoname"},
 		{dir: "valueopts/..."},
+		{dir: "guardedbackup/..."},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {

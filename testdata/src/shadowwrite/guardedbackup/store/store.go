@@ -1,0 +1,96 @@
+// Package store saves a program's state through an interface; the
+// object New makes also keeps a backup under the home directory, when
+// the user is known, and writes it when the field is set.
+package store
+
+import (
+	"os"
+	"os/user"
+	"path/filepath"
+)
+
+// Saver saves the program's state.
+type Saver interface {
+	Save(data []byte) error
+}
+
+type fileStore struct {
+	path   string
+	backup string
+}
+
+// New returns a Saver that keeps the state at path.
+func New(path string) Saver {
+	s := &fileStore{path: path}
+	u, err := user.Current()
+	if err == nil {
+		s.backup = filepath.Join(u.HomeDir, ".x-state.bak")
+	}
+	return s
+}
+
+// Save writes the state, and its backup when there is one.
+func (s *fileStore) Save(data []byte) error {
+	if s.backup != "" {
+		if err := os.WriteFile(s.backup, data, 0o600); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(s.path, data, 0o600)
+}
+
+// Quiet returns a Saver that keeps no backup.
+func Quiet(path string) Saver {
+	return &fileStore{path: path} // ok: no backup field set
+}
+
+// File is a state file flushed, with its backup, when it is closed.
+type File struct {
+	path   string
+	backup string
+	data   []byte
+}
+
+// NewFile returns the state file at path.
+func NewFile(path string) *File {
+	f := &File{path: path}
+	if u, err := user.Current(); err == nil {
+		f.backup = filepath.Join(u.HomeDir, ".x-state.bak")
+	}
+	return f
+}
+
+// Close flushes the file and its backup.
+func (f *File) Close() error {
+	if f.backup != "" {
+		if err := os.WriteFile(f.backup, f.data, 0o600); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(f.path, f.data, 0o600)
+}
+
+type journal struct {
+	path   string
+	backup string
+}
+
+// NewJournal returns a Saver that appends to the journal at path.
+func NewJournal(path string) Saver {
+	j := &journal{path: path}
+	if u, err := user.Current(); err == nil {
+		j.backup = filepath.Join(u.HomeDir, ".x-state.bak")
+	}
+	return j
+}
+
+// Save writes the entry to the journal, and to its backup when there is
+// one.
+func (j *journal) Save(data []byte) error {
+	if j.backup != "" {
+		if err := os.WriteFile(j.backup, data, 0o600); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(j.path, data, 0o600)
+}
