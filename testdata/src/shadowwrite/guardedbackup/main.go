@@ -27,8 +27,8 @@ func save(data []byte) error {
 
 // saveFunc saves through a method value.
 func saveFunc(dir string, data []byte) error {
-	save := store.NewJournal(filepath.Join(dir, "func")).Save
-	return save(data) // want `field store.journal.backup is assigned the home directory`
+	add := store.NewJournal(filepath.Join(dir, "func")).Append
+	return add(data) // want `field store.journal.backup is assigned the home directory`
 }
 
 // closeAll closes a list of io.Closers, one of which keeps a backup.

@@ -75,8 +75,13 @@ type journal struct {
 	backup string
 }
 
-// NewJournal returns a Saver that appends to the journal at path.
-func NewJournal(path string) Saver {
+// Journal keeps a journal of the program's changes.
+type Journal interface {
+	Append(entry []byte) error
+}
+
+// NewJournal returns the Journal at path.
+func NewJournal(path string) Journal {
 	j := &journal{path: path}
 	if u, err := user.Current(); err == nil {
 		j.backup = filepath.Join(u.HomeDir, ".x-state.bak")
@@ -84,13 +89,13 @@ func NewJournal(path string) Saver {
 	return j
 }
 
-// Save writes the entry to the journal, and to its backup when there is
-// one.
-func (j *journal) Save(data []byte) error {
+// Append writes the entry to the journal, and to its backup when there
+// is one.
+func (j *journal) Append(entry []byte) error {
 	if j.backup != "" {
-		if err := os.WriteFile(j.backup, data, 0o600); err != nil {
+		if err := os.WriteFile(j.backup, entry, 0o600); err != nil {
 			return err
 		}
 	}
-	return os.WriteFile(j.path, data, 0o600)
+	return os.WriteFile(j.path, entry, 0o600)
 }
