@@ -26,6 +26,11 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		}
 		return []callee{{key: e.fullName(common.Method), invoke: true}}, true
 	}
+	if mc, isClosure := common.Value.(*ssa.MakeClosure); isClosure {
+		if targets, ok := e.boundCallees(mc); ok {
+			return targets, true
+		}
+	}
 	if fn := common.StaticCallee(); fn != nil {
 		return []callee{{fn: fn, key: e.keyOf(fn)}}, true
 	}
@@ -67,6 +72,45 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		targets = append(targets, callee{fn: e.byKey[a.Key], key: a.Key, shared: viaParam, viaParam: viaParam})
 	}
 	return targets, ok
+}
+
+// boundCallees returns the targets of a call of the method value mc
+// makes (s.Save called as a func value): the method, or the
+// implementations of the interface method, its thunk calls, with the
+// receiver mc binds as their first argument. ok is false when mc is not
+// a method value.
+func (e *engine) boundCallees(mc *ssa.MakeClosure) (targets []callee, ok bool) {
+	thunk, _ := mc.Fn.(*ssa.Function)
+	if thunk == nil || !strings.HasPrefix(thunk.Synthetic, "bound method wrapper") || len(mc.Bindings) != 1 {
+		return nil, false
+	}
+	recv := mc.Bindings[0]
+	for _, b := range thunk.Blocks {
+		for _, instr := range b.Instrs {
+			call, isCall := instr.(*ssa.Call)
+			if !isCall {
+				continue
+			}
+			common := call.Common()
+			if common.IsInvoke() {
+				bound := *common
+				bound.Value = recv
+				impls := e.dispatch(&bound)
+				if len(impls) == 0 {
+					return []callee{{key: e.fullName(common.Method), invoke: true}}, true
+				}
+				for _, t := range impls {
+					t.recv = recv
+					targets = append(targets, t)
+				}
+				return targets, true
+			}
+			if fn := common.StaticCallee(); fn != nil {
+				return []callee{{fn: fn, key: e.keyOf(fn), recv: recv}}, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // callResult returns the origins of result idx of a call.
