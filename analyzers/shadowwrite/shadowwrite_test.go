@@ -147,6 +147,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "trimprefix"},
 		{dir: "fileinfoname"},
 		{dir: "valueopts/..."},
+		{dir: "guardedbackup/..."},
 		{dir: "authelems/...", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/authelems/paths.DataPath=global"} }},
 	}
 	for _, c := range cases {
@@ -157,6 +158,30 @@ func TestShadowwrite(t *testing.T) {
 				c.cfg(&cfg)
 			}
 			analysistest.Run(t, testdata(t), analyzer(cfg), "shadowwrite/"+c.dir)
+		})
+	}
+}
+
+// TestModules runs the fixtures that need module boundaries
+// (testdata/mod/NAME, each a go.work of several modules): the engine
+// treats another module's fields apart (rootflow's inModule), which
+// analysistest's GOPATH mode cannot show.
+func TestModules(t *testing.T) {
+	cases := []struct {
+		dir      string
+		patterns []string
+	}{
+		// A path handed to an option constructor of a library that
+		// passes it to another module's constructor, which keeps it in
+		// a field, applies its options through func values and writes
+		// the field in its own method (through value receivers).
+		{dir: "optionwrite", patterns: []string{"example.com/app", "example.com/keys", "example.com/server"}},
+	}
+	for _, c := range cases {
+		t.Run(c.dir, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(testdata(t), "mod", c.dir)
+			analysistest.Run(t, dir, analyzer(rootflow.DefaultConfig()), c.patterns...)
 		})
 	}
 }

@@ -26,6 +26,29 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		}
 		return []callee{{key: e.fullName(common.Method), invoke: true}}, true
 	}
+	if mc, isClosure := common.Value.(*ssa.MakeClosure); isClosure {
+		// A method value (s.Save called as a func value): the method, or
+		// the interface method's implementations, with the receiver the
+		// value binds as their first argument.
+		if recv, call, ok := boundCall(mc); ok {
+			if call.IsInvoke() {
+				bound := *call
+				bound.Value = recv
+				impls := e.dispatch(&bound)
+				if len(impls) == 0 {
+					return []callee{{key: e.fullName(call.Method), invoke: true}}, true
+				}
+				for _, t := range impls {
+					t.recv = recv
+					targets = append(targets, t)
+				}
+				return targets, true
+			}
+			if fn := call.StaticCallee(); fn != nil {
+				return []callee{{fn: fn, key: e.keyOf(fn), recv: recv}}, true
+			}
+		}
+	}
 	if fn := common.StaticCallee(); fn != nil {
 		return []callee{{fn: fn, key: e.keyOf(fn)}}, true
 	}
@@ -67,6 +90,24 @@ func (e *engine) callees(common *ssa.CallCommon) (targets []callee, ok bool) {
 		targets = append(targets, callee{fn: e.byKey[a.Key], key: a.Key, shared: viaParam, viaParam: viaParam})
 	}
 	return targets, ok
+}
+
+// boundCall returns, for a method value mc makes (s.Save as a func
+// value), the receiver it binds and the call of the method its thunk
+// makes; ok is false when mc is not a method value.
+func boundCall(mc *ssa.MakeClosure) (recv ssa.Value, call *ssa.CallCommon, ok bool) {
+	thunk, _ := mc.Fn.(*ssa.Function)
+	if thunk == nil || !strings.HasPrefix(thunk.Synthetic, "bound method wrapper") || len(mc.Bindings) != 1 {
+		return nil, nil, false
+	}
+	for _, b := range thunk.Blocks {
+		for _, instr := range b.Instrs {
+			if c, isCall := instr.(*ssa.Call); isCall {
+				return mc.Bindings[0], c.Common(), true
+			}
+		}
+	}
+	return nil, nil, false
 }
 
 // callResult returns the origins of result idx of a call.

@@ -80,6 +80,9 @@ type callee struct {
 	// the callers pass; its writes are checked where each is bound
 	// (sinkvalue.go), not here.
 	viaParam bool
+	// recv is the receiver a method value binds (s.Save called as a
+	// func value, boundCallees): the first of the arguments t receives.
+	recv ssa.Value
 }
 
 // Func is t's static callee (calleeRef).
@@ -91,7 +94,10 @@ func (t callee) Invoke() bool { return t.invoke }
 
 // args returns the call's arguments as t receives them: receiver first.
 func (t callee) args(common *ssa.CallCommon) []ssa.Value {
-	if t.dispatched {
+	switch {
+	case t.recv != nil:
+		return append([]ssa.Value{t.recv}, common.Args...)
+	case t.dispatched:
 		return append([]ssa.Value{common.Value}, common.Args...)
 	}
 	return common.Args

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"go/token"
+	"go/types"
 
 	"github.com/staterootlint/staterootlint/analyzers/internal/lattice"
 	"github.com/staterootlint/staterootlint/analyzers/internal/rootflow/code"
@@ -23,9 +24,52 @@ func (ctorObjectsRule) Name() string { return "ctor-objects" }
 
 // ExemptStore: under a requirement that follows new objects to the reads
 // that require them (ReqAliased), a store into a new object is checked
-// there, not here.
+// there, not here; unless the object leaves its function as an interface
+// value of a type its package does not export (New returning &fileStore{}
+// as a Saver): another package's call of its methods cannot name the
+// type (its export data may not even hold it), so the object is not
+// followed there, and its stores are checked here.
 func (ctorObjectsRule) ExemptStore(_ hook.Context, s hook.StoreSite, r lattice.Req) bool {
-	return r.Tags.Flag(lattice.ReqAliased) && hook.FreshStore(s)
+	return r.Tags.Flag(lattice.ReqAliased) && hook.FreshStore(s) && !hiddenResult(s.Addr.(*ssa.FieldAddr).X.(*ssa.Alloc))
+}
+
+// hiddenResult reports whether new object a, of a type its package does
+// not export, is returned by its function as an interface value.
+func hiddenResult(a *ssa.Alloc) bool {
+	ptr, ok := a.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	if !ok || named.Obj().Exported() || named.Obj().Pkg() == nil {
+		return false
+	}
+	for _, ref := range *a.Referrers() {
+		if mi, ok := ref.(*ssa.MakeInterface); ok && returned(mi, map[ssa.Value]bool{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// returned reports whether v is returned by its function, directly or
+// through phis.
+func returned(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.Phi:
+			if returned(ref, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // FieldRead: a field read through a pointer parameter, or of a struct
@@ -64,7 +108,14 @@ func throughObject(ctx hook.Context, a lattice.Origin, key string, args []ssa.Va
 	b.SetNum(lattice.Obj, 0)
 	b.SetText(lattice.Through, "")
 	if a.Num(lattice.Obj)-1 < len(args) {
-		if p, ok := args[a.Num(lattice.Obj)-1].(*ssa.Parameter); ok {
+		arg := args[a.Num(lattice.Obj)-1]
+		if load, ok := arg.(*ssa.UnOp); ok && load.Op == token.MUL {
+			// A copy of the object a parameter points to (the receiver
+			// of a method with a value receiver, k.private() in a
+			// method of *Key): that object's field.
+			arg = load.X
+		}
+		if p, ok := arg.(*ssa.Parameter); ok {
 			if c := ctx.ObjectCell(hook.PlainCell(a.Key), p)[0]; c.Num(lattice.Obj) > 0 {
 				b.SetText(lattice.Of, c.TextOf(lattice.Of))
 				b.SetNum(lattice.Obj, c.Num(lattice.Obj))

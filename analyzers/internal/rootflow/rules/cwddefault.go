@@ -24,6 +24,12 @@ import (
 // directory ("." when no folder is given) is not: like the "." that
 // meets a user's choice (userDefaults), it is the working directory of
 // whoever left x empty, and x's own callers decide what that is. A
+// value the analysis cannot follow (data a decoder filled, a field that
+// only such values or "" are stored into) is no one's choice in sight:
+// its default is one more origin beside it, a name relative to the
+// working directory included (a server's host key kept at .ssh/NAME when
+// the configured path is empty), only the working directory itself
+// ("." when no folder is given) being left to whoever left x empty. A
 // concrete path (a root, a literal, the cache directory) is never "",
 // and its default never runs. On the other edge, x arrives only where it
 // is not "": its empty origin is dropped.
@@ -74,7 +80,7 @@ func (cwdDefaultRule) PhiEdge(ctx hook.Context, phi *ssa.Phi, i int) (lattice.Or
 		return nil, false
 	case spelled && cmp == "":
 		// x = def when x == "": an empty x means the default.
-		return withDefault(ctx.Eval(x), ctx.Eval(phi.Edges[i])), true
+		return withDefault(ctx, ctx.Eval(x), ctx.Eval(phi.Edges[i])), true
 	case spelled:
 		// dest = os.Getwd() when dest == ".": still dest.
 		return ctx.Eval(x), true
@@ -250,11 +256,21 @@ func cwdDefault(ctx hook.Context, phi *ssa.Phi, i int) (x ssa.Value, cmp string,
 
 // withDefault returns the origins of x after `if x == "" { x = def }`
 // on the edge that took the default.
-func withDefault(x, def lattice.Origins) lattice.Origins {
+func withDefault(ctx hook.Context, x, def lattice.Origins) lattice.Origins {
 	return x.Map(func(a lattice.Origin) lattice.Origins {
 		switch {
 		case a.Kind == lattice.Empty:
 			return def
+		case unknownMayBeEmpty(ctx, a):
+			// Nobody in sight leaves it empty: where it is, the default
+			// is the program's own, unless it is the working directory
+			// itself ("." when no folder is given).
+			return lattice.Union(lattice.Origins{a}, def.Map(func(d lattice.Origin) lattice.Origins {
+				if d.Kind == lattice.Empty || isCwd(d) {
+					return nil
+				}
+				return lattice.Origins{d}
+			}))
 		case mayBeEmpty(a):
 			return lattice.Union(lattice.Origins{a}, def.Map(func(d lattice.Origin) lattice.Origins {
 				if d.Kind == lattice.Empty || cwdRelative(d) {
@@ -265,6 +281,30 @@ func withDefault(x, def lattice.Origins) lattice.Origins {
 		}
 		return lattice.Origins{a}
 	})
+}
+
+// unknownMayBeEmpty reports whether an origin, with nothing appended, is
+// a value the analysis cannot follow (data a decoder filled, an unknown
+// call's result), or a field or variable that only such values (or the
+// empty string) are stored into: it may be the empty string, and neither
+// a caller nor the user is seen to leave it so.
+func unknownMayBeEmpty(ctx hook.Context, a lattice.Origin) bool {
+	if a.Path != "" {
+		return false
+	}
+	switch a.Kind {
+	case lattice.Bad:
+		return a.Cause.Unproven()
+	case lattice.Cell:
+		if a.TextOf(lattice.MapKey) != "" || a.Flag(lattice.UserBelow) || a.Num(lattice.Obj) > 0 {
+			return false
+		}
+		stores := ctx.CellStores(a.Key)
+		return len(stores) > 0 && !slices.ContainsFunc(stores, func(s lattice.Origin) bool {
+			return s.Kind != lattice.Empty && (s.Kind != lattice.Bad || !s.Cause.Unproven() || s.Path != "")
+		})
+	}
+	return false
 }
 
 // cwdRelative reports whether an origin is a path relative to the working

@@ -339,6 +339,23 @@ func (lo *localObjectsRule) copiedObject(ctx hook.Context, v ssa.Value) *ssa.All
 	return a
 }
 
+// valueReceiver returns v when it is the receiver of a method with a
+// value receiver, nil otherwise.
+func valueReceiver(v ssa.Value) *ssa.Parameter {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return nil
+	}
+	fn := p.Parent()
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Params[0] != p {
+		return nil
+	}
+	if _, isPtr := p.Type().Underlying().(*types.Pointer); isPtr {
+		return nil
+	}
+	return p
+}
+
 // objectField is what a read of field number field of the local object a
 // sees: the values stored into that field, that field of the local objects
 // copied whole into it, and the field's cell for a whole value from
@@ -383,6 +400,12 @@ func (lo *localObjectsRule) objectFieldFrom(ctx hook.Context, a *ssa.Alloc, fiel
 			}
 			if from := lo.copiedObject(ctx, ref.Val); from != nil {
 				parts = append(parts, lo.objectFieldFrom(ctx, from, field, seen))
+			} else if p := valueReceiver(ref.Val); p != nil {
+				// The receiver of a method with a value receiver, kept
+				// in a local (k.file in func (k Key) private()): the
+				// field of the object each caller calls it on, as
+				// ctor-objects reads it from the receiver itself.
+				parts = append(parts, ctx.ObjectCell(ctx.Cell(code.FieldKey(a.Type(), field, ctx), ref.Pos()), p))
 			} else {
 				// A whole value from elsewhere (a parameter, a call's
 				// result): its field is the cell, as for any object.

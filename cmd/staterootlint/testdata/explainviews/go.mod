@@ -1,0 +1,3 @@
+module example.com/explainviews
+
+go 1.26

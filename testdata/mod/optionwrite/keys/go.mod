@@ -1,0 +1,3 @@
+module example.com/keys
+
+go 1.24

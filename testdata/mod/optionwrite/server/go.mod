@@ -1,0 +1,3 @@
+module example.com/server
+
+go 1.24
