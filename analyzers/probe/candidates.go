@@ -1399,14 +1399,7 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 	for key := range bases {
 		types[key[:strings.LastIndex(key, ".")]] = true
 	}
-	imports := map[*ast.File]map[string]string{}
-	g.pathFuncs(func(pf *driver.PackageFacts, f *ast.File, fd *ast.FuncDecl) {
-		if !buildsPath(fd) {
-			return
-		}
-		if _, ok := imports[f]; !ok {
-			imports[f] = g.importPaths(f)
-		}
+	g.overBases(func(imports map[string]string, fd *ast.FuncDecl) func(x, sel string) []string {
 		params := map[string]string{} // parameter name: "pkg/path.T"
 		for _, field := range fd.Type.Params.List {
 			t := field.Type
@@ -1421,34 +1414,63 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 			if !ok {
 				continue
 			}
-			if typ := imports[f][pkg.Name] + "." + sel.Sel.Name; types[typ] {
+			if typ := imports[pkg.Name] + "." + sel.Sel.Name; types[typ] {
 				for _, n := range field.Names {
 					params[n.Name] = typ
 				}
 			}
 		}
 		if len(params) == 0 {
+			return nil
+		}
+		return func(x, sel string) []string {
+			if key := params[x] + "." + sel; params[x] != "" && bases[key] {
+				return []string{lattice.ShortName(cellName(key))}
+			}
+			return nil
+		}
+	})
+}
+
+// overBases makes a candidate over a base (overBase) of each function of
+// the main module's analyzed packages that builds a path and reads, as
+// x.sel outside a composite literal (a struct of defaults, such as
+// chezmoi's newConfigFile, is no path), something read says is built on
+// a base another module resolves: read(x, sel) returns its sources.
+// reader returns the function's read, given its file's imports (name:
+// path); nil skips the function.
+func (g *gatherer) overBases(reader func(imports map[string]string, fd *ast.FuncDecl) func(x, sel string) []string) {
+	imports := map[*ast.File]map[string]string{}
+	g.pathFuncs(func(pf *driver.PackageFacts, f *ast.File, fd *ast.FuncDecl) {
+		if !buildsPath(fd) {
 			return
 		}
-		var read []string
+		if _, ok := imports[f]; !ok {
+			imports[f] = g.importPaths(f)
+		}
+		read := reader(imports[f], fd)
+		if read == nil {
+			return
+		}
+		var srcs []string
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if _, ok := n.(*ast.CompositeLit); ok {
-				return false // a struct of defaults (chezmoi's newConfigFile), not a path
+				return false
 			}
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && params[id.Name] != "" && bases[params[id.Name]+"."+sel.Sel.Name] {
-					read = append(read, params[id.Name]+"."+sel.Sel.Name)
+				if id, ok := sel.X.(*ast.Ident); ok {
+					srcs = append(srcs, read(id.Name, sel.Sel.Name)...)
 				}
 			}
 			return true
 		})
-		if len(read) == 0 {
+		if len(srcs) == 0 {
 			return
 		}
 		c := g.funcCandidate(pf, fd, "")
 		c.overBase = true
-		for _, key := range read {
-			c.add(lattice.ShortName(cellName(key)))
+		for _, src := range srcs {
+			c.add(src)
 		}
 	})
 }
@@ -1650,30 +1672,12 @@ func (g *gatherer) baseReaders(bases map[string][]string) {
 	if len(bases) == 0 {
 		return
 	}
-	imports := map[*ast.File]map[string]string{}
-	g.pathFuncs(func(pf *driver.PackageFacts, f *ast.File, fd *ast.FuncDecl) {
-		if !buildsPath(fd) {
-			return
-		}
-		if _, ok := imports[f]; !ok {
-			imports[f] = g.importPaths(f)
-		}
-		var srcs []string
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && imports[f][id.Name] != "" {
-					srcs = append(srcs, bases[imports[f][id.Name]+"."+sel.Sel.Name]...)
-				}
+	g.overBases(func(imports map[string]string, _ *ast.FuncDecl) func(x, sel string) []string {
+		return func(x, sel string) []string {
+			if path := imports[x]; path != "" {
+				return bases[path+"."+sel]
 			}
-			return true
-		})
-		if len(srcs) == 0 {
-			return
-		}
-		c := g.funcCandidate(pf, fd, "")
-		c.overBase = true
-		for _, src := range srcs {
-			c.add(src)
+			return nil
 		}
 	})
 }
