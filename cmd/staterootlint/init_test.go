@@ -208,6 +208,18 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{":base\n", "state-dir:"},
 		},
+		// One write through a scope library's resolver of an XDG base, by
+		// a method that joins the application's name below it (vhs's
+		// known_hosts through go-app-paths' DataPath): the directory is
+		// the program's, proposed on one finding.
+		{
+			name: "initscopeonce",
+			dir:  filepath.Join("testdata", "initscopeonce"),
+			want: []string{
+				"  - (*example.com/scopepaths.Scope).DataPath=global:file\n",
+				"# With this file: 0 findings (without it: 1)",
+			},
+		},
 		// A package that resolves the program's files once into a map
 		// (from XDG resolvers of its own and the home directory) and hands
 		// them out through an exported getter the rest of the program
