@@ -502,8 +502,12 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		// a field, where a chain names the field), for every write of it;
 		// so is a resolver whose result a field keeps, where the path is
 		// handed to what stores it.
+		// A dependency's resolver the program reaches through a function
+		// that joins a name of its own below it (a scope library's
+		// DataPath, the application's name below the XDG base) is a
+		// directory of the program's, not one write.
 		need := minRemoved
-		if c.Shape == "package variable" || c.Shape == "field" || c.viaField || len(c.kept) > 0 || ownDotDir(c) || c.Repo && len(c.Home) > 0 {
+		if c.Shape == "package variable" || c.Shape == "field" || c.viaField || len(c.kept) > 0 || ownDotDir(c) || c.Repo && len(c.Home) > 0 || c.Module != "" && c.viaJoins {
 			need = 1
 		}
 		// A resolver above a base another module resolves feeds
