@@ -598,12 +598,8 @@ func (g *gatherer) stateDirAt(c *Candidate, at site) {
 // funcNamed returns the candidate for the package-level function name of
 // pf, when it returns a path.
 func (g *gatherer) funcNamed(pf *driver.PackageFacts, name string) *Candidate {
-	for _, f := range g.dir(pf.Dir) {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name && returnsPath(fd) {
-				return g.funcCandidate(pf, fd, "")
-			}
-		}
+	if fd := g.funcDecl(pf, name); fd != nil && returnsPath(fd) {
+		return g.funcCandidate(pf, fd, "")
 	}
 	return nil
 }
@@ -1506,7 +1502,7 @@ func (g *gatherer) exportedGetters(facts []getterFact) {
 			continue
 		}
 		decl := g.funcDecl(gf.pf, gf.name)
-		if decl == nil || !returnsPath(decl) || g.callsOwn(decl, gf.pf) {
+		if decl == nil || decl.Body == nil || !returnsPath(decl) || g.callsOwn(decl, gf.pf) {
 			continue
 		}
 		var getter *Candidate
@@ -1536,12 +1532,12 @@ func (g *gatherer) exportedGetters(facts []getterFact) {
 	}
 }
 
-// funcDecl returns the declaration of pf's package-level function name,
-// or nil.
+// funcDecl returns the declaration of pf's package-level function name
+// (in its non-test files), or nil.
 func (g *gatherer) funcDecl(pf *driver.PackageFacts, name string) *ast.FuncDecl {
 	for _, f := range g.dir(pf.Dir) {
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name && fd.Body != nil {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
 				return fd
 			}
 		}

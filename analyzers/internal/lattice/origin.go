@@ -269,6 +269,10 @@ func (a Origin) AsCwd() (_ Origin, ok bool) {
 // below it.
 func (a Origin) BareSource() bool { return a.Kind == Bad && a.Src != "" && a.Path == "" }
 
+// OwnMap reports whether a is a map the package makes and keeps to
+// itself (the tag OwnMap, rules/mademaps.go): its every update is known.
+func (a Origin) OwnMap() bool { return a.Kind == Bad && a.Flag(OwnMap) }
+
 // EnvVar returns the name of the environment variable the origin's value
 // was read from, or "" when it is not such a value (or the name is not a
 // constant).

@@ -631,17 +631,16 @@ func (e *engine) lookup(l *ssa.Lookup) Origins {
 // and keeps (lattice.OwnMap), directly or as what a variable or field
 // holds wherever it is stored (stores: what is stored into a cell).
 func ownMaps(v Origins, stores func(key string) Origins) bool {
-	own := func(a Origin) bool { return a.Kind == Bad && a.Flag(lattice.OwnMap) }
 	for _, a := range v {
 		switch {
-		case own(a):
+		case a.OwnMap():
 		case a.Kind == Cell && a.Path == "" && a.TextOf(lattice.MapKey) == "":
 			stored := stores(a.Key)
 			if len(stored) == 0 {
 				return false
 			}
 			for _, s := range stored {
-				if s.Kind != Empty && !own(s) {
+				if s.Kind != Empty && !s.OwnMap() {
 					return false
 				}
 			}

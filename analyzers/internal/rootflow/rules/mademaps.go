@@ -184,7 +184,7 @@ func (r *madeMapsRule) MadeMap(ctx hook.Context, m *ssa.MakeMap) (lattice.Origin
 // variable every store into which is such a map.
 func (r *madeMapsRule) MapElem(ctx hook.Context, a lattice.Origin, key string, at token.Position) (lattice.Origins, bool) {
 	switch {
-	case a.Kind == lattice.Bad && a.Flag(lattice.OwnMap):
+	case a.OwnMap():
 		return r.elems(ctx, a.Key, key), true
 	case a.Kind == lattice.Cell && a.Path == "" && a.TextOf(lattice.MapKey) == "":
 		stores := ctx.CellStores(a.Key)
@@ -192,7 +192,7 @@ func (r *madeMapsRule) MapElem(ctx hook.Context, a lattice.Origin, key string, a
 		for _, s := range stores {
 			switch {
 			case s.Kind == lattice.Empty:
-			case s.Kind == lattice.Bad && s.Flag(lattice.OwnMap):
+			case s.OwnMap():
 				parts = append(parts, r.elems(ctx, s.Key, key))
 			default:
 				return nil, false

@@ -72,7 +72,7 @@ func (tildeRule) Replace(ctx hook.Context, x, old, new ssa.Value, at token.Posit
 		case bareParam(a):
 			a.SetText(lattice.Tilde, "home:"+home[0].Src)
 		case a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral && strings.HasPrefix(a.Lit, "~"):
-			return lattice.Origins{home[0].AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At).Extend(a.Path, a.Raw, at)}
+			return lattice.Origins{home[0].AppendPath(pastTilde(a.Lit), a.At).Extend(a.Path, a.Raw, at)}
 		case a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral && strings.Contains(a.Lit+a.Path, "~"):
 			return lattice.Origins{{Kind: lattice.Bad, Cause: knowledge.CauseUnproven, Why: "a path with a \"~\" inside it replaced by the home directory", At: at}}
 		}
@@ -148,7 +148,7 @@ func (tildeRule) BindArg(_ hook.Context, a lattice.Origin, arg lattice.Origins, 
 				return lattice.Origins{b}
 			}
 			home := lattice.Origin{Kind: lattice.Bad, Why: f.Why, Cause: f.Cause, Src: src, At: at}
-			return lattice.Origins{home.AppendPath(strings.TrimPrefix(strings.TrimPrefix(text, "~"), "/"), at)}
+			return lattice.Origins{home.AppendPath(pastTilde(text), at)}
 		}
 		for form := range strings.SplitSeq(strings.TrimPrefix(how, "not:"), ",") {
 			if form == "=~" && text == "~" || form != "=~" && strings.HasPrefix(text, form) {
@@ -158,6 +158,10 @@ func (tildeRule) BindArg(_ hook.Context, a lattice.Origin, arg lattice.Origins, 
 		return lattice.Origins{b}
 	})
 }
+
+// pastTilde is a path that starts with "~" past it: what a "~/x" names
+// below the home directory ("x"; "" for "~").
+func pastTilde(s string) string { return strings.TrimPrefix(strings.TrimPrefix(s, "~"), "/") }
 
 // spelledTilde returns the text of b when it is a literal of the
 // program's own that starts with "~" ("~", "~/x"): ok false otherwise.
@@ -230,7 +234,7 @@ func spelledOut(ctx hook.Context, x ssa.Value, home lattice.Origins) lattice.Ori
 		}
 		if a.Kind == lattice.Bad && a.Cause == knowledge.CauseLiteral {
 			return home.Map(func(h lattice.Origin) lattice.Origins {
-				return lattice.Origins{h.AppendPath(strings.TrimPrefix(strings.TrimPrefix(a.Lit, "~"), "/"), a.At)}
+				return lattice.Origins{h.AppendPath(pastTilde(a.Lit), a.At)}
 			})
 		}
 		return lattice.Origins{a}
