@@ -116,6 +116,9 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "expandenv"},
 		{dir: "expandmapping"},
 		{dir: "tildecall"},
+		{dir: "authorityfields/...", cfg: func(c *rootflow.Config) {
+			c.Authorities = []string{"shadowwrite/authorityfields/basedirs.New=global"}
+		}},
 		{dir: "homedirlib"},
 		{dir: "mapsites"},
 		{dir: "expandauthority", cfg: func(c *rootflow.Config) { c.Authorities = []string{"shadowwrite/expandauthority.stateHome=global"} }},
