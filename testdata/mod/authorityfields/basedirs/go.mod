@@ -1,0 +1,3 @@
+module example.com/basedirs
+
+go 1.24
