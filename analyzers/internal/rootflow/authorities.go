@@ -256,6 +256,27 @@ func (ix *index) authorityValue(key, kind string, at token.Position) Origin {
 	return lattice.Parent(root, names, why, at)
 }
 
+// authorityStore is what a store in fn holds, read at at, when fn (or
+// the function a closure of fn is declared in) is an authority: the root
+// it resolves, whatever it spells on the way there (the fields of a base
+// directory specification its constructor fills from the home
+// directory). Unsound where an authority also stores a path of another
+// kind into a field: the declaration vouches for the function.
+func (ix *index) authorityStore(fn *ssa.Function, at token.Position) (Origin, bool) {
+	for fn != nil && fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn == nil {
+		return Origin{}, false
+	}
+	key := code.FuncKey(code.Origin(fn))
+	kind, ok := ix.authorities[key]
+	if !ok {
+		return Origin{}, false
+	}
+	return ix.authorityValue(key, kind, at), true
+}
+
 // mayNameFile reports whether the authority key, declared without the
 // word file, may still return a file inside its root (SPEC §4.1): a
 // program's function, variable or field may, and its file's own

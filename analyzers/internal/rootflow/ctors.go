@@ -655,6 +655,9 @@ func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 			}
 			cell := code.FieldKey(res.At(i).Type(), j, e)
 			if v := e.ctorField(fn, i, cell, 0); !v.Equal(hook.PlainCell(cell)) {
+				if a, ok := e.authorityStore(fn, e.At(fn.Pos())); ok {
+					v = Origins{a} // an authority's struct of roots
+				}
 				out = append(out, ResultField{Result: i, Cell: cell, Value: v})
 			}
 		}

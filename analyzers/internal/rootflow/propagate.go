@@ -253,6 +253,9 @@ func (e *engine) storeValue(s hook.StoreSite) Origins {
 	if s.Val == nil {
 		return Origins{{Kind: User}}
 	}
+	if a, ok := e.authorityStore(s.Fn, e.At(s.Pos)); ok {
+		return Origins{a}
+	}
 	return e.throughConstructors(e.eval(s.Val), s.Via)
 }
 
