@@ -173,28 +173,18 @@ func TestModules(t *testing.T) {
 	cases := []struct {
 		dir      string
 		patterns []string
-		cfg      func(*rootflow.Config)
 	}{
 		// A path handed to an option constructor of a library that
 		// passes it to another module's constructor, which keeps it in
 		// a field, applies its options through func values and writes
 		// the field in its own method (through value receivers).
 		{dir: "optionwrite", patterns: []string{"example.com/app", "example.com/keys", "example.com/server"}},
-		// The fields of the struct another module's constructor, declared
-		// an authority, returns.
-		{dir: "authorityfields", patterns: []string{"example.com/app", "example.com/basedirs"}, cfg: func(c *rootflow.Config) {
-			c.Authorities = []string{"example.com/basedirs.New=global"}
-		}},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(testdata(t), "mod", c.dir)
-			cfg := rootflow.DefaultConfig()
-			if c.cfg != nil {
-				c.cfg(&cfg)
-			}
-			analysistest.Run(t, dir, analyzer(cfg), c.patterns...)
+			analysistest.Run(t, dir, analyzer(rootflow.DefaultConfig()), c.patterns...)
 		})
 	}
 }

@@ -2,7 +2,8 @@
 // struct of resolved directories (an XDG library's base directory
 // specification); what it stores into the struct's fields is the root it
 // resolves, not a path built on the home directory by hand, wherever the
-// program reads a field of the struct it returned.
+// program reads a field of the struct it returned: where it called the
+// constructor, or in a helper it hands the struct to.
 package authorityfields
 
 import (
@@ -38,6 +39,23 @@ func purge() error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(c.dataDir, "state.json"), nil, 0o600) // ok: below the authority's data directory
+}
+
+// logs keeps the directory of the program's logs.
+type logs struct{ dir string }
+
+// logsFrom takes the logs' directory below a resolved base.
+func logsFrom(spec *basedirs.Spec) *logs {
+	return &logs{dir: filepath.Join(spec.ConfigHome, "myapp", "logs")}
+}
+
+func rotate() error {
+	spec, err := basedirs.New()
+	if err != nil {
+		return err
+	}
+	l := logsFrom(spec)
+	return os.Remove(filepath.Join(l.dir, "old.log")) // ok: below the authority's configuration directory
 }
 
 func home() error {

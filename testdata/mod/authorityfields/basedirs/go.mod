@@ -1,3 +1,0 @@
-module example.com/basedirs
-
-go 1.24

@@ -1,3 +1,0 @@
-module example.com/app
-
-go 1.24
