@@ -142,6 +142,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "uncalledstore/..."},
 		{dir: "dotfield/..."},
 		{dir: "madejoin"},
+		{dir: "filecontent"},
 		{dir: "deferred"},
 		{dir: "walkcallback"},
 		{dir: "trimprefix"},
