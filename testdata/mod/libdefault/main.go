@@ -14,7 +14,10 @@ import (
 	"example.com/filecache"
 )
 
-var cacheDir = flag.String("cache-dir", "", "where the cache keeps its files")
+var (
+	cacheDir = flag.String("cache-dir", "", "where the cache keeps its files")
+	spoolDir = flag.String("spool-dir", "", "where the spool keeps its files")
+)
 
 // stateCache keeps the cache below the program's own cache directory.
 func stateCache() error {
@@ -77,6 +80,23 @@ func defaultSpool() error {
 	return filecache.NewSpool().Queue("job", nil) // want `filecache.NewSpool receives "spool" relative to the working directory`
 }
 
+// flagSpool keeps the spool where --spool-dir says: left empty, the
+// library's default runs.
+func flagSpool() error {
+	return filecache.NewSpool(filecache.WithSpoolDir(*spoolDir)).Queue("job", nil) // want `filecache.NewSpool receives "spool" relative to the working directory`
+}
+
+// builtSpool passes options built elsewhere, which the analysis does not
+// list: the call is checked on the default too.
+func builtSpool(extra ...filecache.SpoolOption) error {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return err
+	}
+	opts := append(extra, filecache.WithSpoolDir(filepath.Join(base, "app", "spool")))
+	return filecache.NewSpool(opts...).Queue("job", nil) // want `filecache.NewSpool receives "spool" relative to the working directory`
+}
+
 func main() {
 	flag.Parse()
 	_ = stateCache()
@@ -85,4 +105,6 @@ func main() {
 	_ = defaultCache()
 	_ = stateSpool()
 	_ = defaultSpool()
+	_ = flagSpool()
+	_ = builtSpool()
 }
