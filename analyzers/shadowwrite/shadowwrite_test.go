@@ -145,6 +145,7 @@ func TestShadowwrite(t *testing.T) {
 		{dir: "uncalledstore/..."},
 		{dir: "dotfield/..."},
 		{dir: "madejoin"},
+		{dir: "filecontent"},
 		{dir: "deferred"},
 		{dir: "walkcallback"},
 		{dir: "trimprefix"},
@@ -179,6 +180,11 @@ func TestModules(t *testing.T) {
 		// a field, applies its options through func values and writes
 		// the field in its own method (through value receivers).
 		{dir: "optionwrite", patterns: []string{"example.com/app", "example.com/keys", "example.com/server"}},
+		// A library constructor that applies its options through func
+		// values and then falls back on a directory of its own where
+		// they left the field empty: an option the caller passes is what
+		// the library writes below, and the default only where none is.
+		{dir: "libdefault", patterns: []string{"example.com/app", "example.com/filecache"}},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {

@@ -33,7 +33,6 @@ const (
 	// of them is in the root again. A shared base declared =KIND:base is
 	// such a parent: the program's root is Join(BASE, NAME).
 	RootName
-
 	// Tilde, on a Param, says what the callee does with a leading "~" of
 	// the value it returns: "home:SRC", it expands it onto the home
 	// directory SRC returns (os.UserHomeDir); "not:FORMS", it returns the
@@ -42,6 +41,14 @@ const (
 	// program spelled, the first is that home-based path, the second
 	// nothing.
 	Tilde
+	// UnlessOption, on an origin a constructor stores into a field of the
+	// object it returns only where the options it applied left the field
+	// empty (`if c.dir == "" { c.dir = def }`), lists the option
+	// constructors that store a non-empty parameter there, "KEY#N"
+	// comma-separated: bound at a call that passes an option one of them
+	// built with an argument that is never "", the origin is not the
+	// field's (rules/optiondefault.go).
+	UnlessOption
 	// EmptyOnly, on a Param, says the callee returns the parameter only
 	// where it is "": only an empty argument comes back as it is.
 	EmptyOnly
@@ -124,6 +131,7 @@ var tagDefs = [numTags]tagDef{
 	Through:      {"through", textTag, 3},
 	RootName:     {"root-name", textTag, 4},
 	Tilde:        {"tilde", textTag, 5},
+	UnlessOption: {"unless-option", textTag, 6},
 	EmptyOnly:    {"empty-only", flagTag, 0},
 	AbsOnly:      {"abs-only", flagTag, 1},
 	EmptyTemp:    {"empty-temp", flagTag, 2},
@@ -140,7 +148,7 @@ var tagDefs = [numTags]tagDef{
 }
 
 const (
-	numText   = 6
+	numText   = 7
 	numScalar = 13
 )
 

@@ -80,7 +80,8 @@ func (e *engine) objectValue(v ssa.Value, cell string, hops int, seen map[ssa.Va
 			}
 			parts := make([]Origins, len(stores))
 			for i, st := range stores {
-				parts[i] = e.eval(st.Val)
+				s := hook.StoreSite{Pos: st.Pos(), Val: st.Val, Fn: v.Parent(), Addr: st.Addr}
+				parts[i] = e.hooks.objectStore(e.rules, s, e.eval(st.Val))
 			}
 			return lattice.Union(parts...)
 		}

@@ -100,7 +100,8 @@
 //     where it is unsound (the word "Unsound"), a Name method returning
 //     its kebab-case name, and the hook methods it needs (package hook:
 //     PhiEdge, EdgeValue, PhiJoin, ReturnValue, BindArg, BindSymbol,
-//     CheckValue, SiteValue, SiteReq, ExemptStore, StoreReq, ExemptCall,
+//     CheckValue, SiteValue, SiteReq, ExemptStore, StoreReq, ObjectStore,
+//     ExemptCall,
 //     Join, Concat, Replace, JoinBase, FieldRead, MadeMap/MapElem,
 //     Index/Indexed,
 //     OwnsStore, DispatchBinds).

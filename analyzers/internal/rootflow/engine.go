@@ -205,6 +205,7 @@ type hooks struct {
 	onSiteReq    []hook.SiteReqRule
 	onExempt     []hook.StoreExemptRule
 	onStoreReq   []hook.StoreReqRule
+	onObjStore   []hook.ObjectStoreRule
 	onCallExempt []hook.CallExemptRule
 	onJoin       []hook.JoinRule
 	onJoinBase   []hook.JoinBaseRule

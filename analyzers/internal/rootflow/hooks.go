@@ -53,6 +53,9 @@ func newHooks(list []hook.Rule, off map[string]bool) hooks {
 		if r, ok := r.(hook.StoreExemptRule); ok {
 			h.onExempt = append(h.onExempt, r)
 		}
+		if r, ok := r.(hook.ObjectStoreRule); ok {
+			h.onObjStore = append(h.onObjStore, r)
+		}
 		if r, ok := r.(hook.StoreReqRule); ok {
 			h.onStoreReq = append(h.onStoreReq, r)
 		}
@@ -188,6 +191,15 @@ func (h *hooks) storeExempt(ctx hook.Context, s hook.StoreSite, r Req) bool {
 		}
 	}
 	return false
+}
+
+// objectStore is what store s into a new object's field holds, v
+// refined by the rules.
+func (h *hooks) objectStore(ctx hook.Context, s hook.StoreSite, v Origins) Origins {
+	for _, rule := range h.onObjStore {
+		v = rule.ObjectStore(ctx, s, v)
+	}
+	return v
 }
 
 // storeReq is the requirement store s answers to for r on its cell.

@@ -122,6 +122,15 @@ type StoreExemptRule interface {
 	ExemptStore(ctx Context, s StoreSite, r lattice.Req) bool
 }
 
+// ObjectStoreRule refines v, what store s into a field of a new object
+// holds, where the engine follows the object its function returns to the
+// value of that field (ctors.go: what a constructor, and its fact for
+// other packages, says it stores into the object it returns).
+type ObjectStoreRule interface {
+	Rule
+	ObjectStore(ctx Context, s StoreSite, v lattice.Origins) lattice.Origins
+}
+
 // StoreReqRule may decide the requirement store s answers to for
 // requirement r on its cell; ok false leaves the default, r without a
 // guard (a guard is about the record the write reads, not the store's).

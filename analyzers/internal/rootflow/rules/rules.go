@@ -18,6 +18,7 @@ var All = []hook.Rule{
 	selfCopyRule{},
 	privateAliasRule{},
 	cwdDefaultRule{},
+	optionDefaultRule{},
 	envMapRule{},
 	&madeMapsRule{},
 	emptyTempRule{},

@@ -1,0 +1,3 @@
+module example.com/filecache
+
+go 1.24
