@@ -671,6 +671,28 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"SkillDirs=", "ROAPP_SKILLS_PATH", "state-dir: .othertool"},
 		},
+		// Paths below the program's directories that the user may relocate
+		// one by one (helm's HELM_PLUGINS, HELM_REPOSITORY_CONFIG): a
+		// variable taken, through a helper or an if, in place of a path an
+		// authority resolves, kept in a field the writes read, is the
+		// override of that root's entry, root-env; one taken in place of a
+		// name in the working directory is none, however it is named.
+		{
+			name: "initenvor",
+			dir:  filepath.Join("testdata", "initenvor"),
+			want: []string{
+				"  - example.com/initenvor/internal/where.ConfigPath=global\n",
+				"  - example.com/initenvor/internal/where.DataPath=global\n",
+				"  # taken in place of the path where.DataPath resolves (the write at main.go:18 is given either): an override of that root: only the authority may read it\n  - ENVOR_EXTENSIONS\n",
+				"  # taken in place of the path where.ConfigPath resolves (the write at main.go:19 is given either): an override of that root: only the authority may read it\n  - ENVOR_SOURCES_CONFIG\n",
+				"  - ENVOR_CREDENTIALS_CONFIG\n",
+			},
+			not: []string{"- ENVOR_EXPORT"},
+			// the writes through the fields are rooted, the report is not;
+			// the overrides are read outside the authority's package
+			lintNot: []string{"main.go:18:", "main.go:19:", "main.go:20:", "main.go:21:"},
+			lint:    []string{"main.go:22:", "internal/settings/settings.go:27:15: settings.orElse reads, through a helper, the root override \"ENVOR_EXTENSIONS\""},
+		},
 		// A variable holding default options, parsed like the command line
 		// before it (fzf's $FZF_DEFAULT_OPTS): a path given there is the
 		// user's, as on the command line: user-env. A directory variable
