@@ -625,8 +625,22 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	// An environment variable that alone fills a variable or field the
 	// program writes under, named like the authorities' own overrides
 	// (HELM_PLUGINS beside HELM_DATA_HOME), overrides one of the
-	// program's paths.
+	// program's paths; one taken in place of a name in the working
+	// directory (a report's default "report.txt") replaces the user's
+	// file, no path of the program's.
 	prefixes := map[string]string{}
+	cwdDefault := map[string]bool{}
+	for _, o := range origins {
+		all := append([]FindingOrigin{o}, o.Others...)
+		if !slices.ContainsFunc(all, func(x FindingOrigin) bool { return x.Rel }) {
+			continue
+		}
+		for _, x := range all {
+			if name, ok := strings.CutPrefix(x.Src, "$"); ok {
+				cwdDefault[name] = true
+			}
+		}
+	}
 	for _, e := range p.RootEnv {
 		if pre, _, ok := strings.Cut(e.Value, "_"); ok {
 			prefixes[pre+"_"] = e.Value
@@ -638,7 +652,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		for _, e := range c.Env {
 			pre, _, ok := strings.Cut(e, "_")
-			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && ownOverride(e) {
+			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && !cwdDefault[e] && ownOverride(e) {
 				seen[e] = true
 				p.RootEnv = append(p.RootEnv, Entry{e, fmt.Sprintf("fills %s, which the program writes under; named like %s", c.Short, other)})
 			}
@@ -683,11 +697,18 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	if name := markBases(p.Authorities, origins, below); name != "" && p.StateDir.Value == "" {
 		p.StateDir = Entry{"." + name, "the directory the program keeps below the shared bases it writes under (" + baseNames(p.Authorities) + ")"}
 	}
-	// root-env, again: a variable named as a file (outputFileVar) that
-	// the program takes in place of a path an authority resolves (one
-	// write's value is either: lazygit's LogPath returns
-	// $LAZYGIT_LOG_PATH, else a file beside its state) overrides that
-	// root; it is no file the user chose.
+	// root-env, again: a variable of the program's own that it takes in
+	// place of a path an authority resolves (one write's value is
+	// either: lazygit's LogPath returns $LAZYGIT_LOG_PATH, else a file
+	// beside its state; helm keeps $HELM_PLUGINS, else
+	// helmpath.DataPath("plugins"), in a field the writes read)
+	// overrides that root's entry, however it is named: a name that
+	// says file (outputFileVar) is no file the user chose there, and is
+	// proposed here; any other is proposed after the directory
+	// variables' rules below, which say more where they apply (inPlace).
+	// Options parsed like the command line (optionsVar) are the user's
+	// whatever they replace.
+	var inPlace []Entry
 	for _, o := range origins {
 		all := append([]FindingOrigin{o}, o.Others...)
 		var by *Authority
@@ -702,11 +723,16 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		for _, x := range all {
 			name, ok := strings.CutPrefix(x.Src, "$")
-			if !ok || seen[name] || !ownOverride(name) || !outputFileVar().MatchString(name) || heldByAny(p.Authorities, x) {
+			if !ok || seen[name] || !ownOverride(name) || optionsVar().MatchString(name) || heldByAny(p.Authorities, x) {
 				continue
 			}
-			seen[name] = true
-			p.RootEnv = append(p.RootEnv, Entry{name, fmt.Sprintf("taken in place of the path %s resolves (the write at %s is given either): an override of that root", by.Short, shortPos(o.Pos))})
+			e := Entry{name, fmt.Sprintf("taken in place of the path %s resolves (the write at %s is given either): an override of that root", by.Short, shortPos(o.Pos))}
+			if outputFileVar().MatchString(name) {
+				seen[name] = true
+				p.RootEnv = append(p.RootEnv, e)
+			} else if !slices.ContainsFunc(inPlace, func(i Entry) bool { return i.Value == name }) {
+				inPlace = append(inPlace, e)
+			}
 		}
 	}
 	// user-env: a variable whose value is itself the file written, or
@@ -755,6 +781,12 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	// $XDG_CONFIG_HOME/glow and a scope library's config directories in
 	// the list whose first element it writes under).
 	for _, e := range overridesBeside(bases, origins, p.Authorities) {
+		if !seen[e.Value] {
+			seen[e.Value] = true
+			p.RootEnv = append(p.RootEnv, e)
+		}
+	}
+	for _, e := range inPlace {
 		if !seen[e.Value] {
 			seen[e.Value] = true
 			p.RootEnv = append(p.RootEnv, e)
