@@ -693,6 +693,30 @@ func TestInitPrograms(t *testing.T) {
 			lintNot: []string{"main.go:18:", "main.go:19:", "main.go:20:", "main.go:21:"},
 			lint:    []string{"main.go:22:", "internal/settings/settings.go:27:15: settings.orElse reads, through a helper, the root override \"ENVOR_EXTENSIONS\""},
 		},
+		// Locations a package keeps in exported package variables, filled
+		// once by a function from the program's override or, by default,
+		// from a resolver library's helpers over the XDG bases (k9s's
+		// InitLocs: AppConfigDir, AppDumpsDir, ... from $K9S_CONFIG_DIR or
+		// adrg/xdg), read by the writes everywhere: the variables are
+		// proposed (the package becomes an authority package, so its reads
+		// of the overrides are no finding), those joined on the override's
+		// variable as honouring it (no suspect); a flag's variable is not.
+		{
+			name: "initpkgvars",
+			dir:  filepath.Join("testdata", "initpkgvars"),
+			want: []string{
+				"  - example.com/initpkgvars/internal/locs.ConfigDir=global\n",
+				"  - example.com/initpkgvars/internal/locs.ConfigFile=global\n",
+				"  - example.com/initpkgvars/internal/locs.DumpsDir=global\n",
+				"  - example.com/initpkgvars/internal/locs.ClustersDir=global\n",
+				"  - example.com/initpkgvars/internal/locs.LogFile=global\n",
+				"  - PVAPP_CONFIG_DIR\n",
+				"  - PVAPP_LOGS_DIR\n",
+				"# With this file: 0 findings (without it: 4); 0 appear only with this file.\n",
+			},
+			not:     []string{"main.export", "Suspect", "ignores"},
+			lintNot: []string{"reads the root override", "reads, through a helper, the root override"},
+		},
 		// A variable holding default options, parsed like the command line
 		// before it (fzf's $FZF_DEFAULT_OPTS): a path given there is the
 		// user's, as on the command line: user-env. A directory variable
