@@ -300,7 +300,9 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	}
 	g.exportedGetters(getters)
 	g.baseWrappers(fieldBases(facts))
-	g.baseReaders(dependencyBases(facts))
+	depBases := dependencyBases(facts)
+	g.baseReaders(depBases)
+	g.baseVars(depBases)
 	g.locations(bases)
 	g.finders()
 	g.projectRoots()
@@ -1675,6 +1677,168 @@ func (g *gatherer) baseReaders(bases map[string][]string) {
 			}
 			return nil
 		}
+	})
+}
+
+// baseVars makes a candidate of each exported package variable of the
+// main module's analyzed packages that a function of its package fills
+// from a dependency's shared base (dependencyBases): the value of the
+// library's function or variable, or a path joined on one, through a
+// local variable or another such package variable of the function
+// (k9s's initXDGLocs fills AppConfigDir from xdg.ConfigFile, and
+// AppContextsDir from a join on xdg.DataFile's value). The rest of the
+// program reads the variables, whatever filled them, and they are what
+// a configuration declares. The program's own override stored into one
+// makes the same candidate (store); one joined on another variable that
+// holds an override, in any function of the package (k9s's
+// initK9sEnvLocs joins AppDumpsDir on AppConfigDir, from
+// $K9S_CONFIG_DIR), honours that override too. As baseReaders', the
+// findings it removes have their origins elsewhere, or none the
+// analysis follows: it is proposed tentatively, and the checking run
+// credits it or drops it (propose.go). Syntax only: a package variable
+// of the function's own package, assigned with = (not inside a function
+// literal).
+func (g *gatherer) baseVars(bases map[string][]string) {
+	if len(bases) == 0 {
+		return
+	}
+	for _, pf := range g.byDir {
+		if !pf.Main || !pf.Root {
+			continue
+		}
+		files := g.dir(pf.Dir)
+		decls := map[string]ast.Node{}
+		for _, f := range files {
+			for name, obj := range f.Scope.Objects {
+				if obj.Kind == ast.Var && token.IsExported(name) {
+					if decl, ok := obj.Decl.(ast.Node); ok {
+						decls[name] = decl
+					}
+				}
+			}
+		}
+		if len(decls) == 0 {
+			continue
+		}
+		overrides := map[string][]string{} // a variable: the overrides of the variables it is joined on
+		for _, f := range files {
+			imports := g.importPaths(f)
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					g.fillsFromBases(pf, fd, imports, bases, decls, overrides)
+				}
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(overrides)) {
+			if c := g.byName[pf.Path+"."+name]; c != nil && c.overBase {
+				for _, e := range overrides[name] {
+					c.add("$" + e)
+				}
+			}
+		}
+	}
+}
+
+// fillsFromBases is baseVars on one function fd of pf: it follows, in
+// source order, the sources of the shared bases fd reads into local
+// variables and into the package variables decls names, and records
+// each package variable so filled. It adds to overrides, for each
+// package variable, the program's own overrides of the candidates it
+// is joined on.
+func (g *gatherer) fillsFromBases(pf *driver.PackageFacts, fd *ast.FuncDecl, imports map[string]string, bases map[string][]string, decls map[string]ast.Node, overrides map[string][]string) {
+	type sources struct{ bases, overrides []string }
+	locals := map[*ast.Object]sources{}
+	vars := map[string][]string{}
+	// pkgVar returns the package variable id names, or "".
+	pkgVar := func(id *ast.Ident) string {
+		if decls[id.Name] == nil || id.Obj != nil && id.Obj.Decl != decls[id.Name] {
+			return "" // none, or a local or a parameter of that name
+		}
+		return id.Name
+	}
+	srcsOf := func(e ast.Expr) sources {
+		var out sources
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.CompositeLit:
+				return false
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok && x.Obj == nil {
+					if path := imports[x.Name]; path != "" {
+						out.bases = append(out.bases, bases[path+"."+n.Sel.Name]...)
+						return false
+					}
+				}
+			case *ast.Ident:
+				if name := pkgVar(n); name != "" {
+					out.bases = append(out.bases, vars[name]...)
+					if c := g.byName[pf.Path+"."+name]; c != nil {
+						for _, e := range c.Env {
+							if ownOverride(e) {
+								out.overrides = append(out.overrides, e)
+							}
+						}
+					}
+				} else if n.Obj != nil {
+					out.bases = append(out.bases, locals[n.Obj].bases...)
+					out.overrides = append(out.overrides, locals[n.Obj].overrides...)
+				}
+			}
+			return true
+		})
+		return out
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			var rhs ast.Expr
+			switch {
+			case len(as.Rhs) == len(as.Lhs):
+				rhs = as.Rhs[i]
+			case i == 0 && len(as.Rhs) == 1:
+				rhs = as.Rhs[0] // a value and its error
+			default:
+				continue
+			}
+			id, ok := lhs.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			srcs := srcsOf(rhs)
+			if len(srcs.bases) == 0 && len(srcs.overrides) == 0 {
+				continue
+			}
+			name := ""
+			if as.Tok == token.ASSIGN {
+				name = pkgVar(id)
+			}
+			if name == "" {
+				if id.Obj != nil {
+					l := locals[id.Obj]
+					locals[id.Obj] = sources{append(l.bases, srcs.bases...), append(l.overrides, srcs.overrides...)}
+				}
+				continue
+			}
+			overrides[name] = append(overrides[name], srcs.overrides...)
+			if len(srcs.bases) == 0 {
+				continue
+			}
+			vars[name] = append(vars[name], srcs.bases...)
+			c := g.candidate(pf.Path+"."+name, pf, "package variable", decls[name])
+			c.overBase = true
+			pos := g.fset.Position(as.Pos())
+			c.stores[site{pos.Filename, pos.Line}] = true
+			for _, src := range srcs.bases {
+				c.add(src)
+			}
+		}
+		return true
 	})
 }
 

@@ -530,6 +530,25 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			siblingOf[c] = first.Short
 		}
 	}
+	// A package variable filled from a shared base another module
+	// resolves, beside one of its package proposed from the findings and
+	// filled so too, is one of the locations the package keeps (k9s's
+	// AppDumpsDir beside AppConfigDir, both filled by InitLocs from
+	// $K9S_CONFIG_DIR or adrg/xdg): proposed with it, as its sibling,
+	// whatever the checking run would credit it with (the writes through
+	// it may name the other's origin first, or be unproven).
+	heads := map[string]*Candidate{}
+	for _, c := range cands {
+		if proposed[c] && !c.tentative && c.overBase && c.Shape == "package variable" && heads[c.Pkg] == nil {
+			heads[c.Pkg] = c
+		}
+	}
+	for _, c := range cands {
+		if head := heads[c.Pkg]; head != nil && proposed[c] && c.tentative && c.overBase && c.Shape == "package variable" && c.Module == "" {
+			c.tentative = false
+			siblingOf[c] = head.Short
+		}
+	}
 	// A struct whose field (or a method handing out a path built on
 	// it) is proposed from the findings keeps the program's other roots
 	// in its other fields, filled the same way from the home directory
