@@ -675,8 +675,9 @@ func TestInitPrograms(t *testing.T) {
 		// one by one (helm's HELM_PLUGINS, HELM_REPOSITORY_CONFIG): a
 		// variable taken, through a helper or an if, in place of a path an
 		// authority resolves, kept in a field the writes read, is the
-		// override of that root's entry, root-env; one taken in place of a
-		// name in the working directory is none, however it is named.
+		// override of that root's entry, root-env, whether a write through
+		// it is seen or not; one taken in place of a name in the working
+		// directory, or of a command's name, is none, however it is named.
 		{
 			name: "initenvor",
 			dir:  filepath.Join("testdata", "initenvor"),
@@ -686,12 +687,15 @@ func TestInitPrograms(t *testing.T) {
 				"  # taken in place of the path where.DataPath resolves (the write at main.go:18 is given either): an override of that root: only the authority may read it\n  - ENVOR_EXTENSIONS\n",
 				"  # taken in place of the path where.ConfigPath resolves (the write at main.go:19 is given either): an override of that root: only the authority may read it\n  - ENVOR_SOURCES_CONFIG\n",
 				"  - ENVOR_CREDENTIALS_CONFIG\n",
+				// the same shape with no write seen (a library writes the
+				// file): its sibling's override all the same
+				"  - ENVOR_REGISTRY_CONFIG\n",
 			},
-			not: []string{"- ENVOR_EXPORT"},
+			not: []string{"- ENVOR_EXPORT", "ENVOR_PAGER"},
 			// the writes through the fields are rooted, the report is not;
 			// the overrides are read outside the authority's package
 			lintNot: []string{"main.go:18:", "main.go:19:", "main.go:20:", "main.go:21:"},
-			lint:    []string{"main.go:22:", "internal/settings/settings.go:27:15: settings.orElse reads, through a helper, the root override \"ENVOR_EXTENSIONS\""},
+			lint:    []string{"main.go:22:", "internal/settings/settings.go:31:15: settings.orElse reads, through a helper, the root override \"ENVOR_EXTENSIONS\""},
 		},
 		// Locations a package keeps in exported package variables, filled
 		// once by a function from the program's override or, by default,

@@ -19,6 +19,10 @@ type Settings struct {
 	Credentials string
 	// Export is where export writes the report.
 	Export string
+	// Registry is the file a registry client keeps its logins in.
+	Registry string
+	// Pager is the program the output is paged with.
+	Pager string
 }
 
 // Load reads the settings from the environment.
@@ -27,6 +31,8 @@ func Load() *Settings {
 		Extensions: orElse("ENVOR_EXTENSIONS", where.DataPath("extensions")),
 		Sources:    orElse("ENVOR_SOURCES_CONFIG", where.ConfigPath("sources.yaml")),
 		Export:     orElse("ENVOR_EXPORT", "report.txt"),
+		Registry:   orElse("ENVOR_REGISTRY_CONFIG", where.ConfigPath("registry", "auth.json")),
+		Pager:      orElse("ENVOR_PAGER", "less"),
 	}
 	if v := os.Getenv("ENVOR_CREDENTIALS_CONFIG"); v != "" {
 		s.Credentials = v

@@ -11,26 +11,29 @@ import (
 type base string
 
 func (b base) dir(override, xdg, fallback string, elem ...string) string {
-	root := os.Getenv(override)
-	if root == "" {
-		if x := os.Getenv(xdg); x != "" {
-			root = filepath.Join(x, string(b))
-		} else {
-			home, _ := os.UserHomeDir()
-			root = filepath.Join(home, fallback, string(b))
-		}
+	if root := os.Getenv(override); root != "" {
+		return filepath.Join(root, filepath.Join(elem...))
 	}
-	return filepath.Join(append([]string{root}, elem...)...)
+	root := os.Getenv(xdg)
+	if root == "" {
+		home, _ := os.UserHomeDir()
+		root = filepath.Join(home, fallback)
+	}
+	return filepath.Join(root, string(b), filepath.Join(elem...))
+}
+
+func (b base) configDir(elem ...string) string {
+	return b.dir("ENVOR_CONFIG_HOME", "XDG_CONFIG_HOME", ".config", elem...)
+}
+
+func (b base) dataDir(elem ...string) string {
+	return b.dir("ENVOR_DATA_HOME", "XDG_DATA_HOME", ".local/share", elem...)
 }
 
 const app = base("envorapp")
 
 // ConfigPath returns elem below the configuration directory.
-func ConfigPath(elem ...string) string {
-	return app.dir("ENVOR_CONFIG_HOME", "XDG_CONFIG_HOME", ".config", elem...)
-}
+func ConfigPath(elem ...string) string { return app.configDir(elem...) }
 
 // DataPath returns elem below the data directory.
-func DataPath(elem ...string) string {
-	return app.dir("ENVOR_DATA_HOME", "XDG_DATA_HOME", ".local/share", elem...)
-}
+func DataPath(elem ...string) string { return app.dataDir(elem...) }
