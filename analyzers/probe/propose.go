@@ -728,12 +728,32 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	// Options parsed like the command line (optionsVar) are the user's
 	// whatever they replace.
 	var inPlace []Entry
+	// holder returns the authority an origin arose in or was stored
+	// into, or that hands out the values of the resolver it arose in
+	// (helmpath.DataPath, lazypath.dataPath's), or nil.
+	holder := func(x FindingOrigin) *Authority {
+		for i := range p.Authorities {
+			if p.Authorities[i].HoldsOrigin(x) {
+				return &p.Authorities[i]
+			}
+		}
+		for _, c := range cands {
+			if c.behind == nil || !c.HoldsOrigin(x) {
+				continue
+			}
+			for i := range p.Authorities {
+				if p.Authorities[i].Candidate == c.behind {
+					return &p.Authorities[i]
+				}
+			}
+		}
+		return nil
+	}
 	for _, o := range origins {
 		all := append([]FindingOrigin{o}, o.Others...)
 		var by *Authority
 		for _, x := range all {
-			if i := slices.IndexFunc(p.Authorities, func(a Authority) bool { return a.HoldsOrigin(x) }); i >= 0 {
-				by = &p.Authorities[i]
+			if by = holder(x); by != nil {
 				break
 			}
 		}
@@ -742,7 +762,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		for _, x := range all {
 			name, ok := strings.CutPrefix(x.Src, "$")
-			if !ok || seen[name] || !ownOverride(name) || optionsVar().MatchString(name) || heldByAny(p.Authorities, x) {
+			if !ok || seen[name] || !ownOverride(name) || optionsVar().MatchString(name) || holder(x) != nil {
 				continue
 			}
 			e := Entry{name, fmt.Sprintf("taken in place of the path %s resolves (the write at %s is given either): an override of that root", by.Short, shortPos(o.Pos))}
