@@ -88,6 +88,10 @@ type Proposal struct {
 	// what the proposal itself causes.
 	Added    []string
 	suspects []*Candidate // the candidates of Suspects
+	// envBy holds, for a root-env variable proposed beside an authority
+	// proposed tentatively (envOverAuthorities), that authority: the
+	// variable goes when the checking run drops it.
+	envBy map[string]*Candidate
 	// Before counts the findings of the analysis with the defaults
 	// (unproven writes not listed); After, when Checked, those of the
 	// checking run with the proposal.
@@ -380,6 +384,7 @@ func (p *Proposal) settleFinders(origins []FindingOrigin, before, after []driver
 		}
 	}
 	p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return slices.Contains(drop, a.Candidate) })
+	p.RootEnv = slices.DeleteFunc(p.RootEnv, func(e Entry) bool { return slices.Contains(drop, p.envBy[e.Value]) })
 	return true, len(drop) > 0
 }
 
@@ -771,6 +776,20 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 				p.RootEnv = append(p.RootEnv, e)
 			} else if !slices.ContainsFunc(inPlace, func(i Entry) bool { return i.Value == name }) {
 				inPlace = append(inPlace, e)
+			}
+		}
+	}
+	// The same, spelled where the variable and the authority's path meet
+	// (an env helper's default, an if's else), with or without a write
+	// seen through it.
+	for _, o := range envOverAuthorities(dir, p.Authorities) {
+		if !seen[o.Value] && !slices.ContainsFunc(inPlace, func(i Entry) bool { return i.Value == o.Value }) {
+			inPlace = append(inPlace, o.Entry)
+			if o.by.tentative {
+				if p.envBy == nil {
+					p.envBy = map[string]*Candidate{}
+				}
+				p.envBy[o.Value] = o.by
 			}
 		}
 	}
