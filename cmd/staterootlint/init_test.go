@@ -721,6 +721,22 @@ func TestInitPrograms(t *testing.T) {
 			not:     []string{"main.export", "Suspect", "ignores"},
 			lintNot: []string{"reads the root override", "reads, through a helper, the root override"},
 		},
+		// An output directory that is a setting of the user's project file
+		// (a field with a json tag, decoded from the file the user names),
+		// defaulted in code to a relative name when left empty (goreleaser's
+		// config.Project.Dist and "dist"): the user's, as a flag's default
+		// is, =user; a field without a tag defaulted so (a cache of the
+		// program's own) is no setting, and stays reported.
+		{
+			name: "initsetting",
+			dir:  filepath.Join("testdata", "initsetting"),
+			want: []string{
+				"  - (*example.com/initsetting/config.Project).Dist=user\n",
+			},
+			not:     []string{"cacheDir=", "runner", `["cwd:dist"]`},
+			lint:    []string{"pipe/pipe.go:45:21: os.WriteFile writes \"buildcache/last\""},
+			lintNot: []string{"config.Project.Dist"},
+		},
 		// A variable holding default options, parsed like the command line
 		// before it (fzf's $FZF_DEFAULT_OPTS): a path given there is the
 		// user's, as on the command line: user-env. A directory variable

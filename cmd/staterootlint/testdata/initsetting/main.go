@@ -1,0 +1,26 @@
+// Command initsetting builds a project into the output directory the
+// user's project file names, or its default (goreleaser's shape:
+// config.Project.Dist, defaulted to "dist" by a pipe): the user's
+// choice, as a flag's default is. Its cache in a fixed directory of the
+// working directory is no setting of the user's.
+package main
+
+import (
+	"flag"
+
+	"example.com/initsetting/config"
+	"example.com/initsetting/pipe"
+)
+
+var file = flag.String("config", "project.json", "the project file")
+
+func main() {
+	flag.Parse()
+	p, err := config.Load(*file)
+	if err != nil {
+		return
+	}
+	_ = pipe.Clean(&p)
+	_ = pipe.Build(&p)
+	_ = pipe.Cache()
+}
