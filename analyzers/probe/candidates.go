@@ -9,6 +9,7 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -117,6 +118,8 @@ type Candidate struct {
 	overResolvers bool              // an exported getter of what its package's resolvers returned, kept in a variable (exportedGetters)
 	behind        *Candidate        // a resolver whose values the program reaches only through this getter
 	flagBound     string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
+	setting       string            // a field of the user's configuration file defaulted to a relative name (settingDefault): what it holds
+	settingLit    string            // and that name ("dist")
 	marker        string            // project-directory functions (projects.go): the marker it walks up for
 	writes        int               // the write findings of Removes: without adhocroot's and rootenv's findings inside it
 	// tentative says it is proposed before anything is attributed to
@@ -504,6 +507,9 @@ func (c *Candidate) Callable() bool {
 // "pkg.V" or a field "pkg.T.f"): the variable, or the methods of T that
 // return the field (getters that memoize it), is a candidate.
 func (g *gatherer) store(o rootflow.Origin, key string) {
+	if g.settingDefault(o, key) {
+		return
+	}
 	if !homeOrEnv(o) && !tildeDefault(o) && cwdDotDir(o) == "" {
 		return
 	}
@@ -580,6 +586,122 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 	c.add(source(o))
 	c.stores[at] = true
 	g.stateDirAt(c, at)
+}
+
+// settingDefault makes a user candidate of the field key when o is a
+// relative name of the working directory, not a dot-directory, stored
+// into it where it is empty (if p.Dist == "" { p.Dist = "dist" }) and
+// the field is a setting of a file the user writes: its declaration has
+// a json, yaml, toml or mapstructure tag. That is the default of the
+// user's setting, the user's as a flag's default is (goreleaser's
+// config.Project.Dist). It reports whether it made one.
+func (g *gatherer) settingDefault(o rootflow.Origin, key string) bool {
+	if o.Kind != rootflow.Bad || !o.Rel || o.Lit == "" || !o.At.IsValid() {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.TrimPrefix(o.Lit, "./"), "/")
+	if first == "" || strings.HasPrefix(first, ".") || filepath.IsAbs(o.Lit) {
+		return false
+	}
+	slash := strings.LastIndex(key, "/")
+	dot := strings.LastIndex(key, ".")
+	if dot < slash+1 {
+		return false
+	}
+	rest, member := key[:dot], key[dot+1:]
+	tdot := strings.LastIndex(rest, ".")
+	if tdot <= slash {
+		return false // a package variable
+	}
+	pkgPath, typ := rest[:tdot], rest[tdot+1:]
+	pf := g.byPath[pkgPath]
+	f := g.file(o.At.Filename)
+	if pf == nil || !pf.Main || f == nil || skipFile(g.fset, f) || !emptyGuarded(g.fset, f, o.At.Line, member) {
+		return false
+	}
+	tag, decl := g.fieldTag(pf, typ, member)
+	if tag == "" {
+		return false
+	}
+	at := site{o.At.Filename, o.At.Line}
+	c := g.candidate("(*"+pkgPath+"."+typ+")."+member, pf, "field", nil)
+	if c.At == "" {
+		pos := g.fset.Position(decl)
+		c.At = fmt.Sprintf("%s:%d", report.ModuleRelative(pos.Filename), pos.Line)
+	}
+	c.User = true
+	c.Family = pkgPath + "." + typ
+	c.stores[at] = true
+	c.cells = appendNew(c.cells, "field "+lattice.ShortName(key))
+	if c.setting == "" {
+		c.settingLit = o.Lit
+		c.setting = fmt.Sprintf("is a setting of the user's file (tag %s), defaulted to %q where it is empty at %s:%d", tag, o.Lit, report.ModuleRelative(at.file), at.line)
+	}
+	return true
+}
+
+// emptyGuarded reports whether line of f is in the body of an if whose
+// condition compares a selector of member with "" (p.Dist == "").
+func emptyGuarded(fset *token.FileSet, f *ast.File, line int, member string) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		if fset.Position(is.Body.Pos()).Line > line || fset.Position(is.Body.End()).Line < line {
+			return true
+		}
+		if cond, ok := is.Cond.(*ast.BinaryExpr); ok && cond.Op == token.EQL {
+			for _, side := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
+				sel, ok := side[0].(*ast.SelectorExpr)
+				if lit, isLit := stringConst(side[1]); ok && isLit && lit == "" && sel.Sel.Name == member {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// fieldTag returns the tag of field member of the struct type typ of
+// pf that names it in a file ("json:\"dist,omitempty\""), or "", and
+// where the field is declared.
+func (g *gatherer) fieldTag(pf *driver.PackageFacts, typ, member string) (string, token.Pos) {
+	for _, f := range g.dir(pf.Dir) {
+		obj := f.Scope.Lookup(typ)
+		if obj == nil || obj.Kind != ast.Typ {
+			continue
+		}
+		ts, ok := obj.Decl.(*ast.TypeSpec)
+		if !ok {
+			continue
+		}
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok {
+			continue
+		}
+		for _, fl := range st.Fields.List {
+			if fl.Tag == nil || !slices.ContainsFunc(fl.Names, func(id *ast.Ident) bool { return id.Name == member }) {
+				continue
+			}
+			tag, err := strconv.Unquote(fl.Tag.Value)
+			if err != nil {
+				return "", token.NoPos
+			}
+			st := reflect.StructTag(tag)
+			for _, k := range []string{"yaml", "json", "toml", "mapstructure"} {
+				if v, ok := st.Lookup(k); ok && v != "-" {
+					return fmt.Sprintf("%s:%q", k, v), fl.Pos()
+				}
+			}
+		}
+	}
+	return "", token.NoPos
 }
 
 // stateDirAt takes c's state-dir name, when it has none, from the

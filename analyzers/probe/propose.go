@@ -232,7 +232,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	p.Patterns = opts.Run.Patterns
 	// A candidate in a directory the proposal excludes (test support's
 	// golden files) is reported by no lint with the file.
-	p.CwdFiles = sortedCwdFiles(slices.DeleteFunc(reached.attach(cwd), func(f CwdFile) bool { return p.excludesRel(f.At) }))
+	p.CwdFiles = sortedCwdFiles(slices.DeleteFunc(reached.attach(cwd), func(f CwdFile) bool { return p.excludesRel(f.At) || p.settingDefault(f.Pattern) }))
 	p.Before = len(before)
 	p.addApps(libraryApps(dir))
 	if opts.NoCheckingRun {
@@ -263,6 +263,17 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	p.After, p.Checked = len(after), true
 	p.Added = added(before, after)
 	return p, nil
+}
+
+// settingDefault reports whether an allow-write candidate's pattern
+// ("cwd:dist", "cwd:dist/**") names the default of a setting of the
+// user's file the proposal declares user-chosen (settingDefault): no
+// product of a command, the user's choice.
+func (p *Proposal) settingDefault(pattern string) bool {
+	name, ok := strings.CutPrefix(pattern, "cwd:")
+	return ok && slices.ContainsFunc(p.Authorities, func(a Authority) bool {
+		return a.settingLit != "" && (name == a.settingLit || strings.HasPrefix(name, a.settingLit+"/"))
+	})
 }
 
 // added returns the findings of after that before does not have (the
