@@ -726,15 +726,17 @@ func TestInitPrograms(t *testing.T) {
 		// defaulted in code to a relative name when left empty (goreleaser's
 		// config.Project.Dist and "dist"): the user's, as a flag's default
 		// is, =user; a field without a tag defaulted so (a cache of the
-		// program's own) is no setting, and stays reported.
+		// program's own) is no setting, nor is a name the program makes
+		// itself (delve's __debug_bin from a helper), and both stay
+		// reported.
 		{
 			name: "initsetting",
 			dir:  filepath.Join("testdata", "initsetting"),
 			want: []string{
 				"  - (*example.com/initsetting/config.Project).Dist=user\n",
 			},
-			not:     []string{"cacheDir=", "runner", `["cwd:dist"]`},
-			lint:    []string{"pipe/pipe.go:45:21: os.WriteFile writes \"buildcache/last\""},
+			not:     []string{"cacheDir=", "runner", `["cwd:dist"]`, "Binary="},
+			lint:    []string{"pipe/pipe.go:64:21: os.WriteFile writes \"buildcache/last\"", "pipe/pipe.go:40:5: field config.Project.Binary is assigned"},
 			lintNot: []string{"config.Project.Dist"},
 		},
 		// A variable holding default options, parsed like the command line

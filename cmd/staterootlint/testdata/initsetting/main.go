@@ -1,8 +1,9 @@
 // Command initsetting builds a project into the output directory the
 // user's project file names, or its default (goreleaser's shape:
 // config.Project.Dist, defaulted to "dist" by a pipe): the user's
-// choice, as a flag's default is. Its cache in a fixed directory of the
-// working directory is no setting of the user's.
+// choice, as a flag's default is. A name the program makes itself in the
+// working directory when the file names none (delve's __debug_bin), and
+// its cache in a fixed directory there, are not the user's.
 package main
 
 import (
@@ -23,4 +24,5 @@ func main() {
 	_ = pipe.Clean(&p)
 	_ = pipe.Build(&p)
 	_ = pipe.Cache()
+	_ = pipe.Debug(&p)
 }

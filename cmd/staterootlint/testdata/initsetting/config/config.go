@@ -12,6 +12,8 @@ type Project struct {
 	Name string `json:"name"`
 	// Dist is the directory the build's products go into.
 	Dist string `json:"dist,omitempty"`
+	// Binary is where the debug binary is built.
+	Binary string `json:"binary,omitempty"`
 }
 
 // Load decodes the project file at path.

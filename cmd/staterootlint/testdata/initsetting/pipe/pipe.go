@@ -1,6 +1,7 @@
 // Package pipe builds the project into its output directory, which the
-// user's project file names (default "dist"), and keeps a cache of its
-// own in a fixed directory of the working directory.
+// user's project file names (default "dist"), builds a debug binary in a
+// name of its own when the file names none, and keeps a cache of its own
+// in a fixed directory of the working directory.
 package pipe
 
 import (
@@ -30,6 +31,24 @@ func Build(p *config.Project) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(p.Dist, "artifacts.json"), []byte("[]\n"), 0o644)
+}
+
+// Debug builds the debug binary where the user's file says, else in a
+// fresh file of the working directory the program names itself.
+func Debug(p *config.Project) error {
+	if p.Binary == "" {
+		p.Binary = freshName("debug_bin")
+	}
+	return os.WriteFile(p.Binary, nil, 0o755)
+}
+
+func freshName(name string) string {
+	f, err := os.CreateTemp(".", name)
+	if err != nil {
+		return name
+	}
+	defer f.Close()
+	return f.Name()
 }
 
 type runner struct {
