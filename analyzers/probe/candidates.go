@@ -641,7 +641,10 @@ func (g *gatherer) settingDefault(o rootflow.Origin, key string) bool {
 }
 
 // emptyGuarded reports whether line of f is in the body of an if whose
-// condition compares a selector of member with "" (p.Dist == "").
+// condition compares a selector of member with "" (p.Dist == ""), and
+// assigns a string literal to a selector of member there (p.Dist =
+// "dist"): the setting's constant default, not a name a helper makes
+// (delve's DefaultDebugBinaryPath("__debug_bin")).
 func emptyGuarded(fset *token.FileSet, f *ast.File, line int, member string) bool {
 	found := false
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -655,17 +658,37 @@ func emptyGuarded(fset *token.FileSet, f *ast.File, line int, member string) boo
 		if fset.Position(is.Body.Pos()).Line > line || fset.Position(is.Body.End()).Line < line {
 			return true
 		}
-		if cond, ok := is.Cond.(*ast.BinaryExpr); ok && cond.Op == token.EQL {
-			for _, side := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
-				sel, ok := side[0].(*ast.SelectorExpr)
-				if lit, isLit := stringConst(side[1]); ok && isLit && lit == "" && sel.Sel.Name == member {
-					found = true
-				}
+		cond, ok := is.Cond.(*ast.BinaryExpr)
+		if !ok || cond.Op != token.EQL {
+			return true
+		}
+		if !(isSelOf(cond.X, member) && isEmpty(cond.Y) || isSelOf(cond.Y, member) && isEmpty(cond.X)) {
+			return true
+		}
+		for _, st := range is.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || fset.Position(as.Pos()).Line != line || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isSelOf(as.Lhs[0], member) {
+				continue
+			}
+			if _, ok := stringConst(as.Rhs[0]); ok {
+				found = true
 			}
 		}
 		return true
 	})
 	return found
+}
+
+// isSelOf reports whether e is a selector of member (x.Dist).
+func isSelOf(e ast.Expr, member string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == member
+}
+
+// isEmpty reports whether e is the literal "".
+func isEmpty(e ast.Expr) bool {
+	s, ok := stringConst(e)
+	return ok && s == ""
 }
 
 // fieldTag returns the tag of field member of the struct type typ of
