@@ -9,6 +9,7 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -117,6 +118,8 @@ type Candidate struct {
 	overResolvers bool              // an exported getter of what its package's resolvers returned, kept in a variable (exportedGetters)
 	behind        *Candidate        // a resolver whose values the program reaches only through this getter
 	flagBound     string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
+	setting       string            // a field of the user's configuration file defaulted to a relative name (settingDefault): what it holds
+	settingLit    string            // and that name ("dist")
 	marker        string            // project-directory functions (projects.go): the marker it walks up for
 	writes        int               // the write findings of Removes: without adhocroot's and rootenv's findings inside it
 	// tentative says it is proposed before anything is attributed to
@@ -300,7 +303,9 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 	}
 	g.exportedGetters(getters)
 	g.baseWrappers(fieldBases(facts))
-	g.baseReaders(dependencyBases(facts))
+	depBases := dependencyBases(facts)
+	g.baseReaders(depBases)
+	g.baseVars(depBases)
 	g.locations(bases)
 	g.finders()
 	g.projectRoots()
@@ -502,6 +507,9 @@ func (c *Candidate) Callable() bool {
 // "pkg.V" or a field "pkg.T.f"): the variable, or the methods of T that
 // return the field (getters that memoize it), is a candidate.
 func (g *gatherer) store(o rootflow.Origin, key string) {
+	if g.settingDefault(o, key) {
+		return
+	}
 	if !homeOrEnv(o) && !tildeDefault(o) && cwdDotDir(o) == "" {
 		return
 	}
@@ -578,6 +586,145 @@ func (g *gatherer) store(o rootflow.Origin, key string) {
 	c.add(source(o))
 	c.stores[at] = true
 	g.stateDirAt(c, at)
+}
+
+// settingDefault makes a user candidate of the field key when o is a
+// relative name of the working directory, not a dot-directory, stored
+// into it where it is empty (if p.Dist == "" { p.Dist = "dist" }) and
+// the field is a setting of a file the user writes: its declaration has
+// a json, yaml, toml or mapstructure tag. That is the default of the
+// user's setting, the user's as a flag's default is (goreleaser's
+// config.Project.Dist). It reports whether it made one.
+func (g *gatherer) settingDefault(o rootflow.Origin, key string) bool {
+	if o.Kind != rootflow.Bad || !o.Rel || o.Lit == "" || !o.At.IsValid() {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.TrimPrefix(o.Lit, "./"), "/")
+	if first == "" || strings.HasPrefix(first, ".") || filepath.IsAbs(o.Lit) {
+		return false
+	}
+	slash := strings.LastIndex(key, "/")
+	dot := strings.LastIndex(key, ".")
+	if dot < slash+1 {
+		return false
+	}
+	rest, member := key[:dot], key[dot+1:]
+	tdot := strings.LastIndex(rest, ".")
+	if tdot <= slash {
+		return false // a package variable
+	}
+	pkgPath, typ := rest[:tdot], rest[tdot+1:]
+	pf := g.byPath[pkgPath]
+	f := g.file(o.At.Filename)
+	if pf == nil || !pf.Main || f == nil || skipFile(g.fset, f) || !emptyGuarded(g.fset, f, o.At.Line, member) {
+		return false
+	}
+	tag, decl := g.fieldTag(pf, typ, member)
+	if tag == "" {
+		return false
+	}
+	at := site{o.At.Filename, o.At.Line}
+	c := g.candidate("(*"+pkgPath+"."+typ+")."+member, pf, "field", nil)
+	if c.At == "" {
+		pos := g.fset.Position(decl)
+		c.At = fmt.Sprintf("%s:%d", report.ModuleRelative(pos.Filename), pos.Line)
+	}
+	c.User = true
+	c.Family = pkgPath + "." + typ
+	c.stores[at] = true
+	c.cells = appendNew(c.cells, "field "+lattice.ShortName(key))
+	if c.setting == "" {
+		c.settingLit = o.Lit
+		c.setting = fmt.Sprintf("is a setting of the user's file (tag %s), defaulted to %q where it is empty at %s:%d", tag, o.Lit, report.ModuleRelative(at.file), at.line)
+	}
+	return true
+}
+
+// emptyGuarded reports whether line of f is in the body of an if whose
+// condition compares a selector of member with "" (p.Dist == ""), and
+// assigns a string literal to a selector of member there (p.Dist =
+// "dist"): the setting's constant default, not a name a helper makes
+// (delve's DefaultDebugBinaryPath("__debug_bin")).
+func emptyGuarded(fset *token.FileSet, f *ast.File, line int, member string) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		if fset.Position(is.Body.Pos()).Line > line || fset.Position(is.Body.End()).Line < line {
+			return true
+		}
+		cond, ok := is.Cond.(*ast.BinaryExpr)
+		if !ok || cond.Op != token.EQL {
+			return true
+		}
+		if !(isSelOf(cond.X, member) && isEmpty(cond.Y) || isSelOf(cond.Y, member) && isEmpty(cond.X)) {
+			return true
+		}
+		for _, st := range is.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || fset.Position(as.Pos()).Line != line || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isSelOf(as.Lhs[0], member) {
+				continue
+			}
+			if _, ok := stringConst(as.Rhs[0]); ok {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isSelOf reports whether e is a selector of member (x.Dist).
+func isSelOf(e ast.Expr, member string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == member
+}
+
+// isEmpty reports whether e is the literal "".
+func isEmpty(e ast.Expr) bool {
+	s, ok := stringConst(e)
+	return ok && s == ""
+}
+
+// fieldTag returns the tag of field member of the struct type typ of
+// pf that names it in a file ("json:\"dist,omitempty\""), or "", and
+// where the field is declared.
+func (g *gatherer) fieldTag(pf *driver.PackageFacts, typ, member string) (string, token.Pos) {
+	for _, f := range g.dir(pf.Dir) {
+		obj := f.Scope.Lookup(typ)
+		if obj == nil || obj.Kind != ast.Typ {
+			continue
+		}
+		ts, ok := obj.Decl.(*ast.TypeSpec)
+		if !ok {
+			continue
+		}
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok {
+			continue
+		}
+		for _, fl := range st.Fields.List {
+			if fl.Tag == nil || !slices.ContainsFunc(fl.Names, func(id *ast.Ident) bool { return id.Name == member }) {
+				continue
+			}
+			tag, err := strconv.Unquote(fl.Tag.Value)
+			if err != nil {
+				return "", token.NoPos
+			}
+			st := reflect.StructTag(tag)
+			for _, k := range []string{"yaml", "json", "toml", "mapstructure"} {
+				if v, ok := st.Lookup(k); ok && v != "-" {
+					return fmt.Sprintf("%s:%q", k, v), fl.Pos()
+				}
+			}
+		}
+	}
+	return "", token.NoPos
 }
 
 // stateDirAt takes c's state-dir name, when it has none, from the
@@ -1675,6 +1822,168 @@ func (g *gatherer) baseReaders(bases map[string][]string) {
 			}
 			return nil
 		}
+	})
+}
+
+// baseVars makes a candidate of each exported package variable of the
+// main module's analyzed packages that a function of its package fills
+// from a dependency's shared base (dependencyBases): the value of the
+// library's function or variable, or a path joined on one, through a
+// local variable or another such package variable of the function
+// (k9s's initXDGLocs fills AppConfigDir from xdg.ConfigFile, and
+// AppContextsDir from a join on xdg.DataFile's value). The rest of the
+// program reads the variables, whatever filled them, and they are what
+// a configuration declares. The program's own override stored into one
+// makes the same candidate (store); one joined on another variable that
+// holds an override, in any function of the package (k9s's
+// initK9sEnvLocs joins AppDumpsDir on AppConfigDir, from
+// $K9S_CONFIG_DIR), honours that override too. As baseReaders', the
+// findings it removes have their origins elsewhere, or none the
+// analysis follows: it is proposed tentatively, and the checking run
+// credits it or drops it (propose.go). Syntax only: a package variable
+// of the function's own package, assigned with = (not inside a function
+// literal).
+func (g *gatherer) baseVars(bases map[string][]string) {
+	if len(bases) == 0 {
+		return
+	}
+	for _, pf := range g.byDir {
+		if !pf.Main || !pf.Root {
+			continue
+		}
+		files := g.dir(pf.Dir)
+		decls := map[string]ast.Node{}
+		for _, f := range files {
+			for name, obj := range f.Scope.Objects {
+				if obj.Kind == ast.Var && token.IsExported(name) {
+					if decl, ok := obj.Decl.(ast.Node); ok {
+						decls[name] = decl
+					}
+				}
+			}
+		}
+		if len(decls) == 0 {
+			continue
+		}
+		overrides := map[string][]string{} // a variable: the overrides of the variables it is joined on
+		for _, f := range files {
+			imports := g.importPaths(f)
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					g.fillsFromBases(pf, fd, imports, bases, decls, overrides)
+				}
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(overrides)) {
+			if c := g.byName[pf.Path+"."+name]; c != nil && c.overBase {
+				for _, e := range overrides[name] {
+					c.add("$" + e)
+				}
+			}
+		}
+	}
+}
+
+// fillsFromBases is baseVars on one function fd of pf: it follows, in
+// source order, the sources of the shared bases fd reads into local
+// variables and into the package variables decls names, and records
+// each package variable so filled. It adds to overrides, for each
+// package variable, the program's own overrides of the candidates it
+// is joined on.
+func (g *gatherer) fillsFromBases(pf *driver.PackageFacts, fd *ast.FuncDecl, imports map[string]string, bases map[string][]string, decls map[string]ast.Node, overrides map[string][]string) {
+	type sources struct{ bases, overrides []string }
+	locals := map[*ast.Object]sources{}
+	vars := map[string][]string{}
+	// pkgVar returns the package variable id names, or "".
+	pkgVar := func(id *ast.Ident) string {
+		if decls[id.Name] == nil || id.Obj != nil && id.Obj.Decl != decls[id.Name] {
+			return "" // none, or a local or a parameter of that name
+		}
+		return id.Name
+	}
+	srcsOf := func(e ast.Expr) sources {
+		var out sources
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.CompositeLit:
+				return false
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok && x.Obj == nil {
+					if path := imports[x.Name]; path != "" {
+						out.bases = append(out.bases, bases[path+"."+n.Sel.Name]...)
+						return false
+					}
+				}
+			case *ast.Ident:
+				if name := pkgVar(n); name != "" {
+					out.bases = append(out.bases, vars[name]...)
+					if c := g.byName[pf.Path+"."+name]; c != nil {
+						for _, e := range c.Env {
+							if ownOverride(e) {
+								out.overrides = append(out.overrides, e)
+							}
+						}
+					}
+				} else if n.Obj != nil {
+					out.bases = append(out.bases, locals[n.Obj].bases...)
+					out.overrides = append(out.overrides, locals[n.Obj].overrides...)
+				}
+			}
+			return true
+		})
+		return out
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			var rhs ast.Expr
+			switch {
+			case len(as.Rhs) == len(as.Lhs):
+				rhs = as.Rhs[i]
+			case i == 0 && len(as.Rhs) == 1:
+				rhs = as.Rhs[0] // a value and its error
+			default:
+				continue
+			}
+			id, ok := lhs.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			srcs := srcsOf(rhs)
+			if len(srcs.bases) == 0 && len(srcs.overrides) == 0 {
+				continue
+			}
+			name := ""
+			if as.Tok == token.ASSIGN {
+				name = pkgVar(id)
+			}
+			if name == "" {
+				if id.Obj != nil {
+					l := locals[id.Obj]
+					locals[id.Obj] = sources{append(l.bases, srcs.bases...), append(l.overrides, srcs.overrides...)}
+				}
+				continue
+			}
+			overrides[name] = append(overrides[name], srcs.overrides...)
+			if len(srcs.bases) == 0 {
+				continue
+			}
+			vars[name] = append(vars[name], srcs.bases...)
+			c := g.candidate(pf.Path+"."+name, pf, "package variable", decls[name])
+			c.overBase = true
+			pos := g.fset.Position(as.Pos())
+			c.stores[site{pos.Filename, pos.Line}] = true
+			for _, src := range srcs.bases {
+				c.add(src)
+			}
+		}
+		return true
 	})
 }
 

@@ -88,6 +88,10 @@ type Proposal struct {
 	// what the proposal itself causes.
 	Added    []string
 	suspects []*Candidate // the candidates of Suspects
+	// envBy holds, for a root-env variable proposed beside an authority
+	// proposed tentatively (envOverAuthorities), that authority: the
+	// variable goes when the checking run drops it.
+	envBy map[string]*Candidate
 	// Before counts the findings of the analysis with the defaults
 	// (unproven writes not listed); After, when Checked, those of the
 	// checking run with the proposal.
@@ -228,7 +232,7 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	p.Patterns = opts.Run.Patterns
 	// A candidate in a directory the proposal excludes (test support's
 	// golden files) is reported by no lint with the file.
-	p.CwdFiles = sortedCwdFiles(slices.DeleteFunc(reached.attach(cwd), func(f CwdFile) bool { return p.excludesRel(f.At) }))
+	p.CwdFiles = sortedCwdFiles(slices.DeleteFunc(reached.attach(cwd), func(f CwdFile) bool { return p.excludesRel(f.At) || p.settingDefault(f.Pattern) }))
 	p.Before = len(before)
 	p.addApps(libraryApps(dir))
 	if opts.NoCheckingRun {
@@ -259,6 +263,17 @@ func Propose(ctx context.Context, opts ProposeOptions) (*Proposal, error) {
 	p.After, p.Checked = len(after), true
 	p.Added = added(before, after)
 	return p, nil
+}
+
+// settingDefault reports whether an allow-write candidate's pattern
+// ("cwd:dist", "cwd:dist/**") names the default of a setting of the
+// user's file the proposal declares user-chosen (settingDefault): no
+// product of a command, the user's choice.
+func (p *Proposal) settingDefault(pattern string) bool {
+	name, ok := strings.CutPrefix(pattern, "cwd:")
+	return ok && slices.ContainsFunc(p.Authorities, func(a Authority) bool {
+		return a.settingLit != "" && (name == a.settingLit || strings.HasPrefix(name, a.settingLit+"/"))
+	})
 }
 
 // added returns the findings of after that before does not have (the
@@ -380,6 +395,7 @@ func (p *Proposal) settleFinders(origins []FindingOrigin, before, after []driver
 		}
 	}
 	p.Authorities = slices.DeleteFunc(p.Authorities, func(a Authority) bool { return slices.Contains(drop, a.Candidate) })
+	p.RootEnv = slices.DeleteFunc(p.RootEnv, func(e Entry) bool { return slices.Contains(drop, p.envBy[e.Value]) })
 	return true, len(drop) > 0
 }
 
@@ -530,6 +546,25 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 			siblingOf[c] = first.Short
 		}
 	}
+	// A package variable filled from a shared base another module
+	// resolves, beside one of its package proposed from the findings and
+	// filled so too, is one of the locations the package keeps (k9s's
+	// AppDumpsDir beside AppConfigDir, both filled by InitLocs from
+	// $K9S_CONFIG_DIR or adrg/xdg): proposed with it, as its sibling,
+	// whatever the checking run would credit it with (the writes through
+	// it may name the other's origin first, or be unproven).
+	heads := map[string]*Candidate{}
+	for _, c := range cands {
+		if proposed[c] && !c.tentative && c.overBase && c.Shape == "package variable" && heads[c.Pkg] == nil {
+			heads[c.Pkg] = c
+		}
+	}
+	for _, c := range cands {
+		if head := heads[c.Pkg]; head != nil && proposed[c] && c.tentative && c.overBase && c.Shape == "package variable" && c.Module == "" {
+			c.tentative = false
+			siblingOf[c] = head.Short
+		}
+	}
 	// A struct whose field (or a method handing out a path built on
 	// it) is proposed from the findings keeps the program's other roots
 	// in its other fields, filled the same way from the home directory
@@ -625,8 +660,22 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	// An environment variable that alone fills a variable or field the
 	// program writes under, named like the authorities' own overrides
 	// (HELM_PLUGINS beside HELM_DATA_HOME), overrides one of the
-	// program's paths.
+	// program's paths; one taken in place of a name in the working
+	// directory (a report's default "report.txt") replaces the user's
+	// file, no path of the program's.
 	prefixes := map[string]string{}
+	cwdDefault := map[string]bool{}
+	for _, o := range origins {
+		all := append([]FindingOrigin{o}, o.Others...)
+		if !slices.ContainsFunc(all, func(x FindingOrigin) bool { return x.Rel }) {
+			continue
+		}
+		for _, x := range all {
+			if name, ok := strings.CutPrefix(x.Src, "$"); ok {
+				cwdDefault[name] = true
+			}
+		}
+	}
 	for _, e := range p.RootEnv {
 		if pre, _, ok := strings.Cut(e.Value, "_"); ok {
 			prefixes[pre+"_"] = e.Value
@@ -638,7 +687,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		for _, e := range c.Env {
 			pre, _, ok := strings.Cut(e, "_")
-			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && ownOverride(e) {
+			if other := prefixes[pre+"_"]; ok && other != "" && !seen[e] && !cwdDefault[e] && ownOverride(e) {
 				seen[e] = true
 				p.RootEnv = append(p.RootEnv, Entry{e, fmt.Sprintf("fills %s, which the program writes under; named like %s", c.Short, other)})
 			}
@@ -683,17 +732,44 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	if name := markBases(p.Authorities, origins, below); name != "" && p.StateDir.Value == "" {
 		p.StateDir = Entry{"." + name, "the directory the program keeps below the shared bases it writes under (" + baseNames(p.Authorities) + ")"}
 	}
-	// root-env, again: a variable named as a file (outputFileVar) that
-	// the program takes in place of a path an authority resolves (one
-	// write's value is either: lazygit's LogPath returns
-	// $LAZYGIT_LOG_PATH, else a file beside its state) overrides that
-	// root; it is no file the user chose.
+	// root-env, again: a variable of the program's own that it takes in
+	// place of a path an authority resolves (one write's value is
+	// either: lazygit's LogPath returns $LAZYGIT_LOG_PATH, else a file
+	// beside its state; helm keeps $HELM_PLUGINS, else
+	// helmpath.DataPath("plugins"), in a field the writes read)
+	// overrides that root's entry, however it is named: a name that
+	// says file (outputFileVar) is no file the user chose there, and is
+	// proposed here; any other is proposed after the directory
+	// variables' rules below, which say more where they apply (inPlace).
+	// Options parsed like the command line (optionsVar) are the user's
+	// whatever they replace.
+	var inPlace []Entry
+	// holder returns the authority an origin arose in or was stored
+	// into, or that hands out the values of the resolver it arose in
+	// (helmpath.DataPath, lazypath.dataPath's), or nil.
+	holder := func(x FindingOrigin) *Authority {
+		for i := range p.Authorities {
+			if p.Authorities[i].HoldsOrigin(x) {
+				return &p.Authorities[i]
+			}
+		}
+		for _, c := range cands {
+			if c.behind == nil || !c.HoldsOrigin(x) {
+				continue
+			}
+			for i := range p.Authorities {
+				if p.Authorities[i].Candidate == c.behind {
+					return &p.Authorities[i]
+				}
+			}
+		}
+		return nil
+	}
 	for _, o := range origins {
 		all := append([]FindingOrigin{o}, o.Others...)
 		var by *Authority
 		for _, x := range all {
-			if i := slices.IndexFunc(p.Authorities, func(a Authority) bool { return a.HoldsOrigin(x) }); i >= 0 {
-				by = &p.Authorities[i]
+			if by = holder(x); by != nil {
 				break
 			}
 		}
@@ -702,11 +778,30 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		}
 		for _, x := range all {
 			name, ok := strings.CutPrefix(x.Src, "$")
-			if !ok || seen[name] || !ownOverride(name) || !outputFileVar().MatchString(name) || heldByAny(p.Authorities, x) {
+			if !ok || seen[name] || !ownOverride(name) || optionsVar().MatchString(name) || holder(x) != nil {
 				continue
 			}
-			seen[name] = true
-			p.RootEnv = append(p.RootEnv, Entry{name, fmt.Sprintf("taken in place of the path %s resolves (the write at %s is given either): an override of that root", by.Short, shortPos(o.Pos))})
+			e := Entry{name, fmt.Sprintf("taken in place of the path %s resolves (the write at %s is given either): an override of that root", by.Short, shortPos(o.Pos))}
+			if outputFileVar().MatchString(name) {
+				seen[name] = true
+				p.RootEnv = append(p.RootEnv, e)
+			} else if !slices.ContainsFunc(inPlace, func(i Entry) bool { return i.Value == name }) {
+				inPlace = append(inPlace, e)
+			}
+		}
+	}
+	// The same, spelled where the variable and the authority's path meet
+	// (an env helper's default, an if's else), with or without a write
+	// seen through it.
+	for _, o := range envOverAuthorities(dir, p.Authorities) {
+		if !seen[o.Value] && !slices.ContainsFunc(inPlace, func(i Entry) bool { return i.Value == o.Value }) {
+			inPlace = append(inPlace, o.Entry)
+			if o.by.tentative {
+				if p.envBy == nil {
+					p.envBy = map[string]*Candidate{}
+				}
+				p.envBy[o.Value] = o.by
+			}
 		}
 	}
 	// user-env: a variable whose value is itself the file written, or
@@ -755,6 +850,12 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 	// $XDG_CONFIG_HOME/glow and a scope library's config directories in
 	// the list whose first element it writes under).
 	for _, e := range overridesBeside(bases, origins, p.Authorities) {
+		if !seen[e.Value] {
+			seen[e.Value] = true
+			p.RootEnv = append(p.RootEnv, e)
+		}
+	}
+	for _, e := range inPlace {
 		if !seen[e.Value] {
 			seen[e.Value] = true
 			p.RootEnv = append(p.RootEnv, e)

@@ -121,3 +121,20 @@ func TestTextSummary(t *testing.T) {
 		t.Fatalf("Text:\n%s\nwant the suffix:\n%s", got, want)
 	}
 }
+
+// TestSplitName splits configuration names into package and member,
+// the way envOverAuthorities matches the program's references.
+func TestSplitName(t *testing.T) {
+	for name, want := range map[string][2]string{
+		"helm.sh/helm/v3/pkg/helmpath.ConfigPath":            {"helm.sh/helm/v3/pkg/helmpath", "ConfigPath"},
+		"(helm.sh/helm/v3/pkg/helmpath.lazypath).configPath": {"helm.sh/helm/v3/pkg/helmpath", "configPath"},
+		"(*example.com/app/paths.Layout).Root":               {"example.com/app/paths", "Root"},
+		"example.com/app.Dir":                                {"example.com/app", "Dir"},
+		"nodot":                                              {"", ""},
+	} {
+		pkg, member := splitName(name)
+		if pkg != want[0] || member != want[1] {
+			t.Errorf("splitName(%q) = %q, %q; want %q, %q", name, pkg, member, want[0], want[1])
+		}
+	}
+}

@@ -54,6 +54,9 @@ func (p *Proposal) Text() string {
 			effect = a.Through
 		}
 		switch {
+		case a.setting != "":
+			what = a.setting + ": the user's value, as a flag's default is"
+			effect = "as a user-chosen path it removes " + plural(a.Removes, "finding", "findings")
 		case a.flagBound != "":
 			what = a.flagBound + ": a user-chosen path"
 			effect = "as a user-chosen path it removes " + plural(a.Removes, "finding", "findings")

@@ -671,6 +671,74 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"SkillDirs=", "ROAPP_SKILLS_PATH", "state-dir: .othertool"},
 		},
+		// Paths below the program's directories that the user may relocate
+		// one by one (helm's HELM_PLUGINS, HELM_REPOSITORY_CONFIG): a
+		// variable taken, through a helper or an if, in place of a path an
+		// authority resolves, kept in a field the writes read, is the
+		// override of that root's entry, root-env, whether a write through
+		// it is seen or not; one taken in place of a name in the working
+		// directory, or of a command's name, is none, however it is named.
+		{
+			name: "initenvor",
+			dir:  filepath.Join("testdata", "initenvor"),
+			want: []string{
+				"  - example.com/initenvor/internal/where.ConfigPath=global\n",
+				"  - example.com/initenvor/internal/where.DataPath=global\n",
+				"  # taken in place of the path where.DataPath resolves (the write at main.go:18 is given either): an override of that root: only the authority may read it\n  - ENVOR_EXTENSIONS\n",
+				"  # taken in place of the path where.ConfigPath resolves (the write at main.go:19 is given either): an override of that root: only the authority may read it\n  - ENVOR_SOURCES_CONFIG\n",
+				"  - ENVOR_CREDENTIALS_CONFIG\n",
+				// the same shape with no write seen (a library writes the
+				// file): its sibling's override all the same
+				"  - ENVOR_REGISTRY_CONFIG\n",
+			},
+			not: []string{"- ENVOR_EXPORT", "ENVOR_PAGER"},
+			// the writes through the fields are rooted, the report is not;
+			// the overrides are read outside the authority's package
+			lintNot: []string{"main.go:18:", "main.go:19:", "main.go:20:", "main.go:21:"},
+			lint:    []string{"main.go:22:", "internal/settings/settings.go:31:15: settings.orElse reads, through a helper, the root override \"ENVOR_EXTENSIONS\""},
+		},
+		// Locations a package keeps in exported package variables, filled
+		// once by a function from the program's override or, by default,
+		// from a resolver library's helpers over the XDG bases (k9s's
+		// InitLocs: AppConfigDir, AppDumpsDir, ... from $K9S_CONFIG_DIR or
+		// adrg/xdg), read by the writes everywhere: the variables are
+		// proposed (the package becomes an authority package, so its reads
+		// of the overrides are no finding), those joined on the override's
+		// variable as honouring it (no suspect); a flag's variable is not.
+		{
+			name: "initpkgvars",
+			dir:  filepath.Join("testdata", "initpkgvars"),
+			want: []string{
+				"  - example.com/initpkgvars/internal/locs.ConfigDir=global\n",
+				"  - example.com/initpkgvars/internal/locs.ConfigFile=global\n",
+				"  - example.com/initpkgvars/internal/locs.DumpsDir=global\n",
+				"  - example.com/initpkgvars/internal/locs.ClustersDir=global\n",
+				"  - example.com/initpkgvars/internal/locs.LogFile=global\n",
+				"  - PVAPP_CONFIG_DIR\n",
+				"  - PVAPP_LOGS_DIR\n",
+				"# With this file: 0 findings (without it: 4); 0 appear only with this file.\n",
+			},
+			not:     []string{"main.export", "Suspect", "ignores"},
+			lintNot: []string{"reads the root override", "reads, through a helper, the root override"},
+		},
+		// An output directory that is a setting of the user's project file
+		// (a field with a json tag, decoded from the file the user names),
+		// defaulted in code to a relative name when left empty (goreleaser's
+		// config.Project.Dist and "dist"): the user's, as a flag's default
+		// is, =user; a field without a tag defaulted so (a cache of the
+		// program's own) is no setting, nor is a name the program makes
+		// itself (delve's __debug_bin from a helper), and both stay
+		// reported.
+		{
+			name: "initsetting",
+			dir:  filepath.Join("testdata", "initsetting"),
+			want: []string{
+				"  - (*example.com/initsetting/config.Project).Dist=user\n",
+			},
+			not:     []string{"cacheDir=", "runner", `["cwd:dist"]`, "Binary="},
+			lint:    []string{"pipe/pipe.go:64:21: os.WriteFile writes \"buildcache/last\"", "pipe/pipe.go:40:5: field config.Project.Binary is assigned"},
+			lintNot: []string{"config.Project.Dist"},
+		},
 		// A variable holding default options, parsed like the command line
 		// before it (fzf's $FZF_DEFAULT_OPTS): a path given there is the
 		// user's, as on the command line: user-env. A directory variable

@@ -1,0 +1,3 @@
+module example.com/initenvor
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/initsetting
+
+go 1.26
