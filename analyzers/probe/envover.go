@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -61,33 +60,10 @@ func envOverAuthorities(dir string, auths []Authority) []envOver {
 	modPath := modulePath(root)
 	fset := token.NewFileSet()
 	files := map[string][]*ast.File{} // package directory: its files
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
+	for path, f := range moduleFiles(fset, root, parser.SkipObjectResolution|parser.ParseComments) {
+		if !skipFile(fset, f) {
+			files[filepath.Dir(path)] = append(files[filepath.Dir(path)], f)
 		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root && (name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)
-		if err != nil || skipFile(fset, f) {
-			return nil
-		}
-		files[filepath.Dir(path)] = append(files[filepath.Dir(path)], f)
-		return nil
-	})
-	pkgOf := func(dir string) string {
-		rel, err := filepath.Rel(root, dir)
-		if err != nil || rel == "." {
-			return modPath
-		}
-		return modPath + "/" + filepath.ToSlash(rel)
 	}
 	dirOf := func(pkg string) string {
 		if pkg == modPath {
@@ -192,7 +168,7 @@ func envOverAuthorities(dir string, auths []Authority) []envOver {
 		out[name] = envOver{Entry{name, fmt.Sprintf("taken, when set, in place of the path %s resolves (%s:%d): an override of that root", by.Short, report.ModuleRelative(pos.Filename), pos.Line)}, by}
 	}
 	for _, d := range slices.Sorted(maps.Keys(files)) {
-		own := pkgOf(d)
+		own := packageOf(root, modPath, d)
 		for _, f := range files[d] {
 			imports := importNames(f)
 			ast.Inspect(f, func(n ast.Node) bool {

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -167,6 +168,55 @@ func packageFiles(fset *token.FileSet, dir string, mode parser.Mode) iter.Seq[*a
 	}
 }
 
+// moduleFiles yields the path and the parsed file (with mode) of each
+// non-test Go file of the main module rooted at root: vendor, testdata
+// and directories starting with "." or "_" left out, as are nested
+// modules (a directory with its own go.mod) and files that do not parse.
+func moduleFiles(fset *token.FileSet, root string, mode parser.Mode) iter.Seq2[string, *ast.File] {
+	return func(yield func(string, *ast.File) bool) {
+		stop := errors.New("stop")
+		_ = filepath.WalkDir(root, func(path string, d iofs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			name := d.Name()
+			if d.IsDir() {
+				if path == root {
+					return nil
+				}
+				if name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+					return filepath.SkipDir
+				}
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir // another module
+				}
+				return nil
+			}
+			if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, path, nil, mode)
+			if err != nil {
+				return nil
+			}
+			if !yield(path, f) {
+				return stop
+			}
+			return nil
+		})
+	}
+}
+
+// packageOf returns the import path of the main module's package in
+// directory dir, the module at root having path modPath.
+func packageOf(root, modPath, dir string) string {
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || rel == "." {
+		return modPath
+	}
+	return modPath + "/" + filepath.ToSlash(rel)
+}
+
 // testHandles are the types of package testing a test's helper takes.
 var testHandles = map[string]bool{"T": true, "TB": true, "B": true, "F": true, "M": true}
 
@@ -183,27 +233,7 @@ func libraryApps(dir string) []LibraryApp {
 	var out []LibraryApp
 	seen := map[string]bool{}
 	fset := token.NewFileSet()
-	_ = filepath.WalkDir(root, func(path string, d iofs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != root && err == nil {
-				return filepath.SkipDir // another module
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
-		if err != nil {
-			return nil
-		}
+	for path, f := range moduleFiles(fset, root, parser.ImportsOnly) {
 		local := ""
 		for _, imp := range f.Imports {
 			if p, _ := strconv.Unquote(imp.Path.Value); strings.HasSuffix(p, "staterootlint/stateroots") {
@@ -214,10 +244,10 @@ func libraryApps(dir string) []LibraryApp {
 			}
 		}
 		if local == "" {
-			return nil
+			continue
 		}
 		if f, err = parser.ParseFile(fset, path, nil, 0); err != nil {
-			return nil
+			continue
 		}
 		consts := packageConsts(fset, filepath.Dir(path))
 		appOf := func(arg ast.Expr) (string, bool) {
@@ -278,8 +308,7 @@ func libraryApps(dir string) []LibraryApp {
 			}
 			return true
 		})
-		return nil
-	})
+	}
 	slices.SortFunc(out, func(a, b LibraryApp) int { return cmp.Compare(a.App, b.App) })
 	return out
 }

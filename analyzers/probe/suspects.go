@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,28 +89,11 @@ func onlyReadBy(dir string, cands []*Candidate, barred map[*Candidate]string) []
 	// name, and ".M" for a method called on any value.
 	called := map[string]bool{}
 	fset := token.NewFileSet()
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
+	for path, f := range moduleFiles(fset, root, parser.SkipObjectResolution|parser.ParseComments) {
+		if skipFile(fset, f) {
+			continue
 		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root && (name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)
-		if err != nil || skipFile(fset, f) {
-			return nil
-		}
-		own := modPath
-		if rel, err := filepath.Rel(root, filepath.Dir(path)); err == nil && rel != "." {
-			own += "/" + filepath.ToSlash(rel)
-		}
+		own := packageOf(root, modPath, filepath.Dir(path))
 		imports := map[string]string{}
 		for _, im := range f.Imports {
 			p, _ := strconv.Unquote(im.Path.Value)
@@ -136,8 +118,7 @@ func onlyReadBy(dir string, cands []*Candidate, barred map[*Candidate]string) []
 			}
 			return true
 		})
-		return nil
-	})
+	}
 	var out []*Candidate
 	for _, c := range maybe {
 		if c.Shape == "function" && called[c.Name] || c.Shape == "method" && called[c.Name[strings.LastIndex(c.Name, "."):]] {
