@@ -998,21 +998,13 @@ func envReadsAround(file string, line int) []string {
 	if err != nil || skipFile(fset, f) {
 		return nil
 	}
-	var out []string
+	var around []ast.Node
 	for _, d := range f.Decls {
-		if fset.Position(d.Pos()).Line > line || fset.Position(d.End()).Line < line {
-			continue
+		if fset.Position(d.Pos()).Line <= line && fset.Position(d.End()).Line >= line {
+			around = append(around, d)
 		}
-		ast.Inspect(d, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 && strings.Contains(strings.ToLower(calleeName(call)), "env") {
-				if name, ok := stringConst(call.Args[0]); ok {
-					out = append(out, name)
-				}
-			}
-			return true
-		})
 	}
-	return out
+	return envNamesIn(around...)
 }
 
 // posLine returns the file and line of a position "/abs/file.go:12:3".
