@@ -533,6 +533,24 @@ func TestInitPrograms(t *testing.T) {
 			},
 			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
 		},
+		// The same library, the program's own name joined below its cache
+		// home by the function filling the struct of the settings'
+		// defaults, a field the --cache flag is bound to and a purge
+		// removes (chezmoi's newConfigFile): no resolver of the program
+		// holds that join, and every path it builds on the struct's bases
+		// is its own, so the library's constructor of the struct is the
+		// authority, a plain root as the hand-written file has it.
+		{
+			name: "initxdgdefaults",
+			dir:  filepath.Join("testdata", "initxdgdefaults"),
+			want: []string{
+				"  - (*example.com/initxdgdefaults/internal/cmd.Config).defaultConfigFile=global:file\n",
+				"  - (*example.com/initxdgdefaults/internal/cmd.Config).defaultSourceDir=global\n",
+				"  - example.com/xdgspec.NewBaseDirectorySpecification=global\n",
+				"# With this file: 0 findings (without it: 2); 0 appear only with this file.",
+			},
+			not: []string{":base\n", "state-dir:", "CacheDir=", "newSettings=", "NewTestBaseDirectorySpecification="},
+		},
 		// A root kept in a struct field: a loader fills Config.DataDir from
 		// the program's override variable, else from a default "~/.tool"
 		// that a helper expands against the home directory. The field is the
