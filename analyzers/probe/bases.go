@@ -48,7 +48,9 @@ func sharedBase(c *Candidate) bool {
 	// ($XDG_CACHE_HOME/gh), or reads a program's own override
 	// ($GH_CACHE_DIR), resolves one program's directory: go-gh's
 	// CacheDir is gh's, not a base many programs share.
-	if c.ownName != "" || slices.ContainsFunc(c.Env, ownOverride) {
+	// So does a constructor of a struct of bases the program keeps its
+	// own name below (structCtors).
+	if c.ownName != "" || c.ownStruct != "" || slices.ContainsFunc(c.Env, ownOverride) {
 		return false
 	}
 	return slices.ContainsFunc(c.Home, func(h string) bool {

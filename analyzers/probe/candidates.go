@@ -115,6 +115,7 @@ type Candidate struct {
 	ownName       string            // a constant name its own results join below their origin ("gh" of $XDG_CACHE_HOME/gh)
 	flagEnv       map[string]string // environment variables it reads through a flag's variable (flagenv.go), and how
 	overBase      bool              // it builds its path on a base another module resolves into a struct's field (baseWrappers)
+	ownStruct     string            // a dependency's constructor of a struct of bases the program joins this name of its own below, in its settings' defaults (structCtors)
 	overResolvers bool              // an exported getter of what its package's resolvers returned, kept in a variable (exportedGetters)
 	behind        *Candidate        // a resolver whose values the program reaches only through this getter
 	flagBound     string            // a flag's variable or field holding a default the findings' origins arose in (flagcells.go): what it holds
@@ -302,7 +303,9 @@ func Gather(facts []driver.PackageFacts, origins []FindingOrigin, bases []PathBa
 		}
 	}
 	g.exportedGetters(getters)
-	g.baseWrappers(fieldBases(facts))
+	fb := fieldBases(facts)
+	g.baseWrappers(fb)
+	g.structCtors(fb)
 	depBases := dependencyBases(facts)
 	g.baseReaders(depBases)
 	g.baseVars(depBases)

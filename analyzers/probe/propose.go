@@ -340,7 +340,8 @@ func listed(findings []driver.Finding) []driver.Finding {
 // from the findings of the analysis with the defaults (before, origins)
 // and of the run with the whole proposal (after): each is credited with
 // the findings the run removed in its package (a getter's: and in the
-// packages that call it) that no other entry accounts for (an authority holding the origin, an excluded
+// packages that call it; a constructor of a struct of bases': and those
+// in the packages that call it whose origins arose in it) that no other entry accounts for (an authority holding the origin, an excluded
 // directory, a user-env variable). One credited with none is dropped. It
 // returns whether the proposal had such entries and whether it dropped
 // one. Several in one package share their credit.
@@ -386,8 +387,19 @@ func (p *Proposal) settleFinders(origins []FindingOrigin, before, after []driver
 	for _, c := range found {
 		c.Removes = len(removed[c.Pkg])
 		for pkg := range c.usedBy {
-			if c.overResolvers && pkg != c.Pkg {
+			switch {
+			case pkg == c.Pkg:
+			case c.overResolvers:
 				c.Removes += len(removed[pkg])
+			case c.ownStruct != "":
+				// A constructor of a struct of bases is credited with
+				// what the run removed in its callers' packages where
+				// an origin arose in it, not with the other entries'.
+				for pos := range removed[pkg] {
+					if slices.ContainsFunc(byPos[pos], c.HoldsOrigin) {
+						c.Removes++
+					}
+				}
 			}
 		}
 		if c.Removes == 0 {
@@ -529,7 +541,7 @@ func propose(cands []*Candidate, origins []FindingOrigin, below []NameBelow, bas
 		// A resolver above a base another module resolves feeds
 		// findings whose origins arise elsewhere (a home directory
 		// kept in a field): the checking run says what it removes.
-		tentative := (c.overBase || c.overResolvers) && c.Removes < need
+		tentative := (c.overBase || c.overResolvers || c.ownStruct != "") && c.Removes < need
 		if c.Resolver && !c.HomeItself && (len(c.Home) > 0 || c.Repo) && (c.Removes >= need || tentative) {
 			proposed[c] = true
 			c.tentative = tentative

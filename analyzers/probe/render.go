@@ -80,6 +80,9 @@ func (p *Proposal) Text() string {
 		if a.overBase {
 			b.WriteString("  # (built on bases many programs share that another module resolves, from the XDG variables or below the home directory)\n")
 		}
+		if a.ownStruct != "" {
+			fmt.Fprintf(&b, "  # (it fills a struct of bases many programs share: the program joins its own name, %s, below them, in its resolvers over the struct and in the defaults it fills from it)\n", a.ownStruct)
+		}
 		if a.overResolvers {
 			b.WriteString("  # (hands out what its package's resolvers returned, kept in a variable: the rest of the program reaches them through it)\n")
 		}

@@ -531,7 +531,28 @@ func TestInitPrograms(t *testing.T) {
 				"  # (*cmd.Config).destDir at internal/cmd/config.go:86 (field) holds what the user gives the --destination flag bound to it there, or the default the program stores into it, which arises at internal/home/home.go:12: a user-chosen path; as a user-chosen path it removes 1 finding\n  - (*example.com/initxdgwrap/internal/cmd.Config).destDir=user\n",
 				"# With this file: 0 findings (without it: 1); 0 appear only with this file.",
 			},
-			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR"},
+			// newDefaults joins the program's name below the cache home,
+			// but nothing it holds reaches a finding: the library's
+			// constructor removes none, and is not proposed.
+			not: []string{"home.UserHomeDir=", "workDir", "defaultConfigFile=global\n", "persistentStateFile=", "newDefaults=", "INITXDGWRAP_KEYDIR", "NewBaseDirectorySpecification="},
+		},
+		// The same library, the program's own name joined below its cache
+		// home by the function filling the struct of the settings'
+		// defaults, a field the --cache flag is bound to and a purge
+		// removes (chezmoi's newConfigFile): no resolver of the program
+		// holds that join, and every path it builds on the struct's bases
+		// is its own, so the library's constructor of the struct is the
+		// authority, a plain root as the hand-written file has it.
+		{
+			name: "initxdgdefaults",
+			dir:  filepath.Join("testdata", "initxdgdefaults"),
+			want: []string{
+				"  - (*example.com/initxdgdefaults/internal/cmd.Config).defaultConfigFile=global:file\n",
+				"  - (*example.com/initxdgdefaults/internal/cmd.Config).defaultSourceDir=global\n",
+				"  # (it fills a struct of bases many programs share: the program joins its own name, initxdgdefaults, below them, in its resolvers over the struct and in the defaults it fills from it)\n  - example.com/xdgspec.NewBaseDirectorySpecification=global\n",
+				"# With this file: 0 findings (without it: 2); 0 appear only with this file.",
+			},
+			not: []string{":base\n", "state-dir:", "CacheDir=", "newSettings=", "NewTestBaseDirectorySpecification="},
 		},
 		// A root kept in a struct field: a loader fills Config.DataDir from
 		// the program's override variable, else from a default "~/.tool"
