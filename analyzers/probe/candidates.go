@@ -1546,26 +1546,7 @@ func (g *gatherer) baseWrappers(bases map[string]bool) {
 		types[key[:strings.LastIndex(key, ".")]] = true
 	}
 	g.overBases(func(imports map[string]string, fd *ast.FuncDecl) func(x, sel string) []string {
-		params := map[string]string{} // parameter name: "pkg/path.T"
-		for _, field := range fd.Type.Params.List {
-			t := field.Type
-			if star, ok := t.(*ast.StarExpr); ok {
-				t = star.X
-			}
-			sel, ok := t.(*ast.SelectorExpr)
-			if !ok {
-				continue
-			}
-			pkg, ok := sel.X.(*ast.Ident)
-			if !ok {
-				continue
-			}
-			if typ := imports[pkg.Name] + "." + sel.Sel.Name; types[typ] {
-				for _, n := range field.Names {
-					params[n.Name] = typ
-				}
-			}
-		}
+		params := structParams(fd, imports, func(typ string) bool { return types[typ] }) // parameter name: "pkg/path.T"
 		if len(params) == 0 {
 			return nil
 		}

@@ -83,7 +83,7 @@ func (g *gatherer) structCtors(bases map[string]bool) {
 				if !ok || fd.Body == nil {
 					continue
 				}
-				for name, typ := range structParams(fd, imports, fields) {
+				for name, typ := range structParams(fd, imports, func(typ string) bool { return fields[typ] != nil }) {
 					if defaultsJoin(fd.Body, name, fields[typ], consts) == own {
 						joined[typ] = own
 					}
@@ -151,9 +151,9 @@ func programName(module string) string {
 	return base
 }
 
-// structParams returns fd's parameters of a struct type of fields (or
-// a pointer to one), by name: "pkg/path.T".
-func structParams(fd *ast.FuncDecl, imports map[string]string, fields map[string][]string) map[string]string {
+// structParams returns fd's parameters of an imported type (or a
+// pointer to one) that keep says to keep, by name: "pkg/path.T".
+func structParams(fd *ast.FuncDecl, imports map[string]string, keep func(typ string) bool) map[string]string {
 	out := map[string]string{}
 	for _, field := range fd.Type.Params.List {
 		t := field.Type
@@ -168,7 +168,7 @@ func structParams(fd *ast.FuncDecl, imports map[string]string, fields map[string
 		if !ok {
 			continue
 		}
-		if typ := imports[pkg.Name] + "." + sel.Sel.Name; fields[typ] != nil {
+		if typ := imports[pkg.Name] + "." + sel.Sel.Name; keep(typ) {
 			for _, n := range field.Names {
 				out[n.Name] = typ
 			}
