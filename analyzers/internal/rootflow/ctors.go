@@ -644,6 +644,7 @@ func (e *engine) importedFieldReqs(key string, sites []callSite, queue *[]pendin
 // that is known better than the field of every object.
 func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 	res := fn.Signature.Results()
+	root, isAuthority := e.authorityStore(fn, e.At(fn.Pos())) // an authority's struct holds roots
 	var out []ResultField
 	for i := range res.Len() {
 		st := code.BaseStruct(res.At(i).Type())
@@ -656,8 +657,8 @@ func (e *engine) resultFields(fn *ssa.Function) []ResultField {
 			}
 			cell := code.FieldKey(res.At(i).Type(), j, e)
 			if v := e.ctorField(fn, i, cell, 0); !v.Equal(hook.PlainCell(cell)) {
-				if a, ok := e.authorityStore(fn, e.At(fn.Pos())); ok {
-					v = Origins{a} // an authority's struct of roots
+				if isAuthority {
+					v = Origins{root}
 				}
 				out = append(out, ResultField{Result: i, Cell: cell, Value: v})
 			}
